@@ -1,0 +1,53 @@
+# The README's two commands: `make serve` and `make test`. Everything else supports them.
+SHELL := /bin/bash
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+PY := .venv/bin/python
+VENV_STAMP := .venv/.installed
+NODE_STAMP := node_modules/.installed
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: serve test build bench lint typecheck test-ts test-py corpus i18n-status setup clean
+
+setup: $(VENV_STAMP) $(NODE_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Browser tests drive Debian's Chromium; install it when missing (never a browser download).
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+
+serve: setup
+	.venv/bin/mkdocs serve --livereload
+
+build: setup
+	.venv/bin/mkdocs build --strict --site-dir site
+
+lint: setup
+	.venv/bin/ruff check src plugins tests
+
+typecheck: setup
+	npx tsc --noEmit -p .
+
+test-ts: setup
+	npm test --silent
+
+test-py: setup $(CHROMIUM)
+	$(PY) -m pytest -q
+
+test: lint typecheck test-ts test-py
+
+bench: setup $(CHROMIUM)
+	$(PY) -m bench
+
+clean:
+	rm -rf site .build .venv node_modules

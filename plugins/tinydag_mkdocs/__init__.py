@@ -1,0 +1,1 @@
+"""MkDocs adapter for tinydag: sandbox blocks -> embedded timelines + the bundled player."""

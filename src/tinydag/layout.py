@@ -1,0 +1,72 @@
+"""Where each visual node sits: columns left to right, rows ordered to reduce crossings.
+
+Variables are in column 0; an operation sits one column right of its rightmost
+non-constant input; a constant sits just left of the operation that uses it.
+The root is therefore alone in the last column. Within a column, rows start in
+creation order and are then sorted by the barycenter of their neighbours
+(stable sorts, fixed sweep count), which the TypeScript mirror repeats exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .trace import VisualNode
+
+COLUMN_GAP = 2.4  # scene units between columns (x)
+ROW_GAP = 1.5  # scene units between rows (y)
+DEPTH = 0.3  # z offset, alternating, so the scene has some depth when rotated
+SWEEPS = 4
+
+
+@dataclass(frozen=True)
+class Position:
+    column: int
+    row: int
+    x: float
+    y: float
+    z: float
+
+
+def layout(nodes: list[VisualNode]) -> dict[str, Position]:
+    column: dict[str, int] = {}
+    for node in nodes:  # creation order: inputs before the node
+        inner = [column[i.id] for i in node.inputs if i.op != "const"]
+        column[node.id] = 0 if not node.inputs else 1 + max(inner, default=0)
+    parents: dict[str, list[str]] = {n.id: [] for n in nodes}
+    for node in nodes:
+        for i in node.inputs:
+            parents[i.id].append(node.id)
+            if i.op == "const":
+                column[i.id] = column[node.id] - 1
+
+    width = 1 + max(column.values())
+    columns: list[list[str]] = [[] for _ in range(width)]
+    for node in nodes:
+        columns[column[node.id]].append(node.id)
+    children = {n.id: [i.id for i in n.inputs] for n in nodes}
+
+    def centered() -> dict[str, float]:
+        return {nid: row - (len(col) - 1) / 2 for col in columns for row, nid in enumerate(col)}
+
+    def sweep(order: range, neighbours: dict[str, list[str]]) -> None:
+        for c in order:
+            place = centered()
+
+            def key(nid: str, place: dict[str, float] = place) -> float:
+                near = neighbours[nid]
+                return sum(place[m] for m in near) / len(near) if near else place[nid]
+
+            columns[c] = sorted(columns[c], key=key)
+
+    for _ in range(SWEEPS):
+        sweep(range(1, width), children)
+        sweep(range(width - 2, -1, -1), parents)
+
+    positions: dict[str, Position] = {}
+    for c, col in enumerate(columns):
+        for row, nid in enumerate(col):
+            above = (len(col) - 1) / 2 - row  # rows run downwards, y upwards; never -0.0
+            positions[nid] = Position(c, row, c * COLUMN_GAP, above * ROW_GAP,
+                                      DEPTH if (c + row) % 2 == 0 else -DEPTH)
+    return positions

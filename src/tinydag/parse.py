@@ -1,0 +1,251 @@
+"""Expression text -> syntax tree, with Python's precedence and associativity.
+
+Grammar (the subset of Python's that the sandbox accepts):
+    expr   := term (('+' | '-') term)*
+    term   := factor (('*' | '/') factor)*
+    factor := '-' factor | power
+    power  := atom ('**' factor)?            -- right-associative, binds tighter than unary minus
+    atom   := NUMBER | LETTER | FUNC '(' expr ')' | '(' expr ')'
+The exponent of '**' must be a number literal, optionally signed.
+Spans count code points, so the TypeScript mirror must iterate code points too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .errors import MAX_CHARS, TinyDagError
+
+FUNCTIONS = ("relu", "exp", "log")
+_NUMBER = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")  # ASCII digits only, as in JS
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_OPERATORS = ("**", "+", "-", "*", "/", "(", ")")
+_ALIASES = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*"}  # typographic minus, times, middle dot
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "num" | "name" | "op" | "end"
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Num:
+    value: float
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Unary:  # unary minus
+    operand: Node
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Binary:  # + - * /
+    op: str
+    left: Node
+    right: Node
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Pow:
+    base: Node
+    exponent: float
+    exponent_text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Paren:  # ( inner ): no node of its own, but its span includes the parentheses
+    inner: Node
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Call:  # relu, exp, log
+    name: str
+    arg: Node
+    start: int
+    end: int
+
+
+Node = Num | Var | Unary | Binary | Pow | Paren | Call
+
+
+def unwrap(node: Node) -> Node:
+    while isinstance(node, Paren):
+        node = node.inner
+    return node
+
+
+def _syntax(reason: str, message: str, start: int, end: int, **params: str) -> TinyDagError:
+    return TinyDagError("syntax", message, start, end, params={"reason": reason, **params})
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    i = 0
+    while i < len(text):
+        ch = _ALIASES.get(text[i], text[i])
+        if ch in " \t\n\r":
+            i += 1
+            continue
+        if number := _NUMBER.match(text, i):
+            tokens.append(Token("num", number.group(), i, number.end()))
+            i = number.end()
+        elif name := _NAME.match(text, i):
+            tokens.append(Token("name", name.group(), i, name.end()))
+            i = name.end()
+        elif text.startswith("**", i):
+            tokens.append(Token("op", "**", i, i + 2))
+            i += 2
+        elif ch in _OPERATORS:
+            tokens.append(Token("op", ch, i, i + 1))
+            i += 1
+        else:
+            raise _syntax("character", f"The character '{text[i]}' is not allowed here.", i, i + 1,
+                          char=text[i])
+    tokens.append(Token("end", "", len(text), len(text)))
+    return tokens
+
+
+class _Parser:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.tokens = tokenize(source)
+        self.pos = 0
+
+    @property
+    def peek(self) -> Token:
+        return self.tokens[self.pos]
+
+    def take(self) -> Token:
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def at(self, *ops: str) -> bool:
+        return self.peek.kind == "op" and self.peek.text in ops
+
+    def expr(self) -> Node:
+        node = self.term()
+        while self.at("+", "-"):
+            op = self.take().text
+            right = self.term()
+            node = Binary(op, node, right, node.start, right.end)
+        return node
+
+    def term(self) -> Node:
+        node = self.factor()
+        while self.at("*", "/"):
+            op = self.take().text
+            right = self.factor()
+            node = Binary(op, node, right, node.start, right.end)
+        return node
+
+    def factor(self) -> Node:
+        if self.at("-"):
+            minus = self.take()
+            operand = self.factor()
+            literal = unwrap(operand)
+            if isinstance(literal, Num):  # a negative literal is one constant, not an operation
+                return Num(-literal.value, minus.start, operand.end)
+            return Unary(operand, minus.start, operand.end)
+        return self.power()
+
+    def power(self) -> Node:
+        base = self.atom()
+        if not self.at("**"):
+            return base
+        self.take()
+        exponent = self.factor()
+        literal = unwrap(exponent)
+        if not isinstance(literal, Num):
+            raise TinyDagError(
+                "variable-exponent",
+                "The exponent must be a plain number, like a ** 3. This engine's pow "
+                "differentiates only the base, so a gradient for anything in the exponent "
+                "would silently stay 0.",
+                exponent.start, exponent.end)
+        return Pow(base, literal.value, self.source[exponent.start:exponent.end],
+                   base.start, exponent.end)
+
+    def atom(self) -> Node:
+        token = self.take()
+        if token.kind == "num":
+            value = float(token.text)
+            if not math.isfinite(value):
+                raise TinyDagError("overflow", f"The number {token.text} is too large.",
+                                   token.start, token.end)
+            return Num(value, token.start, token.end)
+        if token.kind == "name":
+            return self.name(token)
+        if token.kind == "op" and token.text == "(":
+            inner = self.expr()
+            close = self.expect_close(token)
+            return Paren(inner, token.start, close.end)
+        if token.kind == "end":
+            raise _syntax("end", "The expression ends too early: something is missing here.",
+                          token.start, token.end)
+        raise _syntax("token", f"'{token.text}' cannot stand here.", token.start, token.end,
+                      token=token.text)
+
+    def name(self, token: Token) -> Node:
+        if self.at("("):
+            if token.text not in FUNCTIONS:
+                raise TinyDagError(
+                    "unknown-function",
+                    f"There is no function '{token.text}'. Available: relu, exp, log.",
+                    token.start, token.end, params={"name": token.text})
+            opening = self.take()
+            arg = self.expr()
+            close = self.expect_close(opening)
+            return Call(token.text, arg, token.start, close.end)
+        if token.text in FUNCTIONS:
+            raise _syntax("call", f"'{token.text}' needs parentheses, like {token.text}(x).",
+                          token.start, token.end, name=token.text)
+        if len(token.text) > 1:
+            raise _syntax("name", f"'{token.text}': variables are single letters; "
+                          "put * between them, as in a * b.", token.start, token.end,
+                          name=token.text)
+        return Var(token.text, token.start, token.end)
+
+    def expect_close(self, opening: Token) -> Token:
+        if not self.at(")"):
+            raise _syntax("paren", "This parenthesis is never closed.", opening.start, opening.end)
+        return self.take()
+
+
+def parse(text: str) -> Node:
+    """Parse an expression, or raise TinyDagError with the span of the problem."""
+    if len(text) > MAX_CHARS:
+        raise TinyDagError("too-large", f"The expression is longer than {MAX_CHARS} characters.",
+                           MAX_CHARS, len(text), params={"limit": str(MAX_CHARS)})
+    parser = _Parser(text)
+    if parser.peek.kind == "end":
+        raise _syntax("empty", "Type an expression, for example (a + b) * c.", 0, len(text))
+    node = parser.expr()
+    extra = parser.peek
+    if extra.kind != "end":
+        if extra.kind == "op" and extra.text == ")":
+            raise _syntax("unopened", "This parenthesis closes nothing.", extra.start, extra.end)
+        raise _syntax("operator", "An operator is missing before this.", extra.start, extra.end)
+    return node

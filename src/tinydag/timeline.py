@@ -1,0 +1,112 @@
+"""Traced DAG + layout -> the timeline JSON the player animates (schema: timeline.schema.json).
+
+`forward` lists the operations in the order the forward pass computed them;
+`backward` lists every gradient hand-off along a visual edge, in the order
+Value.backward() performed it. A derived node's internal hand-offs stay in its
+`primitives` (shown by the "local derivatives" toggle).
+"""
+
+from __future__ import annotations
+
+import json
+
+from .layout import layout
+from .trace import Trace, VisualNode, trace
+
+VERSION = 1
+
+
+def build_timeline(expression: str, values: dict[str, float]) -> dict:
+    """The whole timeline for an expression; raises TinyDagError on bad input."""
+    return timeline_of(trace(expression, values))
+
+
+def timeline_of(t: Trace) -> dict:
+    positions = layout(t.nodes)
+    owner: dict[int, VisualNode] = {id(p): n for n in t.nodes for p in n.primitives}
+    edge_of: dict[tuple[int, int], str] = {}
+    edges: list[dict] = []
+    for node in t.nodes:
+        for slot, ((prim, index, local), source) in enumerate(zip(node.exits, node.inputs)):
+            edge_id = f"e{len(edges)}"
+            edge_of[(id(prim), index)] = edge_id
+            edges.append({"id": edge_id, "from": source.id, "to": node.id, "slot": slot,
+                          "local": local, "contribution": 0.0})
+    by_id = {e["id"]: e for e in edges}
+
+    backward = []
+    for event in t.events:
+        edge_id = edge_of.get((id(event.primitive), event.index))
+        if edge_id is None:
+            continue  # a hand-off inside a derived node
+        edge = by_id[edge_id]
+        parent = owner[id(event.primitive)]
+        edge["contribution"] = event.contribution
+        backward.append({"edge": edge_id, "parent": parent.id, "child": edge["from"],
+                         "incoming": parent.out.grad, "local": edge["local"],
+                         "contribution": event.contribution, "grad_after": event.grad_after})
+
+    nodes = []
+    for node in t.nodes:
+        p = positions[node.id]
+        entry = {"id": node.id, "op": node.op, "label": node.label, "start": node.start,
+                 "end": node.end, "value": node.out.data, "grad": node.out.grad,
+                 "inputs": [i.id for i in node.inputs], "column": p.column, "row": p.row,
+                 "x": p.x, "y": p.y, "z": p.z}
+        if node.name is not None:
+            entry["name"] = node.name
+        if node.exponent is not None:
+            entry["exponent"], entry["exponent_label"] = node.exponent, node.exponent_label
+        if node.derived:
+            entry["derived"] = True
+            entry["primitives"] = primitives_of(node)
+        nodes.append(entry)
+
+    visual_outputs = {id(n.out): n.id for n in t.nodes}
+    return {
+        "version": VERSION,
+        "expression": t.expression,
+        "root": t.root.id,
+        "variables": [{"name": v.name, "node": v.id, "value": v.out.data} for v in t.variables],
+        "nodes": nodes,
+        "edges": edges,
+        "topo": [visual_outputs[id(v)] for v in t.topo if id(v) in visual_outputs],
+        "forward": [{"node": n.id, "value": n.out.data,
+                     "edges": [e["id"] for e in edges if e["to"] == n.id]}
+                    for n in t.nodes if n.inputs],
+        "seed": {"node": t.root.id, "grad": 1.0},
+        "backward": backward,
+    }
+
+
+def primitives_of(node: VisualNode) -> list[dict]:
+    """The primitive Values a derived node was built from, children first; ids `nK.i`.
+
+    Value keeps no operator name, but the constructions are fixed by the class:
+    a - b = a + (b * -1), a / b = a * b ** -1, -a = a * -1.
+    """
+    outside = {id(i.out): i.id for i in node.inputs}
+    local_ids = {id(p): f"{node.id}.{k}" for k, p in enumerate(node.primitives)}
+    result = []
+    for prim in node.primitives:
+        entry = {"id": local_ids[id(prim)], "op": _primitive_op(node, prim), "value": prim.data,
+                 "grad": prim.grad,
+                 "inputs": [local_ids.get(id(c)) or outside[id(c)] for c in prim._children],
+                 "local": list(prim._local_grads)}
+        if entry["op"] == "**":
+            entry["exponent"] = -1.0
+        result.append(entry)
+    return result
+
+
+def _primitive_op(node: VisualNode, prim) -> str:
+    arity = len(prim._children)
+    if arity == 0:
+        return "const"
+    if arity == 1:
+        return "**"
+    return "+" if node.op == "-" and prim is node.out else "*"
+
+
+def dumps(timeline: dict) -> str:
+    return json.dumps(timeline, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

@@ -1,0 +1,217 @@
+"""Syntax tree -> traced DAG, evaluated by the lesson's own Value class.
+
+Every operation of the expression becomes one *visual* node. Derived operations
+(binary '-', '/', unary minus) create hidden primitive Values inside their node;
+the node keeps them as its `primitives`, so the player can show the expansion.
+Backward is replayed edge by edge in Value's own topological order and every
+`child.grad += local_grad * v.grad` is recorded as it happens.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from microgpt_annotated import Value
+
+from .errors import MAX_NODES, TinyDagError
+from .parse import Binary, Call, Node, Num, Paren, Pow, Unary, Var, parse
+
+DERIVED_OPS = ("-", "/", "neg")
+
+
+@dataclass
+class VisualNode:
+    id: str
+    op: str  # var, const, +, *, **, exp, log, relu, or derived: -, /, neg
+    label: str  # its source text
+    start: int
+    end: int
+    out: Value  # the Value this node stands for
+    inputs: list[VisualNode] = field(default_factory=list)  # one per slot, in order
+    name: str | None = None  # variables only
+    exponent: float | None = None  # '**' only: the constant exponent
+    exponent_label: str | None = None
+    primitives: list[Value] = field(default_factory=list)  # Values made here, children first
+    # per slot: (primitive, child index, d(out)/d(input) along the hidden path)
+    exits: list[tuple[Value, int, float]] = field(default_factory=list)
+
+    @property
+    def derived(self) -> bool:
+        return self.op in DERIVED_OPS
+
+
+@dataclass(frozen=True)
+class BackwardEvent:
+    primitive: Value  # the v whose gradient is being handed down
+    index: int  # which of v's children
+    child: Value
+    local: float  # v._local_grads[index]
+    incoming: float  # v.grad
+    contribution: float  # local * incoming, exactly as backward() adds it
+    grad_after: float  # child.grad after the +=
+
+
+@dataclass
+class Trace:
+    expression: str
+    nodes: list[VisualNode]  # in creation order; the root is last
+    variables: list[VisualNode]  # in order of first appearance
+    topo: list[Value]  # Value.topological_order() of the root
+    events: list[BackwardEvent]
+
+    @property
+    def root(self) -> VisualNode:
+        return self.nodes[-1]
+
+
+def count_visual_nodes(tree: Node) -> int:
+    names: set[str] = set()
+    count = 0
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Paren):
+            stack.append(node.inner)
+            continue
+        if isinstance(node, Var):
+            names.add(node.name)
+            continue
+        count += 1
+        if isinstance(node, Binary):
+            stack += [node.left, node.right]
+        elif isinstance(node, (Unary, Pow, Call)):
+            stack.append(node.operand if isinstance(node, Unary) else
+                         node.base if isinstance(node, Pow) else node.arg)
+    return count + len(names)
+
+
+class _Tracer:
+    def __init__(self, source: str, values: dict[str, float]) -> None:
+        self.source = source
+        self.values = values
+        self.nodes: list[VisualNode] = []
+        self.variables: dict[str, VisualNode] = {}
+
+    def next_id(self) -> str:
+        return f"n{len(self.nodes)}"
+
+    def domain(self, message: str, tree: Node, reason: str) -> TinyDagError:
+        return TinyDagError("domain", message, tree.start, tree.end, node=self.next_id(),
+                            params={"reason": reason})
+
+    def visit(self, tree: Node) -> VisualNode:
+        if isinstance(tree, Paren):
+            return self.visit(tree.inner)
+        if isinstance(tree, Var):
+            if tree.name not in self.variables:
+                value = Value(self.values.get(tree.name, 1.0))
+                if not math.isfinite(value.data):
+                    raise TinyDagError("overflow", f"The value of {tree.name} is not a finite "
+                                       "number.", tree.start, tree.end, node=self.next_id())
+                self.variables[tree.name] = self.add(tree, "var", value, [], name=tree.name)
+            return self.variables[tree.name]
+        if isinstance(tree, Num):
+            return self.add(tree, "const", Value(tree.value), [])
+        if isinstance(tree, Binary):
+            left, right = self.visit(tree.left), self.visit(tree.right)
+            if tree.op == "/" and right.out.data == 0:
+                raise self.domain("Division by zero: the divisor is 0 here.", tree, "division")
+            apply = {"+": Value.__add__, "*": Value.__mul__,
+                     "-": Value.__sub__, "/": Value.__truediv__}[tree.op]
+            return self.compute(tree, tree.op, lambda: apply(left.out, right.out), [left, right])
+        if isinstance(tree, Unary):
+            operand = self.visit(tree.operand)
+            return self.compute(tree, "neg", lambda: -operand.out, [operand])
+        if isinstance(tree, Pow):
+            base = self.visit(tree.base)
+            self.check_pow(tree, base.out.data)
+            return self.compute(tree, "**", lambda: base.out ** tree.exponent, [base],
+                                exponent=tree.exponent, exponent_label=tree.exponent_text)
+        assert isinstance(tree, Call)
+        arg = self.visit(tree.arg)
+        if tree.name == "log" and arg.out.data <= 0:
+            raise self.domain("log is defined only for positive numbers, and its input here "
+                              "is not positive.", tree, "log")
+        return self.compute(tree, tree.name, getattr(arg.out, tree.name), [arg])
+
+    def check_pow(self, tree: Pow, base: float) -> None:
+        p = tree.exponent
+        if base == 0 and p < 0:
+            raise self.domain("0 to a negative power divides by zero.", tree, "zero-negative-power")
+        if base == 0 and p < 1:
+            raise self.domain(f"The slope of x ** {tree.exponent_text} at x = 0 is infinite.",
+                              tree, "zero-slope")
+        if base < 0 and not p.is_integer():
+            raise self.domain("A negative number to a fractional power is not a real number.",
+                              tree, "negative-base")
+
+    def compute(self, tree: Node, op: str, make, inputs: list[VisualNode], **extra) -> VisualNode:
+        node_id = self.next_id()
+        try:
+            out = make()
+        except OverflowError:
+            out = None
+        node = None if out is None else self.add(tree, op, out, inputs, **extra)
+        if node is None or not all(math.isfinite(x) for v in node.primitives
+                                   for x in (v.data, *v._local_grads)):
+            raise TinyDagError("overflow", "A number here grows beyond what a float can hold.",
+                               tree.start, tree.end, node=node_id)
+        return node
+
+    def add(self, tree: Node, op: str, out: Value, inputs: list[VisualNode], **extra) -> VisualNode:
+        node = VisualNode(self.next_id(), op, self.source[tree.start:tree.end], tree.start,
+                          tree.end, out, inputs, **extra)
+        self.collect_primitives(node)
+        self.nodes.append(node)
+        return node
+
+    def collect_primitives(self, node: VisualNode) -> None:
+        """Walk down from node.out to the inputs' Values: what lies between was made here."""
+        outside = {id(i.out) for i in node.inputs}
+        primitives: list[Value] = []
+        exits: list[tuple[Value, int, float]] = []
+
+        def walk(v: Value, local_to_v: float) -> None:
+            for index, (child, local) in enumerate(zip(v._children, v._local_grads)):
+                if id(child) in outside:
+                    exits.append((v, index, local_to_v * local))
+                else:
+                    walk(child, local_to_v * local)
+            primitives.append(v)
+
+        walk(node.out, 1.0)
+        node.primitives, node.exits = primitives, exits
+
+
+def record_backward(root: Value) -> tuple[list[Value], list[BackwardEvent]]:
+    """Value.backward(), step for step, writing down every `+=` as it happens."""
+    topo = root.topological_order()
+    events: list[BackwardEvent] = []
+    root.grad = 1.0
+    for v in reversed(topo):
+        for index, (child, local_grad) in enumerate(zip(v._children, v._local_grads)):
+            contribution = local_grad * v.grad
+            child.grad += contribution
+            events.append(BackwardEvent(v, index, child, local_grad, v.grad, contribution,
+                                        child.grad))
+    return topo, events
+
+
+def trace(expression: str, values: dict[str, float]) -> Trace:
+    """Parse, check the size, evaluate with Value and record backward."""
+    tree = parse(expression)
+    if count_visual_nodes(tree) > MAX_NODES:
+        raise TinyDagError("too-large", f"More than {MAX_NODES} nodes: the graph would be "
+                           "unreadable. Try a shorter expression.", 0, len(expression),
+                           params={"limit": str(MAX_NODES)})
+    tracer = _Tracer(expression, values)
+    tracer.visit(tree)
+    topo, events = record_backward(tracer.nodes[-1].out)
+    owner = {id(p): n for n in tracer.nodes for p in n.primitives}
+    for event in events:
+        if not math.isfinite(event.grad_after):
+            node = owner[id(event.child)]
+            raise TinyDagError("overflow", "A gradient here grows beyond what a float can hold.",
+                               node.start, node.end, node=node.id)
+    return Trace(expression, tracer.nodes, list(tracer.variables.values()), topo, events)

@@ -1,0 +1,46 @@
+"""The CLI contract: JSON on stdout, exit 0 or 2, options anywhere, `--` ends them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tinydag import build_timeline, dumps
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tinydag", *args], capture_output=True, text=True)
+
+
+def test_prints_the_timeline_and_exits_zero():
+    done = run("(a + b) * c", "--set", "a=2", "--set", "b=-3", "--set", "c=10")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == dumps(build_timeline("(a + b) * c", {"a": 2, "b": -3, "c": 10}))
+
+
+def test_options_before_expression_and_double_dash():
+    first = run("--set", "a=2", "--", "-a + b")
+    second = run("-a + b", "--set=a=2")
+    assert first.returncode == second.returncode == 0
+    assert json.loads(first.stdout) == json.loads(second.stdout)
+    assert json.loads(first.stdout)["nodes"][-1]["value"] == -1.0
+
+
+def test_bad_input_prints_error_object_and_exits_two():
+    done = run("a ** b")
+    assert done.returncode == 2
+    error = json.loads(done.stdout)["error"]
+    assert (error["code"], error["start"], error["end"]) == ("variable-exponent", 5, 6)
+    numeric = json.loads(run("log(a)", "--set", "a=0").stdout)["error"]
+    assert numeric["code"] == "domain" and numeric["node"] == "n1"
+
+
+def test_same_output_across_processes():
+    args = ("relu(w * x + v * y + b) - a / a", "--set", "w=0.5")
+    assert run(*args).stdout == run(*args).stdout
+
+
+def test_misuse_is_reported_on_stderr():
+    done = run("--set", "a", "a")
+    assert done.returncode not in (0, 2) and "NAME=VALUE" in done.stderr
