@@ -46,6 +46,14 @@ test-py: setup $(CHROMIUM)
 
 test: lint typecheck test-ts test-py
 
+# Regenerate the shared Python -> TypeScript test vectors (tests/vectors/).
+corpus: setup
+	$(PY) scripts/make_vectors.py
+
+# Which pages and UI strings are missing or older than English, per language.
+i18n-status: setup
+	$(PY) -m tinydag_mkdocs.i18n_status
+
 bench: setup $(CHROMIUM)
 	$(PY) -m bench
 
