@@ -147,16 +147,16 @@ class _Tracer:
                               tree, "negative-base")
 
     def compute(self, tree: Node, op: str, make, inputs: list[VisualNode], **extra) -> VisualNode:
-        node_id = self.next_id()
+        """Run one operation of the Value class; any non-finite number it makes is an overflow."""
+        overflow = TinyDagError("overflow", "A number here grows beyond what a float can hold.",
+                                tree.start, tree.end, node=self.next_id())
         try:
             out = make()
-        except OverflowError:
-            out = None
-        node = None if out is None else self.add(tree, op, out, inputs, **extra)
-        if node is None or not all(math.isfinite(x) for v in node.primitives
-                                   for x in (v.data, *v._local_grads)):
-            raise TinyDagError("overflow", "A number here grows beyond what a float can hold.",
-                               tree.start, tree.end, node=node_id)
+        except OverflowError:  # math.exp and float ** raise where JavaScript returns Infinity
+            raise overflow from None
+        node = self.add(tree, op, out, inputs, **extra)
+        if not all(math.isfinite(x) for v in node.primitives for x in (v.data, *v._local_grads)):
+            raise overflow
         return node
 
     def add(self, tree: Node, op: str, out: Value, inputs: list[VisualNode], **extra) -> VisualNode:

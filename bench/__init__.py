@@ -1,0 +1,1 @@
+"""`make bench`: the project's performance table, measured, never asserted."""

@@ -1,0 +1,153 @@
+"""In headless Chromium: page weight, first frame, slider input -> frame, playback cost."""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import subprocess
+import tempfile
+import threading
+from functools import partial
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from .table import Row, median
+
+ROOT = Path(__file__).resolve().parents[1]
+LAUNCH_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run", "--use-angle=swiftshader",
+               "--enable-unsafe-swiftshader"]
+FORTY_NODES = "relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)"
+INPUTS = 40
+
+
+def is_material(url: str) -> bool:
+    return "/assets/javascripts/" in url or "/assets/stylesheets/" in url
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+INPUT_TO_FRAME = """async ([name, expression, count]) => {
+  const root = document.querySelector('[data-sandbox]');
+  const field = root.querySelector('input[name=expression]');
+  if (expression !== null) {
+    field.value = expression;
+    field.dispatchEvent(new Event('input', {bubbles: true}));
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }
+  const slider = root.querySelector(`input[type=range][name=var-${name}]`);
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    const min = Number(slider.min), max = Number(slider.max);
+    slider.value = String(min + (max - min) * ((i % 10) + 0.5) / 10);
+    const started = performance.now();
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    // The redraw happens in the next animation frame; time the JavaScript work up to the end of
+    // that frame's callbacks, excluding the idle wait for vsync.
+    const frameStart = await new Promise(r => requestAnimationFrame(t => r(performance.now())));
+    const syncPart = frameStart - started;
+    const rafEnd = await new Promise(r => requestAnimationFrame(() => r(performance.now())));
+    samples.push({sync: syncPart, total: rafEnd - started});
+  }
+  return samples;
+}"""
+
+
+def bench_browser() -> list[Row]:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        subprocess.run([str(ROOT / ".venv/bin/mkdocs"), "build", "--strict", "--quiet", "--site-dir",
+                        str(site)], cwd=ROOT, check=True, capture_output=True)
+        server, base = serve(site)
+        try:
+            rows += _measure(base, site)
+        finally:
+            server.shutdown()
+    return rows
+
+
+def _measure(base: str, site: Path) -> list[Row]:
+    rows: list[Row] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=LAUNCH_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        loaded: list[tuple[str, str]] = []
+        page.on("response", lambda r: loaded.append((r.url, r.request.resource_type)))
+        page.goto(base + "02-autograd/")
+        page.wait_for_function("performance.getEntriesByName('tinydag:first-frame').length > 0",
+                               timeout=30_000)
+        page.wait_for_timeout(1500)  # lazily loaded chunks, if any
+        js = css = 0
+        for url, kind in loaded:
+            if kind not in ("script", "stylesheet") or is_material(url):
+                continue
+            body = (site / url[len(base):].split("?")[0]).read_bytes()
+            size = len(gzip.compress(body, 9))
+            js += size if kind == "script" else 0
+            css += size if kind == "stylesheet" else 0
+        rows.append(Row("Page weight", "lesson JS beyond Material (gzip)", js / 1024, "KB",
+                        "<= 60 KB", js <= 60 * 1024))
+        rows.append(Row("Page weight", "lesson CSS beyond Material (gzip)", css / 1024, "KB"))
+        html = (site / "02-autograd/index.html").read_text()
+        embedded = page.evaluate("[...document.querySelectorAll('script.tinydag-data')]"
+                                 ".reduce((n, s) => n + s.textContent.length, 0)")
+        rows.append(Row("Page weight", "embedded timeline JSON per page (raw / gzip)",
+                        f"{embedded / 1024:.1f} / {len(gzip.compress(html.encode(), 9)) / 1024:.1f}"
+                        " (whole HTML)", "KB"))
+
+        first = page.evaluate("performance.getEntriesByName('tinydag:first-frame')[0].startTime")
+        rows.append(Row("Browser", "navigation -> first drawn sandbox frame", first, "ms"))
+
+        for label, expression in (("default preset", None), ("40-node expression", FORTY_NODES)):
+            samples = page.evaluate(INPUT_TO_FRAME, ["a", expression, INPUTS])
+            total = median([s["total"] for s in samples])
+            rows.append(Row("Browser", f"slider input -> redrawn frame, {label} (median of "
+                            f"{INPUTS})", total, "ms", "< 8 ms (40 nodes)" if expression else "",
+                            total < 8 if expression else None))
+
+        rows += _playback(page)
+        browser.close()
+    return rows
+
+
+PLAYBACK = """async () => {
+  const root = document.querySelector('[data-sandbox]');
+  const long = [];
+  const observer = new PerformanceObserver(list => long.push(...list.getEntries().map(e => e.duration)));
+  observer.observe({type: 'longtask', buffered: false});
+  root.querySelector('[data-action=backward]').click();
+  const play = root.querySelector('[data-action=play]');
+  if (play.getAttribute('aria-pressed') !== 'true') play.click();
+  let frames = 0;
+  const until = performance.now() + 3000;
+  await new Promise(r => { const tick = () => { frames++; performance.now() < until ? requestAnimationFrame(tick) : r(); }; requestAnimationFrame(tick); });
+  observer.disconnect();
+  return {frames, long};
+}"""
+
+
+def _playback(page) -> list[Row]:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    before = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    result = page.evaluate(PLAYBACK)
+    after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    script_ms = (after["ScriptDuration"] - before["ScriptDuration"]) * 1000
+    per_frame = script_ms / max(1, result["frames"])
+    worst = max(result["long"], default=0.0)
+    return [
+        Row("Browser", "JavaScript per frame during backward playback", per_frame, "ms"),
+        Row("Browser", "longest long task during playback", worst, "ms", "no task > 50 ms",
+            worst <= 50),
+    ]
