@@ -1,3 +1,56 @@
+"""Shared fixtures: the real site, built once per session, and a local server for it.
+
+The site is built as if published at a GitHub Pages subpath (SITE_URL below) and served under the
+same subpath, so every test that browses it also checks that no URL assumes the site root.
+"""
+
+import functools
+import http.server
 import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPATH = "tinydag-lesson"
+SITE_URL = f"https://owner.github.io/{SUBPATH}/"  # what a Pages deployment would set
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real trilingual site (`mkdocs build --strict` of mkdocs.yml), built once per session."""
+    site = tmp_path_factory.mktemp("www") / SUBPATH
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=SITE_URL, TINYDAG_ENABLED="true")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}", pytrace=False)
+    return site
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path):
+    """Serves the built site over http on a free localhost port; yields the site's base URL.
+
+    The base URL ends with the Pages-like subpath, e.g. http://127.0.0.1:41234/tinydag-lesson/.
+    """
+    handler = functools.partial(_QuietHandler, directory=str(built_site.parent))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

@@ -83,3 +83,7 @@ export interface ErrorPayload {
   end?: number;
   node?: NodeId; // numeric errors
 }
+
+export interface ErrorResult {
+  error: ErrorPayload; // what TinyDagError.toJSON() returns and the CLI prints (exit 2)
+}

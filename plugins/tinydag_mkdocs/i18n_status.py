@@ -1,0 +1,194 @@
+"""`make i18n-status`: per language, which pages and UI strings are missing or older than English.
+
+"Older" is judged by git: a translated page is older when its English page was committed (or
+edited and not yet committed) after the translation last was; a UI string is older when the line of
+its key in en.yml changed after the same key's line in the translation (git blame, per key).
+Outside a git checkout, file modification times stand in for pages and per-key ages are skipped.
+
+    python -m tinydag_mkdocs.i18n_status [--check] [--config mkdocs.yml]
+
+--check exits 1 when anything is missing or older (for CI); without it the report is informational.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import yaml
+from mkdocs.utils import yaml_load
+
+from .strings import PLACEHOLDER
+
+
+@dataclass
+class LanguageReport:
+    locale: str
+    name: str
+    pages_total: int = 0
+    missing_pages: list[str] = field(default_factory=list)
+    older_pages: list[str] = field(default_factory=list)
+    strings_total: int = 0
+    missing_keys: list[str] = field(default_factory=list)
+    extra_keys: list[str] = field(default_factory=list)
+    older_keys: list[str] = field(default_factory=list)
+    strings_file_missing: bool = False
+
+    @property
+    def clean(self) -> bool:
+        return not (self.missing_pages or self.older_pages or self.missing_keys or self.extra_keys
+                    or self.older_keys or self.strings_file_missing)
+
+
+class Git:
+    """Commit times of files and of lines, asked in the file's own folder (symlinks resolved)."""
+
+    def _run(self, path: Path, *args: str) -> str | None:
+        try:
+            done = subprocess.run(["git", *args, "--", path.name], cwd=path.parent,
+                                  capture_output=True, text=True, check=False)
+        except OSError:
+            return None  # no git at all
+        return done.stdout.strip() if done.returncode == 0 else None
+
+    def file_time(self, path: Path) -> float:
+        """When the file last changed: its last commit, or its mtime if edited since (or untracked)."""
+        path = path.resolve()
+        if not self._run(path, "status", "--porcelain"):
+            stamp = self._run(path, "log", "-1", "--format=%ct")
+            if stamp:
+                return float(stamp)
+        return path.stat().st_mtime
+
+    def line_times(self, path: Path) -> list[float] | None:
+        """Per line (0-based), when it last changed; uncommitted lines count as now."""
+        out = self._run(path.resolve(), "blame", "--line-porcelain")
+        if out is None:
+            return None  # not in git, or untracked: no per-line ages
+        times: list[float] = []
+        current = time.time()
+        for line in out.splitlines():
+            if line.startswith("committer-time "):
+                current = float(line.split()[1])
+            elif line.startswith("\t"):
+                times.append(current)
+        return times
+
+
+def read_site(config_file: Path) -> tuple[Path, str, list[tuple[str, str]], Path]:
+    """docs dir, default locale, [(locale, name)] of the other languages, strings dir."""
+    with config_file.open(encoding="utf-8") as f:
+        config = yaml_load(f)
+    root = config_file.parent
+    plugins = {}
+    for entry in config.get("plugins", []):
+        name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
+        plugins[name] = options or {}
+    languages = plugins.get("i18n", {}).get("languages", [])
+    default = next((lang["locale"] for lang in languages if lang.get("default")), "en")
+    others = [(lang["locale"], lang.get("name", lang["locale"])) for lang in languages
+              if not lang.get("default") and lang.get("build", True)]
+    strings_dir = plugins.get("tinydag", {}).get("strings_dir", "src/player/strings")
+    return root / config.get("docs_dir", "docs"), default, others, root / strings_dir
+
+
+def key_lines(path: Path) -> dict[str, tuple[str, int, int]]:
+    """key -> (text, first line, last line), 0-based, for a flat YAML strings file."""
+    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    if not isinstance(root, yaml.MappingNode):
+        return {}
+    return {k.value: (str(v.value), k.start_mark.line, max(k.start_mark.line, v.end_mark.line - 1))
+            for k, v in root.value}
+
+
+def report(config_file: Path) -> list[LanguageReport]:
+    docs, default, others, strings_dir = read_site(config_file)
+    git = Git()
+    docs = docs.resolve()
+    locales = {default, *(locale for locale, _ in others)}
+    sources = sorted(p for p in docs.rglob("*.md") if p.suffixes[-2:-1] == [] or
+                     p.suffixes[-2].lstrip(".") not in locales)
+    en_strings = (strings_dir / f"{default}.yml").resolve()
+    en_keys = key_lines(en_strings) if en_strings.exists() else {}
+    en_times = git.line_times(en_strings) if en_strings.exists() else None
+
+    reports = []
+    for locale, name in others:
+        r = LanguageReport(locale, name, pages_total=len(sources), strings_total=len(en_keys))
+        for source in sources:
+            shown = source.relative_to(docs).as_posix()
+            translation = source.with_name(f"{source.stem}.{locale}{source.suffix}")
+            if not translation.exists():
+                r.missing_pages.append(shown)
+            elif git.file_time(source) > git.file_time(translation):
+                r.older_pages.append(translation.relative_to(docs).as_posix())
+        path = (strings_dir / f"{locale}.yml").resolve()
+        if not path.exists():
+            r.strings_file_missing = True
+            r.missing_keys = list(en_keys)
+        else:
+            keys = key_lines(path)
+            times = git.line_times(path)
+            r.missing_keys = [k for k in en_keys if k not in keys]
+            r.extra_keys = [k for k in keys if k not in en_keys]
+            for key, (text, first, last) in keys.items():
+                if key not in en_keys:
+                    continue
+                en_text, en_first, en_last = en_keys[key]
+                if set(PLACEHOLDER.findall(en_text)) != set(PLACEHOLDER.findall(text)):
+                    r.older_keys.append(key)  # placeholders changed in English: surely older
+                elif en_times and times and max(en_times[en_first:en_last + 1]) > \
+                        max(times[first:last + 1]):
+                    r.older_keys.append(key)
+        reports.append(r)
+    return reports
+
+
+def render(reports: list[LanguageReport], strings_dir: str) -> str:
+    out = ["Translation status: English is the source; 'older' means English changed after the "
+           "translation did.", ""]
+    for r in reports:
+        translated = r.pages_total - len(r.missing_pages)
+        out.append(f"{r.locale} ({r.name})")
+        out.append(f"  pages:   {translated} of {r.pages_total} translated, "
+                   f"{len(r.older_pages)} older than English")
+        out += [f"    missing  {p}" for p in r.missing_pages]
+        out += [f"    older    {p}" for p in r.older_pages]
+        if r.strings_file_missing:
+            out.append(f"  strings: {strings_dir}/{r.locale}.yml is missing: copy en.yml and translate it")
+        else:
+            present = r.strings_total - len(r.missing_keys)
+            out.append(f"  strings: {present} of {r.strings_total} keys, {len(r.missing_keys)} missing, "
+                       f"{len(r.extra_keys)} extra, {len(r.older_keys)} older than English")
+            out += [f"    missing  {k}" for k in r.missing_keys]
+            out += [f"    extra    {k}" for k in r.extra_keys]
+            out += [f"    older    {k}" for k in r.older_keys]
+        out.append("")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    out.append(f"({stamp}; `make build` fails on missing or extra keys, never on older ones)")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tinydag_mkdocs.i18n_status",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", default="mkdocs.yml", type=Path)
+    parser.add_argument("--check", action="store_true", help="exit 1 if anything is missing or older")
+    args = parser.parse_args(argv)
+    reports = report(args.config.resolve())
+    strings_dir = read_site(args.config.resolve())[3]
+    try:
+        shown = strings_dir.relative_to(args.config.resolve().parent).as_posix()
+    except ValueError:
+        shown = strings_dir.as_posix()
+    print(render(reports, shown))
+    return 1 if args.check and not all(r.clean for r in reports) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

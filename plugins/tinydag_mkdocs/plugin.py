@@ -1,0 +1,190 @@
+"""MkDocs plugin: ```tinydag blocks -> precomputed timelines, a static figure and the bundled player.
+
+Hook order within one language build: on_config (strings, bundle) -> on_files (assets) ->
+on_page_markdown (blocks -> timelines; a placeholder stays in the Markdown) -> on_post_page (the
+sandbox HTML and the asset tags go into the final page). static-i18n runs all of that once per
+language, the English build first; work that does not depend on the language is done in the
+English on_config and reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+import tinydag
+
+from . import strings as ui_strings
+from .blocks import Block, BlockError, Graph, find_blocks
+from .bundle import BundleError, bundle
+from .config import TinyDagConfig
+from .embed import sandbox_html
+from .engine import Engine
+
+log = get_plugin_logger(__name__)
+
+ASSET_DIR = "assets/tinydag"
+FIGURE_CSS = Path(__file__).parent / "assets" / "figure.css"
+SLOT = '<div class="tinydag-slot" data-tinydag-slot="{}"></div>'
+SLOT_IN_HTML = re.compile(  # in a list or an admonition, Markdown wraps it in a paragraph
+    r'(?:<p>\s*)?<div class="tinydag-slot" data-tinydag-slot="(\d+)"></div>(?:\s*</p>)?')
+
+
+class TinyDagPlugin(BasePlugin[TinyDagConfig]):
+    def __init__(self) -> None:
+        self.engine = Engine()
+        self.root = Path.cwd()
+        self.strings: dict[str, dict[str, str]] = {}
+        self.assets: dict[str, bytes] = {}  # name under assets/tinydag -> content
+        self.versions: dict[str, str] = {}  # name -> short hash, appended to URLs as ?v=
+        self.sandboxes: dict[str, list[str]] = {}  # page dest_uri -> its sandboxes' HTML
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Defined so that MkDocs keeps this instance, and its caches, across `mkdocs serve` rebuilds."""
+
+    def on_config(self, config: MkDocsConfig) -> None:
+        if not self.config.enabled:
+            return
+        self.root = Path(config.config_file_path).parent.resolve()
+        if _is_translation_build(config):
+            return  # static-i18n's ru/et builds reuse what the English build prepared
+        self.engine.start_build()
+        folder = self.config.strings_dir
+        try:
+            self.strings = ui_strings.load_all(self.root / folder, _languages(config), folder)
+        except ui_strings.StringsError as exc:
+            raise PluginError(f"UI strings do not match en.yml:\n{exc}") from None
+        try:
+            player = bundle(self.root, self.config.esbuild, self.config.player_entry,
+                                 self.config.player_css, self.root / self.config.cache_dir)
+        except BundleError as exc:
+            raise PluginError(str(exc)) from None
+        if player.warnings:
+            log.warning(f"esbuild warnings while bundling the player:\n{player.warnings}")
+        self.assets = {**player.files, "figure.css": FIGURE_CSS.read_bytes()}
+        self.versions = {name: hashlib.sha256(content).hexdigest()[:12]
+                         for name, content in self.assets.items()}
+
+    # After static-i18n's on_files (-100): it rebuilds the file list per language and crashes on
+    # generated files it meets (no source path). Added here, they are written once, at the site root.
+    @event_priority(-150)
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if not self.config.enabled:
+            return files
+        for name, content in self.assets.items():
+            files.append(File.generated(config, f"{ASSET_DIR}/{name}", content=content))
+        return files
+
+    # After static-i18n's own on_page_markdown (50), which only translates admonition titles.
+    @event_priority(-50)
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        if not self.config.enabled:
+            return markdown
+        path = self._shown_path(page)
+        source = page.file.content_string
+        front_matter = source.rstrip("\n").count("\n") - markdown.rstrip("\n").count("\n")
+        try:
+            blocks = find_blocks(markdown, first_line=1 + max(front_matter, 0))
+        except BlockError as exc:
+            raise PluginError(f"{path}:{exc.line}: {exc.message}") from None
+        if not blocks:
+            return markdown
+        lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+        if lang not in self.strings:
+            raise PluginError(f"{path}: no UI strings for language '{lang}' in {self.config.strings_dir}")
+        rendered = [self._render(block, number, lang, path) for number, block in enumerate(blocks, 1)]
+        lines = markdown.split("\n")
+        for number, block in reversed(list(enumerate(blocks, 1))):
+            lines[block.start:block.end] = ["", block.indent + SLOT.format(number), ""]
+        self.sandboxes[page.file.dest_uri] = rendered
+        return "\n".join(lines)
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        """The sandboxes go in after search has indexed the page: their JSON and SVG are not prose."""
+        rendered = self.sandboxes.pop(page.file.dest_uri, None)
+        if not self.config.enabled or not rendered:
+            return output
+        placed: set[int] = set()
+
+        def place(match: re.Match) -> str:
+            placed.add(int(match[1]))
+            return rendered[int(match[1]) - 1]
+
+        output = SLOT_IN_HTML.sub(place, output)
+        if len(placed) != len(rendered):
+            raise PluginError(f"{self._shown_path(page)}: a sandbox's placeholder did not survive the "
+                              "Markdown conversion (is the block inside a construct that drops HTML?)")
+        return output.replace("</head>", self._asset_tags(page) + "</head>", 1)
+
+    def on_serve(self, server, config: MkDocsConfig, builder):
+        if self.config.enabled:
+            for folder in self.config.watch:
+                if (self.root / folder).exists():
+                    server.watch(str(self.root / folder))
+        return server
+
+    def _render(self, block: Block, number: int, lang: str, path: str) -> str:
+        default = self._timeline(block.default, path)
+        presets = [{"label": p.label, "expression": p.expression, "values": p.values,
+                    "timeline": self._timeline(p, path)} for p in block.presets]
+        strings = self.strings[lang]
+        data = {"lang": lang, "expression": block.default.expression, "values": block.default.values,
+                "timeline": default, "presets": presets, "strings": strings}
+        labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
+        svg = self.engine.figure(default, labels, id_prefix=f"tinydag-{number}")
+        caption = strings["figure_caption"].replace("{expression}", block.default.expression)
+        return sandbox_html(number, lang, data, svg, caption, strings["no_webgl"])
+
+    def _timeline(self, graph: Graph, path: str) -> dict:
+        try:
+            timeline = self.engine.timeline(graph.expression, graph.values)
+        except tinydag.TinyDagError as error:
+            numeric = error.code in ("domain", "overflow")  # caused by the values, not the text
+            where = ""
+            if error.start is not None and error.end is not None and error.end > error.start:
+                where = f' at "{graph.expression[error.start:error.end]}"'
+            raise PluginError(f"{path}:{graph.values_line if numeric else graph.line}: {error.message} "
+                              f'(expression "{graph.expression}"{where})') from None
+        unused = sorted(set(graph.values) - {v["name"] for v in timeline["variables"]})
+        if unused:
+            raise PluginError(f"{path}:{graph.values_line}: `values` sets {', '.join(unused)}, which "
+                              f'the expression "{graph.expression}" does not use')
+        return timeline
+
+    def _asset_tags(self, page: Page) -> str:
+        def url(name: str) -> str:
+            return f"{get_relative_url(f'{ASSET_DIR}/{name}', page.url)}?v={self.versions[name]}"
+
+        tags = [f'<link rel="stylesheet" href="{url(name)}">'
+                for name in ("player.css", "figure.css") if name in self.assets]
+        tags.append(f'<script src="{url("player.js")}" defer></script>')
+        return "".join(tags)
+
+    def _shown_path(self, page: Page) -> str:
+        """The page's source as an author sees it: relative to mkdocs.yml when possible."""
+        source = Path(page.file.abs_src_path or page.file.src_uri)
+        try:
+            return source.resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return source.as_posix()
+
+
+def _is_translation_build(config: MkDocsConfig) -> bool:
+    """static-i18n sets `building` while its English on_post_build runs the other languages."""
+    i18n = config.plugins.get("i18n")
+    return bool(getattr(i18n, "building", False))
+
+
+def _languages(config: MkDocsConfig) -> list[str]:
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return [config.theme.get("language") or "en"]
+    return [lang.locale for lang in i18n.config.languages if lang.build]

@@ -1,0 +1,73 @@
+// Where each visual node sits; mirror of src/tinydag/layout.py (the rules are explained there).
+// The same stable sorts over the same float keys, in the same sweep order, give the same rows.
+import type { VisualNode } from "./trace";
+import type { NodeId } from "./types";
+
+export const COLUMN_GAP = 2.4; // scene units between columns (x)
+export const ROW_GAP = 1.5; // scene units between rows (y)
+export const DEPTH = 0.3; // z offset, alternating, so the scene has some depth when rotated
+export const SWEEPS = 4;
+
+export interface Position {
+  column: number;
+  row: number;
+  x: number;
+  y: number;
+  z: number;
+}
+
+export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
+  const column = new Map<NodeId, number>();
+  for (const node of nodes) { // creation order: inputs before the node
+    const inner = node.inputs.filter((i) => i.op !== "const").map((i) => column.get(i.id)!);
+    column.set(node.id, node.inputs.length === 0 ? 0 : 1 + (inner.length > 0 ? Math.max(...inner) : 0));
+  }
+  const parents = new Map<NodeId, NodeId[]>(nodes.map((n) => [n.id, []]));
+  for (const node of nodes) {
+    for (const i of node.inputs) {
+      parents.get(i.id)!.push(node.id);
+      if (i.op === "const") column.set(i.id, column.get(node.id)! - 1);
+    }
+  }
+
+  const width = 1 + Math.max(...column.values());
+  const columns: NodeId[][] = Array.from({ length: width }, () => []);
+  for (const node of nodes) columns[column.get(node.id)!]!.push(node.id);
+  const children = new Map<NodeId, NodeId[]>(nodes.map((n) => [n.id, n.inputs.map((i) => i.id)]));
+
+  const centered = (): Map<NodeId, number> => {
+    const place = new Map<NodeId, number>();
+    for (const col of columns) col.forEach((nid, row) => place.set(nid, row - (col.length - 1) / 2));
+    return place;
+  };
+
+  const sweep = (order: number[], neighbours: Map<NodeId, NodeId[]>): void => {
+    for (const c of order) {
+      const place = centered();
+      const key = new Map<NodeId, number>();
+      for (const nid of columns[c]!) {
+        const near = neighbours.get(nid)!;
+        // Python's sum() starts at 0 and adds left to right; so does this reduce.
+        key.set(nid, near.length > 0 ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!);
+      }
+      columns[c] = [...columns[c]!].sort((a, b) => key.get(a)! - key.get(b)!); // stable, like sorted()
+    }
+  };
+
+  const range = (from: number, to: number, step: number): number[] => {
+    const out: number[] = [];
+    for (let c = from; step > 0 ? c < to : c > to; c += step) out.push(c);
+    return out;
+  };
+  for (let s = 0; s < SWEEPS; s++) {
+    sweep(range(1, width, 1), children);
+    sweep(range(width - 2, -1, -1), parents);
+  }
+
+  const positions = new Map<NodeId, Position>();
+  columns.forEach((col, c) => col.forEach((nid, row) => {
+    const above = (col.length - 1) / 2 - row; // rows run downwards, y upwards; never -0.0
+    positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z: (c + row) % 2 === 0 ? DEPTH : -DEPTH });
+  }));
+  return positions;
+}

@@ -1,0 +1,103 @@
+// The Value class of src/microgpt_annotated.py (section autograd-value-class), mirrored one to one:
+// same fields, same formulas in the same order, so both languages compute the same bits.
+// TypeScript has no operator overloading, so `a + b` is a.add(b) and `2 - a` is a.rsub(2).
+
+export class Value {
+  data: number; // the number this node holds
+  grad = 0; // d(output)/d(this node), filled in by backward()
+  readonly _children: readonly Value[]; // the Values this one was computed from, in order
+  readonly _local_grads: readonly number[]; // d(self)/d(child) for each child, same order
+
+  constructor(data: number, _children: readonly Value[] = [], _local_grads: readonly number[] = []) {
+    this.data = data;
+    this._children = _children;
+    this._local_grads = _local_grads;
+  }
+
+  // Primitive operations: a forward value plus the local derivative per child.
+  add(other: number | Value): Value {
+    const o = other instanceof Value ? other : new Value(other);
+    return new Value(this.data + o.data, [this, o], [1, 1]);
+  }
+
+  mul(other: number | Value): Value {
+    const o = other instanceof Value ? other : new Value(other);
+    return new Value(this.data * o.data, [this, o], [o.data, this.data]);
+  }
+
+  pow(other: number): Value { // the exponent is a plain number, never a Value
+    return new Value(this.data ** other, [this], [other * this.data ** (other - 1)]);
+  }
+
+  exp(): Value {
+    const e = Math.exp(this.data);
+    return new Value(e, [this], [e]);
+  }
+
+  log(): Value {
+    return new Value(Math.log(this.data), [this], [1 / this.data]);
+  }
+
+  relu(): Value {
+    return new Value(Math.max(0, this.data), [this], [this.data > 0 ? 1 : 0]);
+  }
+
+  // Derived operations: built from the primitives, so they need no derivative of their own.
+  neg(): Value {
+    return this.mul(-1);
+  }
+
+  sub(other: number | Value): Value { // Python: self + (-other); a plain number is negated as a number
+    return this.add(other instanceof Value ? other.neg() : -other);
+  }
+
+  div(other: number | Value): Value { // Python: self * other**-1
+    return this.mul(other instanceof Value ? other.pow(-1) : other ** -1);
+  }
+
+  // Reflected forms (number on the left), in the child order Python's __r*__ methods produce.
+  radd(other: number): Value {
+    return this.add(other);
+  }
+
+  rmul(other: number): Value {
+    return this.mul(other);
+  }
+
+  rsub(other: number): Value { // other + (-self) ends in (-self).__radd__(other): children (-self, other)
+    return this.neg().add(other);
+  }
+
+  rdiv(other: number): Value { // __rtruediv__: other * self**-1 ends in (self**-1).__rmul__(other)
+    return this.pow(-1).mul(other);
+  }
+
+  topological_order(): Value[] {
+    // Every node of the graph, each one after the nodes it was computed from.
+    const topo: Value[] = [];
+    const visited = new Set<Value>();
+    const stack: [Value, boolean][] = [[this, false]];
+    while (stack.length > 0) { // depth-first, with an explicit stack so deep graphs need no recursion
+      const [v, childrenDone] = stack.pop()!;
+      if (childrenDone) {
+        topo.push(v);
+      } else if (!visited.has(v)) {
+        visited.add(v);
+        stack.push([v, true]);
+        for (let i = v._children.length - 1; i >= 0; i--) stack.push([v._children[i]!, false]);
+      }
+    }
+    return topo;
+  }
+
+  backward(): void {
+    this.grad = 1; // d(self)/d(self)
+    const topo = this.topological_order();
+    for (let k = topo.length - 1; k >= 0; k--) { // parents before children
+      const v = topo[k]!;
+      for (let i = 0; i < v._children.length; i++) {
+        v._children[i]!.grad += v._local_grads[i]! * v.grad; // the chain rule, one edge at a time
+      }
+    }
+  }
+}

@@ -1,0 +1,239 @@
+// The sandbox's controls as DOM: built once per sandbox, labelled from the strings file, with the
+// names the tests and the lesson text rely on (input[name=expression], input[name=time], ...).
+// No behaviour here; sandbox.ts wires the events.
+
+import type { TimelineNode } from "../inference/types";
+import { h, uid } from "./dom";
+import type { I18n } from "./i18n";
+import { sliderRange } from "./model";
+
+export interface Preset {
+  label: string;
+  expression: string;
+  values: Record<string, number>;
+}
+
+export interface Controls {
+  player: HTMLElement;
+  expression: HTMLInputElement;
+  mirror: HTMLElement; // the expression's text again, under the input, with the error span marked
+  error: HTMLElement;
+  presets: HTMLButtonElement[];
+  variables: HTMLElement; // filled by buildSliders
+  stage: HTMLElement;
+  canvas: HTMLCanvasElement;
+  edgeLabels: HTMLElement;
+  cards: HTMLElement;
+  play: HTMLButtonElement;
+  forward: HTMLButtonElement;
+  backward: HTMLButtonElement;
+  time: HTMLInputElement;
+  timeText: HTMLElement;
+  localDerivatives: HTMLInputElement;
+  finalGradients: HTMLInputElement;
+  resetView: HTMLButtonElement;
+  copyLink: HTMLButtonElement;
+  status: HTMLElement;
+  legend: HTMLElement;
+  topo: HTMLElement;
+  codeLine: HTMLElement;
+  nudgeLeaf: HTMLSelectElement;
+  nudgeH: HTMLInputElement;
+  nudgeRun: HTMLButtonElement;
+  nudgeResult: HTMLElement;
+  tableBody: HTMLTableSectionElement;
+  live: HTMLElement;
+}
+
+export interface Slider {
+  name: string;
+  range: HTMLInputElement;
+  number: HTMLInputElement;
+}
+
+export function buildControls(i18n: I18n, presets: Preset[]): Controls {
+  const t = i18n.t;
+  const id = uid("tdg");
+  const expression = h("input", {
+    type: "text",
+    name: "expression",
+    id: `${id}-expr`,
+    class: "tdg-expr-input",
+    autocomplete: "off",
+    autocapitalize: "off",
+    spellcheck: "false",
+    "aria-describedby": `${id}-error ${id}-help`,
+  });
+  const mirror = h("div", { class: "tdg-expr-mirror", "aria-hidden": "true" });
+  const error = h("p", { class: "tdg-error", id: `${id}-error`, role: "status", hidden: true });
+  const presetButtons = presets.map((p, i) =>
+    h("button", { type: "button", class: "tdg-chip", "data-action": "preset", "data-preset": i, "aria-pressed": "false" }, p.label),
+  );
+  const variables = h("div", { class: "tdg-vars-list" });
+  const canvas = h("canvas", { class: "tdg-canvas", "aria-hidden": "true" });
+  const edgeLabels = h("div", { class: "tdg-edge-labels", "aria-hidden": "true" });
+  const cards = h("div", { class: "tdg-cards" });
+  const stage = h(
+    "div",
+    { class: "tdg-stage", tabindex: "0", role: "group", "aria-roledescription": "3D", "aria-describedby": `${id}-drag` },
+    canvas,
+    edgeLabels,
+    cards,
+    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, t("drag_hint")),
+  );
+  const play = h("button", { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" }, t("play"));
+  const forward = h("button", { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" }, t("forward"));
+  const backward = h("button", { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" }, t("backward"));
+  const time = h("input", { type: "range", name: "time", min: 0, max: 1, step: "any", value: 0, id: `${id}-time`, class: "tdg-time" });
+  const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
+  const localDerivatives = h("input", { type: "checkbox", name: "local-derivatives", id: `${id}-local` });
+  const finalGradients = h("input", { type: "checkbox", name: "final-gradients", id: `${id}-final` });
+  const resetView = h("button", { type: "button", class: "tdg-button", "data-action": "reset-view" }, t("reset_view"));
+  const copyLink = h("button", { type: "button", class: "tdg-button", "data-action": "copy-link" }, t("copy_link"));
+  const status = h("span", { class: "tdg-status", role: "status" });
+  const legend = h("p", { class: "tdg-legend", hidden: true }, h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")));
+  const topo = h("ol", { class: "tdg-topo-list" });
+  const codeLine = h("code", { class: "tdg-code-line" });
+  const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
+  const nudgeH = h("input", { type: "number", name: "nudge-h", id: `${id}-nudge-h`, value: "0.001", step: "any", min: "0", class: "tdg-number" });
+  const nudgeRun = h("button", { type: "button", class: "tdg-button", "data-action": "nudge" }, t("nudge_run"));
+  const nudgeResult = h("p", { class: "tdg-nudge-result", role: "status" });
+  const tableBody = h("tbody");
+  const live = h("div", { class: "tdg-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-role": "narration" });
+
+  const player = h(
+    "section",
+    { class: "tdg-player", "aria-label": t("player_label") },
+    h(
+      "div",
+      { class: "tdg-expr" },
+      h("label", { for: `${id}-expr`, class: "tdg-field-label" }, t("expression")),
+      h("div", { class: "tdg-expr-wrap" }, mirror, expression),
+      error,
+      h("p", { class: "tdg-help", id: `${id}-help` }, t("expression_help")),
+    ),
+    presets.length
+      ? h("div", { class: "tdg-presets", role: "group", "aria-labelledby": `${id}-presets` }, h("span", { class: "tdg-field-label", id: `${id}-presets` }, t("presets")), ...presetButtons)
+      : null,
+    h("fieldset", { class: "tdg-vars" }, h("legend", { class: "tdg-field-label" }, t("variables")), variables),
+    stage,
+    h(
+      "div",
+      { class: "tdg-transport" },
+      play,
+      h("div", { class: "tdg-segmented", role: "group", "aria-label": t("direction") }, forward, backward),
+      h("div", { class: "tdg-timeline" }, h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")), time, timeText),
+    ),
+    h(
+      "div",
+      { class: "tdg-options" },
+      h("label", { class: "tdg-toggle" }, localDerivatives, " ", t("local_derivatives")),
+      h("label", { class: "tdg-toggle" }, finalGradients, " ", t("final_gradients")),
+      resetView,
+      copyLink,
+      status,
+    ),
+    legend,
+    h(
+      "div",
+      { class: "tdg-codestep" },
+      h("span", { class: "tdg-field-label", id: `${id}-topo` }, t("topo_order")),
+      h("div", { class: "tdg-topo", role: "group", "aria-labelledby": `${id}-topo` }, topo),
+      codeLine,
+    ),
+    h(
+      "details",
+      { class: "tdg-nudge" },
+      h("summary", {}, t("nudge_check")),
+      h(
+        "div",
+        { class: "tdg-nudge-row" },
+        h("label", { for: `${id}-nudge-leaf` }, t("nudge_leaf")),
+        nudgeLeaf,
+        h("label", { for: `${id}-nudge-h` }, t("nudge_h")),
+        nudgeH,
+        nudgeRun,
+      ),
+      nudgeResult,
+    ),
+    h(
+      "details",
+      { class: "tdg-table" },
+      h("summary", {}, t("nodes_table")),
+      h(
+        "table",
+        {},
+        h("caption", { class: "tdg-sr-only" }, t("nodes_table")),
+        h("thead", {}, h("tr", {}, ...[t("table_node"), t("table_operation"), t("value"), t("grad")].map((c) => h("th", { scope: "col" }, c)))),
+        tableBody,
+      ),
+    ),
+    live,
+  );
+  return {
+    player,
+    expression,
+    mirror,
+    error,
+    presets: presetButtons,
+    variables,
+    stage,
+    canvas,
+    edgeLabels,
+    cards,
+    play,
+    forward,
+    backward,
+    time,
+    timeText,
+    localDerivatives,
+    finalGradients,
+    resetView,
+    copyLink,
+    status,
+    legend,
+    topo,
+    codeLine,
+    nudgeLeaf,
+    nudgeH,
+    nudgeRun,
+    nudgeResult,
+    tableBody,
+    live,
+  };
+}
+
+/** One range + number field per variable: input[type=range][name=var-X]. */
+export function buildSliders(container: HTMLElement, i18n: I18n, variables: { name: string; value: number }[]): Slider[] {
+  container.replaceChildren();
+  return variables.map(({ name, value }) => {
+    const { min, max, step } = sliderRange(value);
+    const rangeId = uid("tdg-var");
+    const range = h("input", { type: "range", name: `var-${name}`, id: rangeId, min, max, step, value: String(value), class: "tdg-range" });
+    const number = h("input", {
+      type: "number",
+      name: `num-${name}`,
+      step: "any",
+      value: String(value),
+      class: "tdg-number",
+      "aria-label": i18n.t("number_field", { name }),
+    });
+    container.append(h("div", { class: "tdg-var" }, h("label", { for: rangeId, class: "tdg-var-name" }, name), range, number));
+    return { name, range, number };
+  });
+}
+
+/** Make a slider's range include a value typed into its number field. */
+export function widenSlider(slider: Slider, value: number): void {
+  if (value >= Number(slider.range.min) && value <= Number(slider.range.max)) return;
+  const { min, max, step } = sliderRange(value);
+  slider.range.min = String(min);
+  slider.range.max = String(max);
+  slider.range.step = String(step);
+}
+
+export function fillNudgeLeaves(select: HTMLSelectElement, leaves: TimelineNode[]): void {
+  const previous = select.value;
+  select.replaceChildren(...leaves.map((n) => h("option", { value: n.name ?? n.label }, n.name ?? n.label)));
+  if (leaves.some((n) => (n.name ?? n.label) === previous)) select.value = previous;
+}

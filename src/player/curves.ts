@@ -1,0 +1,222 @@
+// Edge shapes: a cubic Bézier per edge from the child's right side to the parent's left side,
+// ending in an arrowhead. Inputs of one operation arrive at separate ports, so merging branches
+// visibly converge; parallel edges (a * a) bow apart into two distinct arcs. Pure geometry.
+
+import type { EdgeId, NodeId, Timeline } from "../inference/types";
+import { CARD_WORLD_WIDTH, type V3 } from "./fit";
+
+export const ARROW_LENGTH = 0.2;
+const PORT_SPACING = 0.26;
+const PARALLEL_BOW = 0.55;
+const CLEARANCE = 0.18; // scene units kept free around cards an edge runs past
+
+type Cubic = [V3, V3, V3, V3];
+
+export interface EdgeCurve {
+  id: EdgeId;
+  from: NodeId;
+  to: NodeId;
+  segments: Cubic[]; // a path of cubic Béziers from the child's port to the arrowhead's base
+  lengths: number[]; // approximate length of each segment
+  tip: V3; // arrowhead tip, just outside the parent's card
+}
+
+/**
+ * An S-curve between neighbouring columns. An edge that skips columns runs level through a
+ * corridor free of the cards it passes (so `c` in `(a + b) * c` never hides behind `a + b`) and
+ * turns in the first and last gaps.
+ */
+export function edgeCurves(timeline: Timeline, positions: Map<NodeId, V3>, cardHeight = 0.9): EdgeCurve[] {
+  const half = CARD_WORLD_WIDTH / 2;
+  const parallel = new Map<string, EdgeId[]>();
+  for (const e of timeline.edges) {
+    const key = `${e.from}>${e.to}`;
+    parallel.set(key, [...(parallel.get(key) ?? []), e.id]);
+  }
+  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  return timeline.edges.map((e) => {
+    const a = positions.get(e.from) ?? [0, 0, 0];
+    const b = positions.get(e.to) ?? [0, 0, 0];
+    const siblings = parallel.get(`${e.from}>${e.to}`) ?? [e.id];
+    const j = siblings.indexOf(e.id);
+    const offset = (siblings.length - 1) / 2 - j; // +: upper arc
+    const n = byId.get(e.to)?.inputs.length ?? 1;
+    const port = ((n - 1) / 2 - e.slot) * PORT_SPACING;
+    const p0: V3 = [a[0] + half, a[1] + offset * 0.12, a[2]];
+    const tip: V3 = [b[0] - half - 0.03, b[1] + port, b[2]];
+    const p3: V3 = [tip[0] - ARROW_LENGTH, tip[1], tip[2]];
+    const fromColumn = byId.get(e.from)?.column ?? 0;
+    const toColumn = byId.get(e.to)?.column ?? fromColumn + 1;
+    const between = timeline.nodes.filter((m) => m.column > fromColumn && m.column < toColumn);
+    let segments: Cubic[];
+    if (between.length === 0) {
+      const bow = siblings.length > 1 ? offset * PARALLEL_BOW * 2 : 0;
+      segments = [sCurve(p0, p3, bow)];
+    } else {
+      const obstacles = between.map((m) => {
+        const p = positions.get(m.id) ?? [0, 0, 0];
+        return { x: p[0], y: p[1] };
+      });
+      const y = corridor(p0[1], p3[1], obstacles.map((o) => o.y), cardHeight / 2 + CLEARANCE);
+      const xIn = Math.min(...obstacles.map((o) => o.x)) - half - 0.08;
+      const xOut = Math.max(...obstacles.map((o) => o.x)) + half + 0.08;
+      const q1: V3 = [xIn, y, lerp(p0[2], p3[2], 0.33)];
+      const q2: V3 = [xOut, y, lerp(p0[2], p3[2], 0.66)];
+      segments = [sCurve(p0, q1, 0), line(q1, q2), sCurve(q2, p3, 0)];
+    }
+    return { id: e.id, from: e.from, to: e.to, segments, lengths: segments.map(chordLength), tip };
+  });
+}
+
+/** The level nearest to both ends that keeps `clearance` from every card centre in `ys`. */
+export function corridor(y0: number, y1: number, ys: number[], clearance: number): number {
+  const free = (y: number): boolean => ys.every((c) => Math.abs(y - c) >= clearance - 1e-9);
+  const candidates = [y0, y1, (y0 + y1) / 2, ...ys.flatMap((c) => [c - clearance, c + clearance])];
+  const cost = (y: number): number => Math.abs(y - y0) + Math.abs(y - y1);
+  return candidates.filter(free).sort((p, q) => cost(p) - cost(q))[0] ?? y0;
+}
+
+function sCurve(p0: V3, p3: V3, bow: number): Cubic {
+  const reach = Math.max(0.2, (p3[0] - p0[0]) * 0.5);
+  return [p0, [p0[0] + reach, p0[1] + bow, p0[2]], [p3[0] - reach, p3[1] + bow, p3[2]], p3];
+}
+
+function line(p0: V3, p3: V3): Cubic {
+  return [p0, lerp3(p0, p3, 1 / 3), lerp3(p0, p3, 2 / 3), p3];
+}
+
+const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
+const lerp3 = (a: V3, b: V3, t: number): V3 => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
+
+function chordLength(c: Cubic): number {
+  let total = 0;
+  let prev = c[0];
+  for (let i = 1; i <= 8; i++) {
+    const p = bezier(c, i / 8);
+    total += Math.hypot(p[0] - prev[0], p[1] - prev[1], p[2] - prev[2]);
+    prev = p;
+  }
+  return total;
+}
+
+/** Which segment a parameter 0..1 of the whole path falls in, and where in it. */
+function locate(curve: EdgeCurve, t: number): { segment: Cubic; u: number } {
+  const total = curve.lengths.reduce((x, y) => x + y, 0) || 1;
+  let target = Math.min(1, Math.max(0, t)) * total;
+  for (let i = 0; i < curve.segments.length; i++) {
+    const length = curve.lengths[i] ?? 0;
+    if (target <= length || i === curve.segments.length - 1) return { segment: curve.segments[i]!, u: length ? Math.min(1, target / length) : 0 };
+    target -= length;
+  }
+  return { segment: curve.segments[0]!, u: 0 };
+}
+
+/** A point of the path without the arrowhead, 0..1. */
+export function pathPoint(curve: EdgeCurve, t: number): V3 {
+  const { segment, u } = locate(curve, t);
+  return bezier(segment, u);
+}
+
+function pathTangent(curve: EdgeCurve, t: number): V3 {
+  const { segment, u } = locate(curve, t);
+  return derivative(segment, u);
+}
+
+export function bezier(points: Readonly<Cubic>, t: number): V3 {
+  const u = 1 - t;
+  return weighted(points, [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]);
+}
+
+function derivative(points: Readonly<Cubic>, t: number): V3 {
+  const u = 1 - t;
+  return weighted(points, [-3 * u * u, 3 * u * u - 6 * u * t, 6 * u * t - 3 * t * t, 3 * t * t]);
+}
+
+function weighted([a, b, c, d]: readonly [V3, V3, V3, V3], [wa, wb, wc, wd]: [number, number, number, number]): V3 {
+  return [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]! + wd * d[k]!) as V3;
+}
+
+const SPLIT = 0.92; // along the whole edge, the arrowhead takes the last 8 %
+
+/** A point on the whole edge, arrowhead included: 0 at the child, 1 at the arrow's tip. */
+export function pointOnEdge(curve: EdgeCurve, at: number): V3 {
+  const split = SPLIT;
+  if (at <= split) return pathPoint(curve, at / split);
+  const from = pathPoint(curve, 1);
+  const f = (at - split) / (1 - split);
+  return [from[0] + (curve.tip[0] - from[0]) * f, from[1] + (curve.tip[1] - from[1]) * f, from[2] + (curve.tip[2] - from[2]) * f];
+}
+
+const normalize = (v: V3): V3 => {
+  const l = Math.hypot(v[0], v[1], v[2]) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+};
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+export interface MeshData {
+  position: Float32Array;
+  normal: Float32Array;
+  along: Float32Array; // 0..1 along the edge, arrowhead = 1: the shader lights the pulse's trail from it
+  index: Uint16Array;
+}
+
+/** A tube along the curve plus a cone for the arrowhead, as one indexed mesh. */
+export function edgeMesh(curve: EdgeCurve, radius = 0.028, segments = 12 * curve.segments.length + 16, sides = 8, arrowRadius = 0.085): MeshData {
+  const position: number[] = [];
+  const normal: number[] = [];
+  const along: number[] = [];
+  const index: number[] = [];
+  for (let i = 0; i <= segments; i++) {
+    const t = i / segments;
+    const c = pathPoint(curve, t);
+    const tan = normalize(pathTangent(curve, t));
+    const n = normalize(cross(tan, [0, 0, 1]));
+    const b = cross(tan, n);
+    for (let s = 0; s < sides; s++) {
+      const a = (s / sides) * Math.PI * 2;
+      const dir: V3 = [n[0] * Math.cos(a) + b[0] * Math.sin(a), n[1] * Math.cos(a) + b[1] * Math.sin(a), n[2] * Math.cos(a) + b[2] * Math.sin(a)];
+      position.push(c[0] + dir[0] * radius, c[1] + dir[1] * radius, c[2] + dir[2] * radius);
+      normal.push(...dir);
+      along.push(t * SPLIT);
+    }
+  }
+  for (let i = 0; i < segments; i++) {
+    for (let s = 0; s < sides; s++) {
+      const a = i * sides + s;
+      const b2 = i * sides + ((s + 1) % sides);
+      index.push(a, a + sides, b2, b2, a + sides, b2 + sides);
+    }
+  }
+  // Arrowhead: a ring at the end of the tube, widened, and the tip.
+  const base = pathPoint(curve, 1);
+  const dir = normalize([curve.tip[0] - base[0], curve.tip[1] - base[1], curve.tip[2] - base[2]]);
+  const n = normalize(cross(dir, [0, 0, 1]));
+  const b = cross(dir, n);
+  const ring = position.length / 3;
+  for (let s = 0; s < sides; s++) {
+    const a = (s / sides) * Math.PI * 2;
+    const radial: V3 = [n[0] * Math.cos(a) + b[0] * Math.sin(a), n[1] * Math.cos(a) + b[1] * Math.sin(a), n[2] * Math.cos(a) + b[2] * Math.sin(a)];
+    position.push(base[0] + radial[0] * arrowRadius, base[1] + radial[1] * arrowRadius, base[2] + radial[2] * arrowRadius);
+    const slant = normalize([radial[0] + dir[0] * 0.45, radial[1] + dir[1] * 0.45, radial[2] + dir[2] * 0.45]);
+    normal.push(...slant);
+    along.push(SPLIT);
+  }
+  const tip = position.length / 3;
+  position.push(...curve.tip);
+  normal.push(...dir);
+  along.push(1);
+  const cap = position.length / 3;
+  position.push(...base);
+  normal.push(-dir[0], -dir[1], -dir[2]);
+  along.push(SPLIT);
+  for (let s = 0; s < sides; s++) {
+    const next = (s + 1) % sides;
+    index.push(ring + s, ring + next, tip, ring + next, ring + s, cap);
+  }
+  return {
+    position: new Float32Array(position),
+    normal: new Float32Array(normal),
+    along: new Float32Array(along),
+    index: new Uint16Array(index),
+  };
+}

@@ -1,0 +1,32 @@
+// A tiny element builder. Text always goes in as text nodes (never as HTML), so nothing read from
+// the URL, the expression or the strings files can ever run as markup.
+
+type Attrs = Record<string, string | number | boolean | null | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    el.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
+}
+
+/** Set text only when it changed: cheap to call every frame. */
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setAttr(el: Element, name: string, value: string | null): void {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+let counter = 0;
+export function uid(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}

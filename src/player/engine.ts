@@ -1,0 +1,41 @@
+// The live half: the TypeScript port of the engine, called only after the reader edits the
+// expression or moves a value (the first frame uses the JSON the site embedded). Every call is
+// counted on window.tinydagPlayer.engineCalls so tests can prove that.
+
+import { buildTimeline } from "../inference/index";
+import type { ErrorCode, ErrorPayload, Timeline } from "../inference/types";
+import { debugHandle } from "./debug";
+
+export type EngineResult = { ok: true; timeline: Timeline } | { ok: false; error: ErrorPayload };
+
+const CODES: readonly ErrorCode[] = ["syntax", "unknown-function", "variable-exponent", "domain", "overflow", "too-large"];
+
+export function recompute(expression: string, values: Record<string, number>): EngineResult {
+  debugHandle().engineCalls += 1;
+  try {
+    return { ok: true, timeline: buildTimeline(expression, values) };
+  } catch (thrown) {
+    const error = asPayload(thrown);
+    if (error) return { ok: false, error };
+    throw thrown; // a bug, not a learner's input: let it surface
+  }
+}
+
+/** The engine's TinyDagError as the plain payload the player works with. */
+export function asPayload(thrown: unknown): ErrorPayload | null {
+  if (typeof thrown !== "object" || thrown === null) return null;
+  const e = thrown as Partial<Record<keyof ErrorPayload, unknown>>;
+  if (typeof e.code !== "string" || !(CODES as readonly string[]).includes(e.code)) return null;
+  const params: Record<string, string> = {};
+  if (typeof e.params === "object" && e.params !== null)
+    for (const [k, v] of Object.entries(e.params)) params[k] = String(v);
+  const payload: ErrorPayload = {
+    code: e.code as ErrorCode,
+    message: typeof e.message === "string" ? e.message : "",
+    params,
+  };
+  if (typeof e.start === "number") payload.start = e.start;
+  if (typeof e.end === "number") payload.end = e.end;
+  if (typeof e.node === "string") payload.node = e.node;
+  return payload;
+}

@@ -1,0 +1,75 @@
+// From the layout in the timeline JSON to the stage: how big the stage is, where each node sits in
+// scene units and how many pixels a scene unit is, so cards (HTML, fixed CSS size) and edges (WebGL)
+// line up on any screen from a phone to a desktop. Pure; see tests/ts/player-fit.test.ts.
+
+import type { NodeId, Timeline } from "../inference/types";
+
+export type V3 = [number, number, number];
+
+export const CARD_WORLD_WIDTH = 1.5; // a card spans this many scene units across, at any zoom
+const MIN_EDGE_GAP = 0.5; // scene units of visible edge between neighbouring columns
+const MIN_ROW_GAP = 0.32;
+const KX_MAX = 1.6; // how far columns may spread on a wide stage
+const MARGIN_X = 0.3;
+const MARGIN_Y = 0.45;
+const COLUMN_GAP = 2.4; // as in tinydag/layout.py
+const ROW_GAP = 1.5;
+
+export interface CardSize {
+  width: number; // CSS px of a card at scale 1
+  height: number;
+}
+
+export interface Fit {
+  positions: Map<NodeId, V3>; // scene units, centred on the origin
+  ppu: number; // CSS px per scene unit at the centre depth
+  scale: number; // card CSS scale = ppu / (card px per scene unit)
+  height: number; // stage height, CSS px
+  cardHeight: number; // scene units
+  kx: number; // horizontal squeeze applied to the layout (narrow screens)
+  ky: number;
+}
+
+export interface FitLimits {
+  minHeight: number;
+  maxHeight: number;
+  maxScale: number;
+}
+
+export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1 };
+
+export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize, limits: FitLimits = DEFAULT_LIMITS): Fit {
+  const pxPerUnit = card.width / CARD_WORLD_WIDTH; // card px per scene unit at scale 1
+  const cardHeight = card.height / pxPerUnit;
+  const xs = timeline.nodes.map((n) => n.x);
+  const ys = timeline.nodes.map((n) => n.y);
+  const spanX = Math.max(...xs) - Math.min(...xs);
+  const spanY = Math.max(...ys) - Math.min(...ys);
+
+  const kxMin = Math.min(1, (CARD_WORLD_WIDTH + MIN_EDGE_GAP) / COLUMN_GAP);
+  const ky = Math.max(1, (cardHeight + MIN_ROW_GAP) / ROW_GAP);
+  const widthAt = (kx: number): number => spanX * kx + CARD_WORLD_WIDTH + 2 * MARGIN_X;
+  const heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
+  const ppuFor = (kx: number): number =>
+    Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld);
+
+  // Wide stage: spread the columns (up to KX_MAX) so edge labels fit between the cards, keeping
+  // cards at natural size. Narrow stage: squeeze the columns (down to kxMin) before shrinking the
+  // cards below 90 %.
+  let kx = 1;
+  if (spanX > 0) {
+    const atNatural = (stageWidth / pxPerUnit - CARD_WORLD_WIDTH - 2 * MARGIN_X) / spanX;
+    if (atNatural > 1) kx = Math.min(KX_MAX, atNatural);
+    else if (ppuFor(1) < 0.9 * pxPerUnit) {
+      const wanted = (stageWidth / (0.9 * pxPerUnit) - CARD_WORLD_WIDTH - 2 * MARGIN_X) / spanX;
+      kx = Math.max(kxMin, Math.min(1, wanted));
+    }
+  }
+  const ppu = ppuFor(kx);
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const positions = new Map<NodeId, V3>();
+  for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky, n.z]);
+  const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, heightWorld * ppu)));
+  return { positions, ppu, scale: ppu / pxPerUnit, height, cardHeight, kx, ky };
+}

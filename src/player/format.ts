@@ -1,0 +1,31 @@
+// How numbers appear on cards, labels and in narration: compact, at most 4 significant digits.
+
+const MINUS = "\u2212"; // the typographic minus the lesson text uses
+
+/** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", -0 -> "0". */
+export function formatNumber(x: number): string {
+  if (Number.isNaN(x)) return "NaN";
+  if (!Number.isFinite(x)) return x > 0 ? "∞" : `${MINUS}∞`;
+  if (x === 0) return "0"; // also -0
+  const magnitude = Number(Math.abs(x).toPrecision(4)); // round first: 9999.6 is 1e4
+  let text: string;
+  if (magnitude >= 1e4 || magnitude < 1e-3) {
+    const [mantissa = "0", exponent = "0"] = magnitude.toExponential(3).split("e");
+    text = `${stripZeros(mantissa)}e${Number(exponent)}`;
+  } else {
+    text = stripZeros(magnitude.toPrecision(4));
+  }
+  if (text === "0") return "0"; // rounded away: never show "−0"
+  return x < 0 ? MINUS + text : text;
+}
+
+function stripZeros(fixed: string): string {
+  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+}
+
+/** Reads what formatNumber wrote (and plain ASCII input): "−1" -> -1. */
+export function parseNumber(text: string): number {
+  const normalized = text.trim().replace(/\u2212/g, "-").replace(",", ".");
+  if (normalized === "" || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(normalized)) return NaN;
+  return Number(normalized);
+}

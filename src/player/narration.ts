@@ -1,0 +1,34 @@
+// One sentence per event, in the page's language, for the screen-reader live region and the
+// scrubber's aria-valuetext: "c receives 1 × −1 = −1; c.grad is now −1".
+
+import type { Timeline, TimelineNode } from "../inference/types";
+import { nameOf, prettyLabel } from "./expansion";
+import { formatNumber } from "./format";
+import type { I18n } from "./i18n";
+import type { ScheduledEvent } from "./timing";
+
+export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n): string {
+  const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
+  const name = (id: string): string => {
+    const n = nodes.get(id);
+    return n ? nameOf(n) : id;
+  };
+  const f = formatNumber;
+  if (event.kind === "compute") {
+    const node = nodes.get(event.step.node);
+    return i18n.t("narrate_forward", {
+      node: node ? prettyLabel(node.label) : event.step.node,
+      value: f(event.step.value),
+    });
+  }
+  if (event.kind === "seed") return i18n.t("narrate_seed", { node: name(event.node), grad: f(event.grad) });
+  const s = event.step;
+  return i18n.t("narrate_backward", {
+    parent: name(s.parent),
+    child: name(s.child),
+    incoming: f(s.incoming),
+    local: f(s.local),
+    contribution: f(s.contribution),
+    grad: f(s.grad_after),
+  });
+}

@@ -1,0 +1,74 @@
+// GLSL for the scene, in tagged template strings (editors highlight `glsl` literals).
+// WebGL 1 syntax so the same shaders run everywhere OGL does. Colours are premultiplied.
+
+export const glsl = (strings: TemplateStringsArray, ...values: (string | number)[]): string =>
+  strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ""), "");
+
+/** Edges: a shaded tube plus arrowhead; the part the pulse has passed is lit in uLit. */
+export const edgeVertex = glsl`
+attribute vec3 position;
+attribute vec3 normal;
+attribute float along;
+uniform mat4 modelViewMatrix;
+uniform mat4 projectionMatrix;
+uniform mat3 normalMatrix;
+varying vec3 vNormal;
+varying float vAlong;
+void main() {
+  vNormal = normalize(normalMatrix * normal);
+  vAlong = along;
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+}`;
+
+export const edgeFragment = glsl`
+precision highp float;
+uniform vec3 uBase;
+uniform vec3 uLit;
+uniform float uFill;      // 0..1 of the edge lit so far
+uniform float uReversed;  // 1: lit from the arrow's end (backward)
+varying vec3 vNormal;
+varying float vAlong;
+void main() {
+  float a = uReversed > 0.5 ? 1.0 - vAlong : vAlong;
+  float lit = uFill > 0.0 ? step(a, uFill + 0.001) : 0.0;
+  vec3 colour = mix(uBase, uLit, lit);
+  vec3 n = normalize(vNormal);
+  float diffuse = max(dot(n, normalize(vec3(-0.35, 0.55, 0.75))), 0.0);
+  float rim = pow(1.0 - abs(n.z), 2.0) * 0.15;
+  vec3 shaded = colour * (0.62 + 0.38 * diffuse) + rim;
+  gl_FragColor = vec4(shaded, 1.0);
+}`;
+
+/** Camera-facing quads: pulses (bright dots with a halo) and the glow behind nodes. */
+export const spriteVertex = glsl`
+attribute vec3 center;
+attribute vec2 corner;   // -1..1
+attribute vec4 colour;   // rgb + intensity
+attribute float size;    // half-width, scene units
+uniform mat4 modelViewMatrix;
+uniform mat4 projectionMatrix;
+uniform vec2 uAspect;    // stretch for rounded-rectangle glows (x, y)
+varying vec2 vCorner;
+varying vec4 vColour;
+void main() {
+  vCorner = corner;
+  vColour = colour;
+  vec4 view = modelViewMatrix * vec4(center, 1.0);
+  view.xy += corner * size * uAspect;
+  gl_Position = projectionMatrix * view;
+}`;
+
+export const spriteFragment = glsl`
+precision highp float;
+uniform float uCore;     // 1: a pulse with a white-hot core; 0: a soft glow
+varying vec2 vCorner;
+varying vec4 vColour;
+void main() {
+  float d = length(vCorner);
+  if (d > 1.0) discard;
+  float halo = pow(1.0 - d, 1.6);
+  float core = smoothstep(0.42, 0.18, d) * uCore;
+  vec3 colour = mix(vColour.rgb, vec3(1.0), core * 0.75);
+  float alpha = clamp((halo * (1.0 - uCore * 0.3) + core) * vColour.a, 0.0, 1.0);
+  gl_FragColor = vec4(colour * alpha, alpha);
+}`;

@@ -1,0 +1,496 @@
+"""The sandbox player in a real browser (issue 5): the built lesson page in Debian's Chromium.
+
+Every behaviour the lesson text promises is driven here the way a reader would (sliders, typing,
+buttons, keys) and asserted from what the reader sees: the [data-node] cards' value and grad texts.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from .browser_helpers import (
+    ARTIFACTS,
+    LESSON,
+    MINUS,
+    PHONE,
+    engine_calls,
+    field,
+    grads,
+    moment,
+    nodes,
+    num,
+    open_lesson,
+    pause,
+    sandbox_ready,
+    scroll_to_player,
+    seek,
+    set_range,
+    settle,
+    shared_browser,
+    type_expression,
+)
+
+SANDBOX = "[data-sandbox]"
+
+
+@pytest.fixture(scope="session")
+def browser(request):
+    return shared_browser(request)
+
+
+@pytest.fixture
+def lesson(browser, site_server):
+    """The English lesson at 1280x800, its sandbox in view and paused at the start of forward."""
+    page = open_lesson(browser, site_server)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    yield page
+    assert page.errors == [], page.errors
+    page.context.close()
+
+
+def step_backward_to(page, count: int) -> None:
+    """Restart backward and land exactly after `count` events (the seed is event 1)."""
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, count)
+
+
+# ---- first frame, canvas, render loop -----------------------------------------------------------
+
+def test_first_frame_uses_the_embedded_json(browser, site_server):
+    page = open_lesson(browser, site_server)
+    sandbox_ready(page)
+    settle(page)
+    assert page.evaluate("performance.getEntriesByName('tinydag:first-frame').length") == 1
+    assert engine_calls(page) == 0, "the TypeScript engine ran before the reader changed anything"
+    ids = nodes(page)
+    assert set(ids) == {"a", "b", "a + b", "c", "(a + b) × c"}
+    embedded = page.evaluate("JSON.parse(document.querySelector('script.tinydag-data').textContent).timeline")
+    assert sorted(ids.values()) == sorted(n["id"] for n in embedded["nodes"])
+    assert field(page, ids["b"], "value") == f"{MINUS}3"
+    assert page.locator(f"{SANDBOX} .tinydag-figure").is_hidden()
+    scroll_to_player(page)
+    page.wait_for_timeout(300)  # autoplay of the forward pulse starts when the sandbox is seen
+    assert engine_calls(page) == 0
+    page.context.close()
+
+
+def test_canvas_is_not_blank(lesson):
+    step_backward_to(lesson, 3)
+    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    assert stats["drawn"] > 0.01 * stats["total"], stats
+    assert stats["colours"] > 20, stats
+    shot = lesson.locator(f"{SANDBOX} .tdg-stage").screenshot()
+    assert len(shot) > 10_000  # a PNG of a flat colour would be a few hundred bytes
+
+
+def test_render_loop_stops_when_idle(lesson):
+    pause(lesson)
+    before = moment(lesson)["frames"]
+    lesson.wait_for_timeout(400)
+    assert moment(lesson)["frames"] == before, "frames drawn while nothing changed"
+    lesson.click(f"{SANDBOX} [data-action=play]")
+    lesson.wait_for_timeout(300)
+    assert moment(lesson)["frames"] > before + 3
+
+
+# ---- the four "try it yourself" exercises -------------------------------------------------------
+
+def test_exercise_a_predict_the_chain_rule(lesson):
+    """(a + b) * c with a = 1, b = 4, c = -2: grads appear one by one; c.grad = a + b."""
+    for name, value in (("a", 1), ("b", 4), ("c", -2)):
+        number = lesson.locator(f"{SANDBOX} input[name=num-{name}]")
+        number.fill(str(value))
+    settle(lesson)
+    assert engine_calls(lesson) >= 1
+    ids = nodes(lesson)
+    step_backward_to(lesson, 0)
+    assert all(text == "--" for text in grads(lesson).values()), "nothing shows gradients in advance"
+    seek(lesson, 1)
+    assert grads(lesson) == {"a": "--", "b": "--", "a + b": "--", "c": "--", "(a + b) × c": "1"}
+    seen = []
+    for t in range(2, 6):
+        seek(lesson, t)
+        seen.append(grads(lesson))
+    assert seen[-1] == {"a": f"{MINUS}2", "b": f"{MINUS}2", "a + b": f"{MINUS}2", "c": "5",
+                        "(a + b) × c": "1"}
+    # each step reveals exactly one more gradient
+    revealed = [sum(v != "--" for v in g.values()) for g in seen]
+    assert revealed == [2, 3, 4, 5]
+    assert field(lesson, ids["a + b"], "value") == "5"  # the hint: c.grad equals a + b
+
+
+def test_exercise_b_dead_relu(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=Dead ReLU")
+    settle(lesson)
+    step_backward_to(lesson, 99)
+    assert grads(lesson) == {"a": "3", "b": "2", "a × b": "1", "relu(a × b)": "1"}
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", -1.5)
+    settle(lesson)
+    assert field(lesson, nodes(lesson)["a × b"], "value") == f"{MINUS}3"
+    assert grads(lesson) == {"a": "0", "b": "0", "a × b": "0", "relu(a × b)": "1"}
+    labels = lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()
+    assert "1 × 0 = 0" in labels
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", 3)
+    settle(lesson)
+    assert grads(lesson)["a"] == "3"
+
+
+def test_exercise_c_one_variable_two_paths(lesson):
+    type_expression(lesson, "a * a")
+    lesson.locator(f"{SANDBOX} input[name=num-a]").fill("3")
+    settle(lesson)
+    ids = nodes(lesson)
+    assert set(ids) == {"a", "a × a"}, "a variable used twice is one leaf"
+    assert lesson.locator(f"{SANDBOX} .tdg-edge-label").count() == 2, "two edges from the one leaf"
+    partial = []
+    for t in (1, 2, 3):
+        step_backward_to(lesson, t) if t == 1 else seek(lesson, t)
+        partial.append(field(lesson, ids["a"], "grad"))
+    assert partial == ["--", "3", "6"], "the partial grad first, then the accumulated one"
+    assert lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts() == ["1 × 3 = 3"] * 2
+
+
+def test_exercise_d_a_negative_gradient(lesson):
+    step_backward_to(lesson, 99)
+    ids = nodes(lesson)
+    assert num(field(lesson, ids["c"], "grad")) == -1
+    before = num(field(lesson, ids["(a + b) × c"], "value"))
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-c]", 11)
+    settle(lesson)
+    after = num(field(lesson, nodes(lesson)["(a + b) × c"], "value"))
+    assert after < before, "nudging c up moves the output down: its gradient is negative"
+    type_expression(lesson, "a - b")
+    step_backward_to(lesson, 99)
+    assert grads(lesson)["b"] == f"{MINUS}1"
+
+
+# ---- typing, errors, presets --------------------------------------------------------------------
+
+ERRORS = [  # expression, the marked text, a word of the English message
+    ("a ** b", "b", "exponent must be a plain number"),
+    ("sin(x)", "sin", "no function"),
+    ("(a+b", "(", "never closed"),
+]
+
+
+@pytest.mark.parametrize("expression,marked,words", ERRORS)
+def test_invalid_input_is_marked_and_the_graph_stays(lesson, expression, marked, words):
+    before = nodes(lesson)
+    type_expression(lesson, expression)
+    error = lesson.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible()
+    assert words in error.inner_text()
+    assert lesson.locator(f"{SANDBOX} .tdg-error-span").inner_text() == marked
+    assert lesson.get_attribute(f"{SANDBOX} input[name=expression]", "aria-invalid") == "true"
+    assert nodes(lesson) == before, "the last valid graph stays on screen"
+    type_expression(lesson, "(a + b) * c + 1")
+    assert error.is_hidden()
+    assert "(a + b) × c + 1" in nodes(lesson)
+
+
+def test_error_messages_are_localized(browser, site_server):
+    for lang, words in (("ru", "Показатель степени"), ("et", "Astendaja")):
+        page = open_lesson(browser, site_server, lang)
+        sandbox_ready(page)
+        type_expression(page, "a ** b")
+        assert words in page.locator(f"{SANDBOX} .tdg-error").inner_text()
+        page.context.close()
+
+
+def test_numeric_error_flags_the_node_and_recovers(lesson):
+    type_expression(lesson, "log(a) * b")
+    ids = nodes(lesson)
+    good = field(lesson, ids["log(a)"], "value")
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", -1)
+    settle(lesson)
+    card = lesson.locator(f"{SANDBOX} [data-node='{ids['log(a)']}']")
+    assert card.get_attribute("aria-invalid") == "true"
+    assert "is-flagged" in card.get_attribute("class")
+    message = lesson.locator(f"{SANDBOX} .tdg-error").inner_text()
+    assert "log" in message and "positive" in message
+    assert field(lesson, ids["log(a)"], "value") == good, "the graph keeps the last values that worked"
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", 0)
+    settle(lesson)
+    assert card.get_attribute("aria-invalid") == "true", "log(0) is still outside the domain"
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", 2)
+    settle(lesson)
+    assert card.get_attribute("aria-invalid") is None
+    assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
+    assert field(lesson, ids["log(a)"], "value") == "0.6931"
+
+
+def test_division_by_zero_while_dragging(lesson):
+    type_expression(lesson, "a / b")
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", 0)
+    settle(lesson)
+    assert "zero" in lesson.locator(f"{SANDBOX} .tdg-error").inner_text().lower()
+    assert lesson.locator(f"{SANDBOX} [aria-invalid=true][data-node]").count() == 1
+
+
+def test_presets_replace_expression_and_values(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=Derived operations")
+    settle(lesson)
+    assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "(a - b) / c"
+    assert lesson.input_value(f"{SANDBOX} input[name=num-c]") == "4"
+    assert engine_calls(lesson) == 0, "presets carry their precomputed timelines"
+    badges = lesson.locator(f"{SANDBOX} [data-badge=derived]").all_inner_texts()
+    assert badges == ["derived", "derived"]
+    lesson.check(f"{SANDBOX} input[name=local-derivatives]")
+    expansion = lesson.locator(f"{SANDBOX} .tdg-expansion:not([hidden])").all_inner_texts()
+    assert any("a − b = a + (b · −1)" in text for text in expansion)
+    assert any("∂/∂b = −1" in text for text in expansion)
+
+
+def test_constant_exponent_badge(lesson):
+    type_expression(lesson, "a ** 3")
+    badge = lesson.locator(f"{SANDBOX} [data-badge=const]")
+    assert "const" in badge.inner_text() and "3" in badge.inner_text()
+    step_backward_to(lesson, 99)
+    assert grads(lesson) == {"a": "3", "a ** 3": "1"}  # a = 1: d(a**3)/da = 3
+
+
+def test_final_gradients_toggle(lesson):
+    step_backward_to(lesson, 0)
+    assert set(grads(lesson).values()) == {"--"}
+    lesson.check(f"{SANDBOX} input[name=final-gradients]")
+    settle(lesson)
+    assert grads(lesson) == {"a": "10", "b": "10", "a + b": "10", "c": f"{MINUS}1", "(a + b) × c": "1"}
+    lesson.uncheck(f"{SANDBOX} input[name=final-gradients]")
+    settle(lesson)
+    assert set(grads(lesson).values()) == {"--"}
+
+
+def test_scrubbing_is_a_pure_function_of_time(lesson):
+    step_backward_to(lesson, 0)
+    pictures = {}
+    for t in (0.5, 1.2, 2.9, 4.4, 2.9, 1.2, 0.5, 4.4):
+        seek(lesson, t)
+        picture = (tuple(sorted(grads(lesson).items())),
+                   tuple(lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()))
+        assert pictures.setdefault(t, picture) == picture
+
+
+def test_forward_and_backward_restart_the_pulse(lesson):
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    m = moment(lesson)
+    assert m["direction"] == "backward" and m["time"] < 0.5 and m["playing"]
+    lesson.wait_for_timeout(600)
+    lesson.click(f"{SANDBOX} [data-action=forward]")
+    m = moment(lesson)
+    assert m["direction"] == "forward" and m["time"] < 0.5
+    assert lesson.get_attribute(f"{SANDBOX} [data-action=forward]", "aria-pressed") == "true"
+    ids = nodes(lesson)
+    assert field(lesson, ids["(a + b) × c"], "value") == "--", "forward starts again from the leaves"
+
+
+# ---- camera, colours ----------------------------------------------------------------------------
+
+def test_drag_rotates_within_limits_and_reset(lesson):
+    pause(lesson)
+    box = lesson.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    start = moment(lesson)
+    lesson.mouse.move(box["x"] + 10, box["y"] + 10)
+    lesson.mouse.down()
+    lesson.mouse.move(box["x"] + box["width"] - 10, box["y"] + box["height"] - 10, steps=8)
+    lesson.mouse.up()
+    settle(lesson)
+    turned = moment(lesson)
+    assert turned["yaw"] > start["yaw"] and turned["pitch"] > start["pitch"]
+    assert abs(turned["yaw"]) <= 0.55 + 1e-9 and abs(turned["pitch"]) <= 0.3 + 1e-9
+    lesson.click(f"{SANDBOX} [data-action=reset-view]")
+    back = moment(lesson)
+    assert (back["yaw"], back["pitch"]) == (start["yaw"], start["pitch"])
+
+
+def test_colours_follow_the_palette_toggle(lesson):
+    step_backward_to(lesson, 99)
+    light = lesson.evaluate("getComputedStyle(document.querySelector('.tdg-card')).backgroundColor")
+    lesson.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    settle(lesson)
+    dark = lesson.evaluate("getComputedStyle(document.querySelector('.tdg-card')).backgroundColor")
+    assert light != dark
+    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    assert stats["colours"] > 20
+
+
+# ---- keyboard -----------------------------------------------------------------------------------
+
+def test_keyboard_reaches_and_operates_every_control(lesson):
+    pause(lesson)
+    lesson.focus(f"{SANDBOX} input[name=expression]")
+    reached = []
+    for _ in range(60):
+        info = lesson.evaluate("""() => { const el = document.activeElement;
+            const style = getComputedStyle(el);
+            return {inside: !!el.closest('[data-sandbox]'), name: el.getAttribute('name'),
+                    action: el.dataset.action || null, tag: el.tagName,
+                    outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px'}; }""")
+        if not info["inside"]:
+            break
+        reached.append(info)
+        assert info["outline"], f"no visible focus on {info}"
+        lesson.keyboard.press("Tab")
+    names = {r["name"] for r in reached} | {r["action"] for r in reached}
+    for wanted in ("expression", "preset", "var-a", "num-a", "var-c", "play", "forward", "backward", "time",
+                   "local-derivatives", "final-gradients", "reset-view", "copy-link"):
+        assert wanted in names, f"{wanted} is not reachable with Tab: {names}"
+    assert any(r["tag"] == "DIV" for r in reached), "the stage (rotate with arrow keys) is reachable"
+
+    # operate: backward with Enter, step with arrows, play with Space, toggles with Space
+    lesson.focus(f"{SANDBOX} [data-action=backward]")
+    lesson.keyboard.press("Enter")
+    lesson.focus(f"{SANDBOX} input[name=time]")
+    lesson.keyboard.press("Home")
+    for _ in range(2):
+        lesson.keyboard.press("ArrowRight")
+    settle(lesson)
+    assert moment(lesson)["time"] == 2 and not moment(lesson)["playing"]
+    assert grads(lesson)["a + b"] == "10"
+    lesson.keyboard.press("ArrowLeft")
+    settle(lesson)
+    assert grads(lesson)["a + b"] == "--"
+    lesson.keyboard.press("Space")
+    assert moment(lesson)["playing"]
+    lesson.keyboard.press("Space")
+    assert not moment(lesson)["playing"]
+    lesson.focus(f"{SANDBOX} input[name=final-gradients]")
+    lesson.keyboard.press("Space")
+    assert lesson.is_checked(f"{SANDBOX} input[name=final-gradients]")
+    lesson.focus(f"{SANDBOX} input[type=range][name=var-c]")
+    lesson.keyboard.press("ArrowRight")
+    settle(lesson)
+    assert lesson.input_value(f"{SANDBOX} input[name=num-c]") == "10.1"
+    assert grads(lesson)["c"] == f"{MINUS}1"
+    lesson.focus(f"{SANDBOX} .tdg-stage")
+    yaw = moment(lesson)["yaw"]
+    lesson.keyboard.press("ArrowRight")
+    assert moment(lesson)["yaw"] > yaw
+    lesson.focus(f"{SANDBOX} [data-action=preset] >> nth=2")
+    lesson.keyboard.press("Enter")
+    settle(lesson)
+    assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "a * a"
+
+
+# ---- languages, phones, screenshots -------------------------------------------------------------
+
+UI = {  # what the reader sees on the controls, per language
+    "en": ("Expression", "Presets", "Play", "Forward", "Backward", "Local derivatives", "Final gradients",
+           "Reset view", "Copy link", "timeline"),
+    "ru": ("Выражение", "Примеры", "Пуск", "Прямой", "Обратный", "Локальные производные",
+           "Итоговые градиенты", "Сбросить вид", "Копировать ссылку", "шкала времени"),
+    "et": ("Avaldis", "Näited", "Esita", "Edasi", "Tagasi", "Lokaalsed tuletised", "Lõplikud gradiendid",
+           "Lähtesta vaade", "Kopeeri link", "ajatelg"),
+}
+LEGEND = {"en": "incoming grad × local derivative = contribution",
+          "ru": "входящий градиент × локальная производная = вклад",
+          "et": "sissetulev gradient × lokaalne tuletis = panus"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_each_language_shows_its_own_strings(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    pause(page)
+    text = page.locator(f"{SANDBOX} .tdg-player").inner_text()
+    for words in UI[lang]:
+        assert words in text, f"{lang}: '{words}' missing"
+    others = {w for other, ws in UI.items() if other != lang for w in ws} - set(UI[lang])
+    for words in ("Local derivatives", "Локальные производные", "Lokaalsed tuletised"):
+        if words in others:
+            assert words not in text, f"{lang}: '{words}' from another language"
+    page.click(f"{SANDBOX} [data-action=backward]")
+    assert LEGEND[lang] in page.locator(f"{SANDBOX} .tdg-legend").inner_text()
+    assert page.locator(f"{SANDBOX} [data-field=value]").first.is_visible()
+    assert page.locator(f"{SANDBOX} .tdg-key-long").first.inner_text() == "value"
+    page.context.close()
+
+
+def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    for preset in range(page.locator(f"{SANDBOX} [data-action=preset]").count()):
+        page.locator(f"{SANDBOX} [data-action=preset]").nth(preset).click()
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"preset {preset}"
+        stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+        assert stage["x"] >= 0 and stage["x"] + stage["width"] <= PHONE["width"]
+        for card in page.locator(f"{SANDBOX} [data-node]").all():
+            box = card.bounding_box()
+            assert box["x"] >= stage["x"] - 1 and box["x"] + box["width"] <= stage["x"] + stage["width"] + 1, \
+                f"preset {preset}: a card sticks out of the stage"
+            assert box["width"] >= 45, "cards stay readable"
+    controls = page.locator(f"{SANDBOX} .tdg-player").bounding_box()
+    assert controls["x"] + controls["width"] <= PHONE["width"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+@pytest.mark.parametrize("size", ["1280x800", "390x844"])
+def test_screenshots(browser, site_server, lang, size):
+    """Artifacts to look at: the default graph in the middle of backward, in each language."""
+    width, height = map(int, size.split("x"))
+    page = open_lesson(browser, site_server, lang, viewport={"width": width, "height": height})
+    sandbox_ready(page)
+    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 3.5)  # c's contribution in flight, two labels written
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"sandbox-{lang}-{size}.png"))
+    page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(ARTIFACTS / f"player-{lang}-{size}.png"))
+    page.context.close()
+
+
+# ---- several sandboxes, budgets -----------------------------------------------------------------
+
+def test_several_sandboxes_on_one_page(browser, site_server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    url = site_server + LESSON["en"]
+
+    def twice(route):
+        html = route.fetch().text()
+        block = re.search(r'<div class="tinydag" data-sandbox id="tinydag-1".*?</figure>\s*</div>', html, re.S)
+        assert block, "sandbox markup not found"
+        second = block.group(0).replace('id="tinydag-1"', 'id="tinydag-2"')
+        route.fulfill(body=html.replace(block.group(0), block.group(0) + second), content_type="text/html")
+
+    page.route(url, twice)
+    page.goto(url)
+    page.wait_for_function("document.querySelectorAll('[data-sandbox][data-player=ready]').length === 2")
+    first, second = "#tinydag-1", "#tinydag-2"
+    page.locator(f"{second} input[name=expression]").fill("a * a")
+    page.click(f"{second} [data-action=backward]")
+    page.click(f"{first} [data-action=backward]")
+    set_range(page, f"{first} input[name=time]", 99)
+    set_range(page, f"{second} input[name=time]", 99)
+    settle(page)
+    assert page.locator(f"{first} [data-node]").count() == 5
+    assert page.locator(f"{second} [data-node]").count() == 2
+    assert page.locator(f"{second} [data-field=grad]").all_inner_texts() == ["2", "1"]
+    for sandbox in ("tinydag-1", "tinydag-2"):
+        assert page.evaluate(f"window.tinydagPlayer.sandboxes['{sandbox}'].pixelStats().drawn") > 1000
+    ctx.close()
+
+
+def test_lesson_javascript_budget(built_site, browser, site_server):
+    """All JavaScript the lesson page loads beyond Material's own: at most 60 KB gzip."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    scripts: list[str] = []
+    page.on("response", lambda r: scripts.append(r.url) if r.request.resource_type == "script" else None)
+    page.goto(site_server + LESSON["en"])
+    sandbox_ready(page)
+    ours = [u for u in scripts if "/assets/javascripts/" not in u]
+    assert ours, "the player script was not loaded"
+    total = 0
+    for url in ours:
+        path = built_site / url.split(site_server, 1)[1].split("?")[0]
+        total += len(gzip.compress(path.read_bytes(), 9))
+    assert total <= 60 * 1024, f"{total / 1024:.1f} KB gzip"
+    ctx.close()

@@ -1,0 +1,153 @@
+"""The static figure (tinydag/figure.py): one card per node with its numbers, edges, badges, language."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+from tests.test_site import LESSON, read
+from tinydag import build_timeline
+from tinydag.figure import format_number, render_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+LABELS = {"value": "value", "grad": "grad", "derived": "derived", "const": "const"}
+EXPRESSIONS = [
+    ("(a + b) * c", {"a": 2, "b": -3, "c": 10}),
+    ("relu(a * b)", {"a": 2, "b": 3}),
+    ("a * a", {"a": 3}),
+    ("(a - b) / c", {"a": 5, "b": 2, "c": 4}),
+    ("log(exp(a) + b ** 2)", {"a": 1, "b": 2}),
+    ("relu(w * x + v * y + b)", {"w": 0.5, "x": 2, "v": -1, "y": 0.5, "b": 0.25}),
+    ("-a + 2 * a ** 3 - 1 / a", {"a": 1.5}),
+]
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def cards(root: ET.Element) -> dict[str, ET.Element]:
+    return {g.get("data-figure-node"): g for g in root.iter(f"{SVG}g") if g.get("data-figure-node")}
+
+
+def field(card: ET.Element, name: str) -> str:
+    (text,) = [t.text for t in card.iter(f"{SVG}text") if t.get("data-figure-field") == name]
+    return text
+
+
+def number(text: str) -> float:
+    return float(text.replace("\u2212", "-"))
+
+
+@pytest.mark.parametrize(("expression", "values"), EXPRESSIONS)
+def test_one_card_per_node_with_its_value_and_grad(expression, values):
+    timeline = build_timeline(expression, values)
+    found = cards(parse(render_svg(timeline, LABELS)))
+    assert list(found) == [n["id"] for n in timeline["nodes"]]
+    for node in timeline["nodes"]:
+        card = found[node["id"]]
+        assert field(card, "value") == format_number(node["value"])
+        assert field(card, "grad") == format_number(node["grad"])
+        assert number(field(card, "grad")) == pytest.approx(node["grad"], rel=1e-3, abs=1e-9)
+
+
+@pytest.mark.parametrize(("expression", "values"), EXPRESSIONS)
+def test_one_arrow_per_edge_and_a_chain_rule_label_per_backward_step(expression, values):
+    timeline = build_timeline(expression, values)
+    root = parse(render_svg(timeline, LABELS, id_prefix="fig-3"))
+    paths = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
+    assert [p.get("data-figure-edge") for p in paths] == [e["id"] for e in timeline["edges"]]
+    assert all(p.get("marker-end") == "url(#fig-3-arrow)" for p in paths)
+    assert len({p.get("d") for p in paths}) == len(paths), "parallel edges must be distinct arcs"
+    chains = {t.get("data-figure-edge"): t.text for t in root.iter(f"{SVG}text") if t.get("data-figure-edge")}
+    for step in timeline["backward"]:
+        assert chains[step["edge"]] == (f"{format_number(step['incoming'])} \u00d7 "
+                                        f"{format_number(step['local'])} = "
+                                        f"{format_number(step['contribution'])}")
+
+
+def test_the_default_graph_reads_as_the_lesson_says():
+    timeline = build_timeline("(a + b) * c", {"a": 2, "b": -3, "c": 10})
+    root = parse(render_svg(timeline, LABELS))
+    chains = sorted(t.text for t in root.iter(f"{SVG}text") if t.get("data-figure-edge"))
+    times, minus = "\u00d7", "\u2212"
+    assert chains == [f"1 {times} 10 = 10", f"1 {times} {minus}1 = {minus}1", f"10 {times} 1 = 10",
+                      f"10 {times} 1 = 10"]
+    assert root.find(f"{SVG}title").text.startswith("(a + b) * c. a: value 2, grad 10;")
+
+
+def test_derived_and_const_badges():
+    timeline = build_timeline("(a - b) / c + a ** 2 + 3 * a", {"a": 5, "b": 2, "c": 4})
+    found = cards(parse(render_svg(timeline, LABELS)))
+
+    def badge(node: dict) -> str | None:
+        marks = [g.get("data-badge") for g in found[node["id"]].iter(f"{SVG}g") if g.get("data-badge")]
+        return marks[0] if marks else None
+
+    ops = {n["op"]: badge(n) for n in timeline["nodes"]}
+    assert ops["-"] == ops["/"] == "derived"
+    assert ops["**"] == ops["const"] == "const"
+    assert ops["+"] is ops["*"] is ops["var"] is None
+
+
+def test_labels_come_from_the_strings_given():
+    timeline = build_timeline("a * b", {"a": 2, "b": 3})
+    labels = {"value": "väärtus", "grad": "gradient", "derived": "tuletatud", "const": "konst."}
+    root = parse(render_svg(timeline, labels))
+    words = [t.text for t in root.iter(f"{SVG}text") if "tinydag-svg__row" in (t.get("class") or "")]
+    assert words == ["väärtus", "gradient"] * 3
+
+
+@pytest.mark.parametrize(("x", "text"), [
+    (10, "10"), (-1, "\u22121"), (1 / 3, "0.3333"), (123456, "1.235e5"), (-0.0, "0"), (0.0, "0"),
+    (0.015625, "0.01563"), (1234.5, "1235"), (0.99996, "1"), (9999.6, "1e4"), (0.00099996, "0.001"),
+    (0.00099994, "9.999e-4"), (1e-7, "1e-7"), (-123456789, "\u22121.235e8"),
+    (2.5e-7, "2.5e-7"), (-10.001, "\u221210"), (0.1 + 0.2, "0.3"), (6.0, "6"),
+])
+def test_numbers_are_compact_like_the_players(x, text):
+    assert format_number(x) == text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_built_page_has_the_figure_in_its_language(built_site, lang):
+    strings = yaml.safe_load((ROOT / f"src/player/strings/{lang}.yml").read_text(encoding="utf-8"))
+    page = read(built_site, LESSON[lang])
+    figure = re.search(r'<figure class="tinydag-figure">(<svg.*?</svg>)<figcaption>(.*?)</figcaption>',
+                       page, re.S)
+    assert figure, "the sandbox has no static figure"
+    root = parse(figure[1])
+    rows = {t.text for t in root.iter(f"{SVG}text") if "tinydag-svg__row" in (t.get("class") or "")}
+    assert rows == {strings["value"], strings["grad"]}
+    caption = html.unescape(re.sub(r"<[^>]+>", "", figure[2]))
+    expected = strings["figure_caption"].replace("{expression}", "(a + b) * c")
+    assert caption == f"{expected} {strings['no_webgl']}"
+    assert len(cards(root)) == 5
+
+
+def test_numbers_match_the_players_format_ts(tmp_path):
+    """The figure and the player print the same text for the same number (src/player/format.ts)."""
+    rng = random.Random(2)
+    numbers = [10, -1, 1 / 3, 123456, -0.0, 0.015625, 1234.5, 0.99996, 9999.6, 0.00099996, 0.00099994,
+               2.5e-7, 1e-7, 0.1 + 0.2, 1e21, 5e-324, 1.7e308, 0.0005, 0.12345, 99995]
+    numbers += [rng.choice((-1, 1)) * rng.uniform(1, 10) * 10.0 ** rng.randint(-9, 9) for _ in range(3000)]
+    numbers += [round(rng.uniform(-20, 20), rng.randint(0, 5)) for _ in range(1000)]
+    (tmp_path / "probe.ts").write_text(
+        f'import {{ formatNumber }} from "{ROOT / "src/player/format.ts"}";\n'
+        'const xs: number[] = JSON.parse(process.argv[2] ?? "[]");\n'
+        "console.log(JSON.stringify(xs.map(formatNumber)));\n")
+    subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(tmp_path / "probe.ts"), "--bundle",
+                    "--platform=node", "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}",
+                    "--log-level=error"], check=True)
+    done = subprocess.run(["node", str(tmp_path / "probe.mjs"), json.dumps(numbers)],
+                          capture_output=True, text=True, check=True)
+    theirs = json.loads(done.stdout)
+    mismatches = [(x, ours, t) for x, t in zip(numbers, theirs) if (ours := format_number(x)) != t]
+    assert not mismatches, mismatches[:10]

@@ -1,0 +1,89 @@
+// The TypeScript Value class and the helpers that make the port print Python's bytes.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseArgs, pyFloat, pyRepr } from "../../src/inference/cli";
+import { buildTimeline, TinyDagError, Value } from "../../src/inference/index";
+import { formatFloat } from "../../src/inference/timeline";
+
+test("the lesson example, by hand", () => {
+  const [a, b, c] = [new Value(2), new Value(-3), new Value(10)];
+  const loss = a.add(b).mul(c);
+  loss.backward();
+  assert.deepEqual([loss.data, a.grad, b.grad, c.grad], [-10, 10, 10, -1]);
+});
+
+test("derived and reflected operations keep Python's child order", () => {
+  const a = new Value(4);
+  assert.deepEqual([a.rsub(2).data, a.rdiv(2).data, a.radd(3).data, a.rmul(3).data, a.neg().data], [-2, 0.5, 7, 12, -4]);
+  const rsub = a.rsub(2); // Python: 2 - a == (-a) + 2
+  assert.equal(rsub._children[0]!._children[0], a);
+  assert.equal(rsub._children[1]!.data, 2);
+  const sub = a.sub(2); // Python: a - 2 == a + (-2): the number is negated, no hidden product
+  assert.deepEqual([sub._children[1]!.data, sub._children[1]!._children.length], [-2, 0]);
+  const out = a.rdiv(2);
+  out.backward();
+  assert.equal(a.grad, -2 / 16);
+});
+
+test("topological_order is the recursive depth-first order", () => {
+  const [a, b] = [new Value(1), new Value(2)];
+  const ab = a.mul(b);
+  const out = ab.add(a).mul(ab.add(b.exp()));
+  const expected: Value[] = [];
+  const seen = new Set<Value>();
+  const visit = (v: Value): void => {
+    if (seen.has(v)) return;
+    seen.add(v);
+    v._children.forEach(visit);
+    expected.push(v);
+  };
+  visit(out);
+  assert.deepEqual(out.topological_order(), expected);
+});
+
+test("a chain of 100,000 operations needs no recursion", () => {
+  const x = new Value(1);
+  let out = x;
+  for (let i = 0; i < 100_000; i++) out = out.add(1);
+  out.backward();
+  assert.equal(x.grad, 1);
+});
+
+test("floats print as Python's repr", () => {
+  const cases: [number, string][] = [
+    [0, "0.0"], [-0, "-0.0"], [2, "2.0"], [-2.5, "-2.5"], [0.1, "0.1"], [1e-4, "0.0001"], [1e-5, "1e-05"],
+    [1.5e-7, "1.5e-07"], [1e15, "1000000000000000.0"], [1e16, "1e+16"], [1.2345e16, "1.2345e+16"],
+    [123456789012345.6, "123456789012345.6"], [1e100, "1e+100"], [5e-324, "5e-324"], [1.7976931348623157e308,
+      "1.7976931348623157e+308"], [7.199999999999999, "7.199999999999999"], [1e21, "1e+21"], [1e-7, "1e-07"],
+  ];
+  for (const [x, repr] of cases) assert.equal(formatFloat(x), repr);
+});
+
+test("spans count code points, like Python's str", () => {
+  try {
+    buildTimeline("\u{1F600} + a $", {});
+    assert.fail("no error");
+  } catch (error) {
+    assert.ok(error instanceof TinyDagError);
+    assert.deepEqual(error.toJSON(), { error: { code: "syntax", message: "The character '\u{1F600}' is not allowed here.",
+      params: { reason: "character", char: "\u{1F600}" }, start: 0, end: 1 } });
+  }
+  const t = buildTimeline("\u2212a \u00d7 b", { a: 2, b: 3 });
+  assert.deepEqual(t.nodes.map((n) => [n.label, n.start, n.end]), [["a", 1, 2], ["\u2212a", 0, 2], ["b", 5, 6],
+    ["\u2212a \u00d7 b", 0, 6]]);
+});
+
+test("command-line values are read as Python's float() reads them", () => {
+  assert.deepEqual([pyFloat(" 2 "), pyFloat("1_000.5"), pyFloat("-inf"), pyFloat("\u0663"), pyFloat("1e3")],
+    [2, 1000.5, -Infinity, 3, 1000]);
+  assert.ok(Number.isNaN(pyFloat("NaN")));
+  for (const bad of ["0x10", "1__0", "_1", "1_", "", "e5", "1e", "in"]) assert.throws(() => pyFloat(bad), /could not convert/);
+  assert.equal(pyRepr("it's"), `"it's"`);
+  assert.equal(pyRepr("a\n\u0085'\""), `'a\\n\\x85\\'"'`);
+  assert.deepEqual(parseArgs(["--set", "a=2", "--", "-a + b"]), ["-a + b", { a: 2 }]);
+  assert.deepEqual(parseArgs(["-a + b", "--set= a =2"]), ["-a + b", { a: 2 }]);
+  assert.throws(() => parseArgs(["--set", "a", "a"]), /--set expects NAME=VALUE, got 'a'/);
+  assert.throws(() => parseArgs(["a", "--set"]), /got None/);
+  assert.throws(() => parseArgs(["a", "b"]), /expected exactly one expression/);
+  assert.throws(() => parseArgs(["--bogus", "a"]), /unknown option --bogus/);
+});

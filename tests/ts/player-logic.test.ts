@@ -1,0 +1,252 @@
+// The player's pure logic: number format, i18n, timing (frame = f(timeline, time)), state
+// transitions, URL state, expansion text and narration. No DOM, no WebGL.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildTimeline, TinyDagError, type Timeline } from "../../src/inference/index";
+import { expansionOf, localsOf, nameOf } from "../../src/player/expansion";
+import { formatNumber, parseNumber } from "../../src/player/format";
+import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/i18n";
+import {
+  advance,
+  clampView,
+  initialState,
+  restart,
+  rotate,
+  seek,
+  sliderRange,
+  step,
+  structureKey,
+  togglePlay,
+  VIEW_LIMITS,
+  withTimeline,
+} from "../../src/player/model";
+import { describeEvent } from "../../src/player/narration";
+import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/timing";
+import { decodeMoment, encodeMoment } from "../../src/player/url";
+import { asPayload } from "../../src/player/engine";
+
+const tl = (expression: string, values: Record<string, number> = {}): Timeline => buildTimeline(expression, values);
+const DEFAULT = tl("(a + b) * c", { a: 2, b: -3, c: 10 });
+
+/** Minimal flat-YAML reader for the strings files (key: "text" lines). */
+function strings(lang: string): Record<string, string> {
+  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
+    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
+  }
+  return out;
+}
+
+test("numbers: at most 4 significant digits, typographic minus, never -0", () => {
+  assert.equal(formatNumber(10), "10");
+  assert.equal(formatNumber(-1), "\u22121");
+  assert.equal(formatNumber(-0), "0");
+  assert.equal(formatNumber(1 / 3), "0.3333");
+  assert.equal(formatNumber(-0.1875), "\u22120.1875");
+  assert.equal(formatNumber(2.718281828), "2.718");
+  assert.equal(formatNumber(123456), "1.235e5");
+  assert.equal(formatNumber(0.000123456), "1.235e-4");
+  assert.equal(formatNumber(-1e-12), "\u22121e-12");
+  assert.equal(formatNumber(9999.6), "1e4");
+  assert.equal(parseNumber("\u22123"), -3);
+  assert.equal(parseNumber("0,5"), 0.5);
+  assert.ok(Number.isNaN(parseNumber("1+1")));
+});
+
+test("i18n: placeholders, one message per error code and reason, in every language", () => {
+  assert.equal(fill("{a} and {b}", { a: 1 }), "1 and {b}");
+  const en = strings("en");
+  const keys = Object.keys(en).sort();
+  for (const lang of ["ru", "et"]) assert.deepEqual(Object.keys(strings(lang)).sort(), keys, lang);
+  for (const key of ["value", "grad", "figure_caption", "no_webgl", "derived", "const"]) assert.ok(key in en, key);
+  const cases: [string, Record<string, number>][] = [
+    ["a ** b", {}], ["sin(x)", {}], ["(a+b", {}], ["a $ b", {}], ["a +", {}], ["2 3", {}], ["relu", {}], ["ab", {}],
+    ["", {}], ["a)", {}], ["log(a)", { a: -1 }], ["a / b", { b: 0 }], ["a ** -1", { a: 0 }], ["a ** 0.5", { a: 0 }],
+    ["a ** 0.5", { a: -1 }], ["exp(a)", { a: 1000 }], ["a".repeat(1) + " + a".repeat(120), {}],
+    [Array.from({ length: 41 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" * 2 + ") , {}],
+  ];
+  for (const lang of ["en", "ru", "et"]) {
+    const i18n = makeI18n(lang, strings(lang));
+    for (const [expression, values] of cases) {
+      let error;
+      try {
+        buildTimeline(expression, values);
+      } catch (thrown) {
+        error = asPayload(thrown);
+      }
+      assert.ok(error, `${expression} should fail`);
+      const key = errorKey(error);
+      assert.ok(i18n.has(key), `${lang}: no string ${key} for ${expression}`);
+      const message = errorMessage(i18n, error);
+      assert.doesNotMatch(message, /\{[a-z_]+\}/, `${lang}: unfilled placeholder in ${message}`);
+    }
+  }
+});
+
+test("engine errors become plain payloads", () => {
+  const error = asPayload(new TinyDagError("domain", "x", 0, 5, "n2", { reason: "log" }));
+  assert.deepEqual(error, { code: "domain", message: "x", params: { reason: "log" }, start: 0, end: 5, node: "n2" });
+  assert.equal(asPayload(new Error("bug")), null);
+});
+
+test("forward: leaves known at 0, each value lands at the end of its pulse", () => {
+  const s = scheduleOf(DEFAULT, "forward");
+  assert.equal(s.duration, 2);
+  const at0 = frameAt(DEFAULT, s, 0);
+  assert.equal(at0.nodes.get("n0")!.value, 2);
+  assert.equal(at0.nodes.get("n2")!.value, null);
+  assert.equal(at0.pulses.length, 0);
+  const mid = frameAt(DEFAULT, s, 0.5);
+  assert.equal(mid.nodes.get("n2")!.value, null);
+  assert.deepEqual(mid.pulses.map((p) => p.edge).sort(), ["e0", "e1"]);
+  assert.equal(frameAt(DEFAULT, s, TRAVEL).nodes.get("n2")!.value, -1);
+  const end = frameAt(DEFAULT, s, 2);
+  assert.equal(end.nodes.get("n4")!.value, -10);
+  for (const n of end.nodes.values()) assert.equal(n.grad, null);
+});
+
+test("backward: the seed first, every grad -- until a contribution reaches it", () => {
+  const s = scheduleOf(DEFAULT, "backward");
+  assert.equal(s.events[0]!.kind, "seed");
+  assert.equal(s.duration, 1 + DEFAULT.backward.length);
+  const at0 = frameAt(DEFAULT, s, 0);
+  for (const n of at0.nodes.values()) assert.equal(n.grad, null);
+  assert.equal(frameAt(DEFAULT, s, 1).nodes.get("n4")!.grad, 1);
+  assert.equal(frameAt(DEFAULT, s, 1).nodes.get("n2")!.grad, null);
+  const two = frameAt(DEFAULT, s, 2);
+  assert.equal(two.nodes.get("n2")!.grad, 10);
+  assert.equal(two.nodes.get("n3")!.grad, null);
+  assert.deepEqual(two.edges.get("e2")!.label, { incoming: 1, local: 10, contribution: 10, current: true });
+  const end = frameAt(DEFAULT, s, s.duration);
+  for (const node of DEFAULT.nodes) assert.equal(end.nodes.get(node.id)!.grad, node.grad);
+});
+
+test("a * a: the partial grad first, then the accumulated one", () => {
+  const t = tl("a * a", { a: 3 });
+  const s = scheduleOf(t, "backward");
+  const grads = [0, 1, 2, 3].map((time) => frameAt(t, s, time).nodes.get("n0")!.grad);
+  assert.deepEqual(grads, [null, null, 3, 6]);
+});
+
+test("the frame is a pure function of time: scrubbing back and forth gives the same picture", () => {
+  const t = tl("relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 });
+  for (const direction of ["forward", "backward"] as const) {
+    const s = scheduleOf(t, direction);
+    for (const time of [0, 0.3, 1, 1.75, 2.5, s.duration / 2, s.duration]) {
+      const a = frameAt(t, s, time);
+      frameAt(t, s, s.duration - time);
+      assert.deepEqual(frameAt(t, s, time), a);
+    }
+  }
+});
+
+test("final gradients reveal every gradient at once", () => {
+  const s = scheduleOf(DEFAULT, "backward");
+  const f = frameAt(DEFAULT, s, 0, true);
+  for (const node of DEFAULT.nodes) assert.equal(f.nodes.get(node.id)!.grad, node.grad);
+});
+
+test("stepping lands on whole events", () => {
+  const s = scheduleOf(DEFAULT, "backward");
+  assert.equal(stepTime(s, 0, 1), 1);
+  assert.equal(stepTime(s, 1.4, 1), 2);
+  assert.equal(stepTime(s, 1.4, -1), 1);
+  assert.equal(stepTime(s, 2, -1), 1);
+  assert.equal(stepTime(s, 0, -1), 0);
+  assert.equal(stepTime(s, s.duration, 1), s.duration);
+});
+
+test("state: restart, play, seek, step, advance", () => {
+  let st = initialState(DEFAULT, { a: 2, b: -3, c: 10 });
+  assert.equal(st.direction, "forward");
+  st = restart(st, "backward", true);
+  assert.equal(st.time, 0);
+  assert.ok(st.playing);
+  st = advance(st, 0.5, false).state;
+  assert.equal(st.time, 0.5);
+  st = step(st, 1);
+  assert.equal(st.time, 1);
+  assert.equal(st.playing, false);
+  st = seek(st, 99);
+  assert.equal(st.time, st.schedule.duration);
+  st = togglePlay(st);
+  assert.equal(st.time, 0, "play at the end starts over");
+  const stepped = advance(st, 0.6, true);
+  assert.equal(stepped.state.time, 0, "reduced motion: no half steps");
+  assert.equal(advance(stepped.state, 0.6, true, stepped.carry).state.time, 1);
+});
+
+test("state: a new timeline with the same structure keeps the moment", () => {
+  let st = seek(restart(initialState(DEFAULT, {}), "backward", false), 3);
+  const moved = tl("(a + b) * c", { a: 1, b: 4, c: -2 });
+  assert.equal(structureKey(moved), structureKey(DEFAULT));
+  st = withTimeline(st, moved);
+  assert.equal(st.time, 3);
+  assert.equal(st.values["c"], -2);
+  assert.notEqual(structureKey(tl("a * a")), structureKey(DEFAULT));
+});
+
+test("view: rotation is clamped", () => {
+  const v = rotate({ yaw: 0, pitch: 0 }, 10_000, -10_000, 600);
+  assert.deepEqual(v, { yaw: VIEW_LIMITS.yaw, pitch: -VIEW_LIMITS.pitch });
+  assert.deepEqual(clampView({ yaw: 0.1, pitch: 0.1 }), { yaw: 0.1, pitch: 0.1 });
+});
+
+test("sliders: -5..5, widened to include the value", () => {
+  assert.deepEqual(sliderRange(2), { min: -5, max: 5, step: 0.1 });
+  assert.equal(sliderRange(-7).max, 20);
+  assert.ok(sliderRange(1000).max >= 1000);
+});
+
+test("URL: a moment round-trips; hostile input is dropped or kept as plain text", () => {
+  const hash = encodeMoment("tinydag-1", {
+    expression: "(a + b) * c",
+    values: { a: 2, b: -3, c: 10 },
+    direction: "backward",
+    time: 2.5,
+    localDerivatives: true,
+    finalGradients: false,
+  });
+  assert.deepEqual(decodeMoment(hash, "tinydag-1"), {
+    expression: "(a + b) * c",
+    values: { a: 2, b: -3, c: 10 },
+    direction: "backward",
+    time: 2.5,
+    localDerivatives: true,
+  });
+  assert.equal(decodeMoment(hash, "tinydag-2"), null);
+  assert.equal(decodeMoment("#the-sandbox", "tinydag-1"), null);
+  const hostile = decodeMoment(
+    "#tinydag-1?expr=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&vals=a:1e999,b:NaN,ab:3,c:%3Cscript%3E,d:4&dir=sideways&t=-1",
+    "tinydag-1",
+  );
+  assert.deepEqual(hostile, { expression: "<img src=x onerror=alert(1)>", values: { d: 4 } });
+});
+
+test("derived nodes: the primitive expansion and the local derivatives", () => {
+  const sub = tl("a - b", { a: 5, b: 2 });
+  const node = sub.nodes.find((n) => n.op === "-")!;
+  assert.equal(expansionOf(node, sub), "a − b = a + (b · −1)");
+  assert.deepEqual(localsOf(node, sub), ["∂/∂a = 1", "∂/∂b = −1"]);
+  const div = tl("(a - b) / c", { a: 5, b: 2, c: 4 });
+  assert.equal(expansionOf(div.nodes.find((n) => n.op === "/")!, div), "(a − b) / c = (a − b) · c ** −1");
+  const neg = tl("-a");
+  assert.equal(expansionOf(neg.nodes.find((n) => n.op === "neg")!, neg), "−a = a · −1");
+  assert.equal(expansionOf(DEFAULT.nodes[4]!, DEFAULT), null);
+  assert.equal(nameOf(DEFAULT.nodes[2]!), "(a + b)");
+  assert.equal(nameOf(DEFAULT.nodes[0]!), "a");
+});
+
+test("narration: one sentence per chain-rule step, in the page's language", () => {
+  const s = scheduleOf(DEFAULT, "backward");
+  const en = makeI18n("en", strings("en"));
+  const ru = makeI18n("ru", strings("ru"));
+  const cStep = s.events.findIndex((e) => e.kind === "handoff" && e.step.child === "n3");
+  assert.equal(describeEvent(s.events[cStep]!, DEFAULT, en), "c receives 1 × −1 = −1; c.grad is now −1");
+  assert.match(describeEvent(s.events[cStep]!, DEFAULT, ru), /^c получает 1 × −1 = −1/);
+  assert.match(describeEvent(s.events[0]!, DEFAULT, en), /grad 1/);
+});
