@@ -33,7 +33,7 @@ build: setup
 	.venv/bin/mkdocs build --strict --site-dir site
 
 lint: setup
-	.venv/bin/ruff check src plugins tests
+	.venv/bin/ruff check src plugins tests scripts bench
 
 typecheck: setup
 	npx tsc --noEmit -p .

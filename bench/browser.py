@@ -124,7 +124,8 @@ def _measure(base: str, site: Path) -> list[Row]:
 PLAYBACK = """async () => {
   const root = document.querySelector('[data-sandbox]');
   const long = [];
-  const observer = new PerformanceObserver(list => long.push(...list.getEntries().map(e => e.duration)));
+  const observer = new PerformanceObserver(
+    list => long.push(...list.getEntries().map(e => e.duration)));
   observer.observe({type: 'longtask', buffered: false});
   root.querySelector('[data-action=backward]').click();
   const play = root.querySelector('[data-action=play]');

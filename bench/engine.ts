@@ -25,9 +25,10 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** Median ms per call of fn over `batches` batches of `batch` calls, after a warm-up. */
-function measure(fn: () => unknown, batches: number, batch = 1, setup: () => void = () => {}): { median_ms: number; runs: number } {
-  for (let i = 0; i < Math.min(batches, 20) * batch; i++) { setup(); fn(); }
+/** Median ms per call of fn over `batches` batches of `batch` calls, after `warmup` batches. */
+function measure(fn: () => unknown, batches: number, batch = 1, setup: () => void = () => {}, warmup = 20):
+  { median_ms: number; runs: number } {
+  for (let i = 0; i < warmup * batch; i++) { setup(); fn(); }
   const samples: number[] = [];
   for (let b = 0; b < batches; b++) {
     let total = 0;
@@ -57,9 +58,7 @@ function pipeline(c: { expression: string; values: Record<string, number> }, bat
 
 // ---- backward() on big graphs: this engine's iterative Value, and a recursive micrograd-style peer ----
 
-interface Node { data: number; grad: number; children: Node[] }
-
-function chain<T extends Node | Value>(leaf: T, add: (a: T, b: T) => T): T {
+function chain<T>(leaf: T, add: (a: T, b: T) => T): T {
   let out = leaf;
   for (let i = 0; i < SIZE; i++) out = add(out, leaf); // depth SIZE, one shared leaf
   return out;
@@ -127,16 +126,16 @@ function backwardFigure<T extends { grad: number; backward(): void }>(root: T, c
   } catch (error) {
     return { nodes: all.length, survived: false, error: String(error) };
   }
-  return { nodes: all.length, survived: true, ...measure(() => root.backward(), runs, 1, reset) };
+  return { nodes: all.length, survived: true, ...measure(() => root.backward(), runs, 1, reset, 1) };
 }
 
 const ours = {
-  chain: backwardFigure(chain(new Value(1), (a, b) => a.add(b)), (v) => v._children, 15),
-  wide: backwardFigure(wide((x) => new Value(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v._children, 15),
+  chain: backwardFigure(chain(new Value(1), (a, b) => a.add(b)), (v) => v._children, 9),
+  wide: backwardFigure(wide((x) => new Value(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v._children, 9),
 };
 const peer = {
-  chain: backwardFigure(chain(new PeerValue(1), (a, b) => a.add(b)), (v) => v.prev, 15),
-  wide: backwardFigure(wide((x) => new PeerValue(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v.prev, 15),
+  chain: backwardFigure(chain(new PeerValue(1), (a, b) => a.add(b)), (v) => v.prev, 9),
+  wide: backwardFigure(wide((x) => new PeerValue(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v.prev, 9),
 };
 
 console.log(JSON.stringify({

@@ -35,15 +35,14 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
   for (const node of nodes) columns[column.get(node.id)!]!.push(node.id);
   const children = new Map<NodeId, NodeId[]>(nodes.map((n) => [n.id, n.inputs.map((i) => i.id)]));
 
-  const centered = (): Map<NodeId, number> => {
-    const place = new Map<NodeId, number>();
-    for (const col of columns) col.forEach((nid, row) => place.set(nid, row - (col.length - 1) / 2));
-    return place;
-  };
+  // Python recomputes every centered row before each column; only the column just sorted can have
+  // changed, so updating that one gives the same numbers for a fraction of the work.
+  const place = new Map<NodeId, number>();
+  const center = (col: NodeId[]): void => col.forEach((nid, row) => place.set(nid, row - (col.length - 1) / 2));
+  columns.forEach(center);
 
   const sweep = (order: number[], neighbours: Map<NodeId, NodeId[]>): void => {
     for (const c of order) {
-      const place = centered();
       const key = new Map<NodeId, number>();
       for (const nid of columns[c]!) {
         const near = neighbours.get(nid)!;
@@ -51,6 +50,7 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
         key.set(nid, near.length > 0 ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!);
       }
       columns[c] = [...columns[c]!].sort((a, b) => key.get(a)! - key.get(b)!); // stable, like sorted()
+      center(columns[c]!);
     }
   };
 

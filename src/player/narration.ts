@@ -21,7 +21,10 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
       value: f(event.step.value),
     });
   }
-  if (event.kind === "seed") return i18n.t("narrate_seed", { node: name(event.node), grad: f(event.grad) });
+  if (event.kind === "seed") {
+    const root = nodes.get(event.node);
+    return i18n.t("narrate_seed", { node: root ? prettyLabel(root.label) : event.node, grad: f(event.grad) });
+  }
   const s = event.step;
   return i18n.t("narrate_backward", {
     parent: name(s.parent),

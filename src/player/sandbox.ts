@@ -105,9 +105,11 @@ export class Sandbox {
     else root.append(ui.player);
     const scene = Scene.create(ui.canvas);
     if (!scene) {
+      // Keep the static figure; its caption carries the localized note (shown by figure.css).
       ui.player.remove();
-      root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
+      root.dataset.webgl = "unavailable";
       root.dataset.player = "no-webgl";
+      if (!root.querySelector(".tinydag-figure__note")) root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
       return null;
     }
     const sandbox = new Sandbox(root, data, scene, ui, i18n);
@@ -146,6 +148,7 @@ export class Sandbox {
 
   private update(next: SandboxState, byReader = true): void {
     this.state = next;
+    this.syncButtons(); // at once, not a frame later: a click's result is visible to the next event
     if (byReader) {
       this.interacted = true;
       this.scheduleUrl();
@@ -578,7 +581,7 @@ export class Sandbox {
     }
   }
 
-  private syncControls(frame: Frame): void {
+  private syncButtons(): void {
     const s = this.state;
     const ui = this.ui;
     setText(ui.play, this.i18n.t(s.playing ? "pause" : "play"));
@@ -589,6 +592,14 @@ export class Sandbox {
     const max = String(s.schedule.duration);
     if (ui.time.max !== max) ui.time.max = max;
     if (Number(ui.time.value) !== s.time) ui.time.value = String(s.time);
+    ui.localDerivatives.checked = s.localDerivatives;
+    ui.finalGradients.checked = s.finalGradients;
+  }
+
+  private syncControls(frame: Frame): void {
+    const s = this.state;
+    const ui = this.ui;
+    this.syncButtons();
     const event = s.schedule.events[frame.current];
     const stepNumber = frame.completed;
     setText(ui.timeText, `${stepNumber} / ${s.schedule.duration}`);
@@ -599,8 +610,6 @@ export class Sandbox {
         ? this.i18n.t("time_step", { step: stepNumber, total: s.schedule.duration, event: describeEvent(s.schedule.events[frame.completed - 1]!, s.timeline, this.i18n) })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    ui.localDerivatives.checked = s.localDerivatives;
-    ui.finalGradients.checked = s.finalGradients;
     ui.legend.hidden = s.direction !== "backward";
     ui.player.classList.toggle("is-playing", s.playing);
   }

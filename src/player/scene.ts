@@ -39,6 +39,11 @@ interface EdgeMesh {
   style: EdgeStyle;
 }
 
+interface SpriteStyle {
+  core: boolean; // pulses have a white-hot core; glows are soft
+  aspect: [number, number];
+}
+
 class Sprites {
   readonly mesh: Mesh;
   private readonly center: Float32Array;
@@ -47,7 +52,7 @@ class Sprites {
   private readonly geometry: Geometry;
   count = 0;
 
-  constructor(gl: Renderer["gl"], parent: Transform, capacity: number, core: boolean, aspect: [number, number]) {
+  constructor(gl: Renderer["gl"], parent: Transform, capacity: number, program: Program, style: SpriteStyle) {
     this.center = new Float32Array(capacity * 4 * 3);
     this.colour = new Float32Array(capacity * 4 * 4);
     this.size = new Float32Array(capacity * 4);
@@ -64,17 +69,12 @@ class Sprites {
       size: { size: 1, data: this.size },
       index: { data: index },
     });
-    const program = new Program(gl, {
-      vertex: spriteVertex,
-      fragment: spriteFragment,
-      uniforms: { uCore: { value: core ? 1 : 0 }, uAspect: { value: aspect } },
-      transparent: true,
-      depthTest: false,
-      depthWrite: false,
-      cullFace: false,
-    });
-    this.mesh = new Mesh(gl, { geometry: this.geometry, program, renderOrder: core ? 10 : -10 });
+    this.mesh = new Mesh(gl, { geometry: this.geometry, program, renderOrder: style.core ? 10 : -10 });
     this.mesh.frustumCulled = false;
+    this.mesh.onBeforeRender(() => {
+      program.uniforms["uCore"].value = style.core ? 1 : 0;
+      program.uniforms["uAspect"].value = style.aspect;
+    });
     this.mesh.setParent(parent);
   }
 
@@ -110,6 +110,7 @@ export class Scene {
   private readonly root = new Transform();
   private readonly graph = new Transform();
   private readonly edgeProgram: Program;
+  private readonly spriteProgram: Program; // shared by glows and pulses: compiling is slow
   private edges: EdgeMesh[] = [];
   private glows: Sprites | null = null;
   private pulses: Sprites | null = null;
@@ -149,6 +150,15 @@ export class Scene {
         uReversed: { value: 0 },
       },
     });
+    this.spriteProgram = new Program(this.gl, {
+      vertex: spriteVertex,
+      fragment: spriteFragment,
+      uniforms: { uCore: { value: 0 }, uAspect: { value: [1, 1] } },
+      transparent: true,
+      depthTest: false,
+      depthWrite: false,
+      cullFace: false,
+    });
   }
 
   /** A new graph structure: rebuild the edge meshes and the sprite pools. */
@@ -180,8 +190,8 @@ export class Scene {
       });
       return { mesh, curve, style };
     });
-    this.glows = new Sprites(this.gl, this.graph, Math.max(1, positions.size), false, [1.25, 0.8]);
-    this.pulses = new Sprites(this.gl, this.graph, Math.max(1, curves.length), true, [1, 1]);
+    this.glows = new Sprites(this.gl, this.graph, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
+    this.pulses = new Sprites(this.gl, this.graph, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
   }
 
   setPalette(palette: Palette): void {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 
 from .errors import MAX_CHARS, TinyDagError
@@ -242,7 +243,14 @@ def parse(text: str) -> Node:
     parser = _Parser(text)
     if parser.peek.kind == "end":
         raise _syntax("empty", "Type an expression, for example (a + b) * c.", 0, len(text))
-    node = parser.expr()
+    # Each '(' costs five nested calls (expr, term, factor, power, atom): 200 of them would pass
+    # Python's default limit of 1000, so allow what MAX_CHARS can need, for this call only.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + 6 * MAX_CHARS)
+    try:
+        node = parser.expr()
+    finally:
+        sys.setrecursionlimit(limit)
     extra = parser.peek
     if extra.kind != "end":
         if extra.kind == "op" and extra.text == ")":

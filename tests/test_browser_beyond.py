@@ -1,0 +1,341 @@
+"""Beyond the player (issue 6) in a real browser: shareable moments, hostile URLs, keyboard stepping
+and narration, the table of nodes, reduced motion, the axe audit, code in step, the nudge check,
+touch, and the page without JavaScript or without WebGL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+
+from .browser_helpers import (
+    MINUS,
+    PHONE,
+    ROOT,
+    grads,
+    moment,
+    nodes,
+    num,
+    open_lesson,
+    pause,
+    sandbox_ready,
+    scroll_to_player,
+    seek,
+    set_range,
+    settle,
+    shared_browser,
+    type_expression,
+)
+
+SANDBOX = "[data-sandbox]"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def browser(request):
+    return shared_browser(request)
+
+
+@pytest.fixture
+def lesson(browser, site_server):
+    page = open_lesson(browser, site_server)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
+    pause(page)
+    yield page
+    assert page.errors == [], page.errors
+    page.context.close()
+
+
+def picture(page) -> tuple:
+    """Everything a reader sees of the graph: card texts, edge labels, toggles, the moment."""
+    cards = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')].map(el => el.innerText)")
+    labels = page.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()
+    m = moment(page)
+    return (tuple(cards), tuple(labels), m["direction"], round(m["time"], 6),
+            page.is_checked(f"{SANDBOX} input[name=local-derivatives]"),
+            page.input_value(f"{SANDBOX} input[name=expression]"))
+
+
+# ---- 1. shareable moment ------------------------------------------------------------------------
+
+def test_the_url_reopens_the_exact_moment(lesson, browser, site_server):
+    type_expression(lesson, "relu(a * b) + c")
+    lesson.locator(f"{SANDBOX} input[name=num-b]").fill("-0.5")
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 3.25)
+    lesson.check(f"{SANDBOX} input[name=local-derivatives]")
+    lesson.click(f"{SANDBOX} [data-action=copy-link]")
+    lesson.wait_for_function("location.hash.includes('dir=backward') && location.hash.includes('local=1')")
+    assert lesson.locator(f"{SANDBOX} .tdg-status").inner_text() != ""
+    url = lesson.url
+    assert "#tinydag-1?" in url
+    seen = picture(lesson)
+    again = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = again.new_page()
+    page.goto(url)
+    sandbox_ready(page)
+    settle(page)
+    assert picture(page) == seen
+    assert not moment(page)["playing"], "a shared moment is shown, not played over"
+    again.close()
+
+
+def test_the_url_follows_the_reader_after_an_interaction(lesson):
+    assert "#tinydag-1?" not in lesson.url, "reading alone never rewrites the address"
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 2)
+    lesson.wait_for_function("location.hash.includes('t=2')")
+    assert "expr=" in lesson.url
+
+
+HOSTILE = [
+    "<img src=x onerror=window.__pwned=1>",
+    "\"><script>window.__pwned=1</script>",
+    "javascript:window.__pwned=1",
+    "a</script><svg onload=window.__pwned=1>",
+]
+
+
+@pytest.mark.parametrize("payload", HOSTILE)
+def test_hostile_urls_are_shown_as_text(browser, site_server, payload):
+    hash = (f"#tinydag-1?expr={quote(payload)}&vals=a:1e999,b:{quote('<b>')},c:3&dir={quote('<i>')}"
+            f"&t={quote('1;alert(1)')}")
+    page = open_lesson(browser, site_server, hash=hash)
+    sandbox_ready(page)
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == payload
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator(f"{SANDBOX} .tdg-player img, {SANDBOX} .tdg-player script, "
+                        f"{SANDBOX} .tdg-player svg").count() == 0
+    error = page.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible(), "the parser rejects it with a message"
+    assert "<" not in page.locator(f"{SANDBOX} .tdg-expr-mirror").evaluate("el => el.innerHTML.replace(/<\\/?mark[^>]*>/g, '')")
+    assert len(nodes(page)) == 5, "the embedded graph stays"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_url_values_are_validated(browser, site_server):
+    hash = "#tinydag-1?expr=a%20*%20b&vals=a:3,b:NaN,zz:4,b:-2&dir=backward&t=99&final=1"
+    page = open_lesson(browser, site_server, hash=hash)
+    sandbox_ready(page)
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "3"
+    assert page.input_value(f"{SANDBOX} input[name=num-b]") == "-2"
+    assert grads(page) == {"a": f"{MINUS}2", "b": "3", "a × b": "1"}
+    assert moment(page)["time"] == moment(page)["duration"]
+    page.context.close()
+
+
+# ---- 3. accessibility ---------------------------------------------------------------------------
+
+NARRATION = {
+    "en": "c receives 1 × −1 = −1; c.grad is now −1",
+    "ru": "c получает 1 × −1 = −1; теперь c.grad = −1",
+    "et": "c saab 1 × −1 = −1; nüüd c.grad = −1",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_keys_step_the_pulse_and_each_step_is_narrated(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.focus(f"{SANDBOX} input[name=time]")
+    page.keyboard.press("Home")
+    live = page.locator(f"{SANDBOX} [aria-live=polite][data-role=narration]")
+    said = []
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+        settle(page)
+        said.append(live.inner_text())
+    assert NARRATION[lang] in said
+    assert said[0].startswith("(a + b) × c"), said[0]
+    assert len(set(said)) == 5, "one sentence per step"
+    valuetext = page.get_attribute(f"{SANDBOX} input[name=time]", "aria-valuetext")
+    assert "5" in valuetext
+    page.keyboard.press("ArrowLeft")
+    settle(page)
+    assert moment(page)["time"] == 4
+    page.context.close()
+
+
+def test_the_table_of_nodes_matches_the_cards(lesson):
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 3)
+    lesson.click(f"{SANDBOX} .tdg-table summary")
+    rows = lesson.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-table tbody tr')]"
+                           ".map(tr => [...tr.cells].map(c => c.textContent))")
+    cards = grads(lesson)
+    assert {r[0]: r[3] for r in rows} == cards
+    assert [r[0] for r in rows] == list(cards)
+    headers = lesson.locator(f"{SANDBOX} .tdg-table th[scope=col]").all_inner_texts()
+    assert headers[2:] == ["value", "grad"]
+
+
+def test_reduced_motion_means_no_autoplay_and_stepped_movement(browser, site_server):
+    page = open_lesson(browser, site_server, reduced_motion="reduce")
+    sandbox_ready(page)
+    scroll_to_player(page)
+    page.wait_for_timeout(700)
+    m = moment(page)
+    assert not m["playing"], "no autoplay"
+    assert m["time"] == m["duration"], "the finished forward pass is shown instead"
+    page.click(f"{SANDBOX} [data-action=backward]")
+    times = set()
+    for _ in range(12):
+        page.wait_for_timeout(120)
+        times.add(moment(page)["time"])
+    assert all(float(t).is_integer() for t in times), f"stepped, never in between: {times}"
+    assert len(times) >= 2, "it still moves when asked to play"
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_axe_finds_no_serious_violation(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 3.5)
+    page.check(f"{SANDBOX} input[name=local-derivatives]")
+    page.click(f"{SANDBOX} .tdg-table summary")
+    page.click(f"{SANDBOX} .tdg-nudge summary")
+    type_expression(page, "a ** b")  # an error on screen too
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
+               for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
+    page.context.close()
+
+
+# ---- 4. code in step ----------------------------------------------------------------------------
+
+def test_the_listing_follows_the_pulse(lesson):
+    listing = lesson.locator("pre", has_text="child.grad += local_grad * v.grad").first
+    lines = listing.inner_text().split("\n")
+    backward_line = next(i for i, line in enumerate(lines, 1) if "child.grad += local_grad * v.grad" in line)
+    add_line = next(i for i, line in enumerate(lines, 1) if "self.data + other.data" in line)
+    mul_line = next(i for i, line in enumerate(lines, 1) if "self.data * other.data" in line)
+
+    lesson.click(f"{SANDBOX} [data-action=forward]")
+    seek(lesson, 0.5)
+    assert listing.get_attribute("data-tinydag-line") == str(add_line)
+    seek(lesson, 1.5)
+    assert listing.get_attribute("data-tinydag-line") == str(mul_line)
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 2.5)
+    assert listing.get_attribute("data-tinydag-line") == str(backward_line)
+    assert lesson.evaluate("CSS.highlights.has('tinydag-line')")
+    highlighted = lesson.evaluate("[...CSS.highlights.get('tinydag-line')][0].toString()")
+    assert highlighted.startswith("child.grad += local_grad * v.grad")
+    current = lesson.locator(f"{SANDBOX} .tdg-topo-list [aria-current=step]")
+    assert current.inner_text() == "a + b"  # the second hand-off comes from v = (a + b) * c ... then a + b
+    assert "child.grad += local_grad * v.grad" in lesson.locator(f"{SANDBOX} .tdg-code-line").inner_text()
+
+
+# ---- 5. the nudge check -------------------------------------------------------------------------
+
+def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
+    lesson.click(f"{SANDBOX} .tdg-nudge summary")
+    lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
+    lesson.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
+    lesson.click(f"{SANDBOX} [data-action=nudge]")
+    result = lesson.locator(f"{SANDBOX} .tdg-nudge-result")
+    text = result.inner_text()
+    assert "−10.001" in text and "c.grad = −1" in text
+    assert abs(float(result.get_attribute("data-ratio")) - float(result.get_attribute("data-grad"))) < 1e-6
+    type_expression(lesson, "a * a")
+    lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "a")
+    lesson.click(f"{SANDBOX} [data-action=nudge]")
+    ratio = float(result.get_attribute("data-ratio"))
+    assert abs(ratio - 4) < 0.01 and ratio != 4, "on a curve the two agree closely, not exactly"
+
+
+# ---- 6. phones ----------------------------------------------------------------------------------
+
+def test_touch_rotates_and_scrubs(browser, site_server):
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    sandbox_ready(page)
+    scroll_to_player(page)
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
+    pause(page)
+    box = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    x, y = box["x"] + 12, box["y"] + box["height"] - 12
+    yaw = moment(page)["yaw"]
+
+    def touch(kind: str, px: float, py: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x, y)
+    for i in range(1, 9):
+        touch("touchMove", x + i * 25, y)
+    touch("touchEnd", x + 200, y)
+    settle(page)
+    assert moment(page)["yaw"] > yaw, "a horizontal swipe on the graph rotates it"
+
+    scrub = page.locator(f"{SANDBOX} input[name=time]").bounding_box()
+    page.touchscreen.tap(scrub["x"] + scrub["width"] * 0.95, scrub["y"] + scrub["height"] / 2)
+    settle(page)
+    assert moment(page)["time"] > 1.5, "tapping the timeline scrubs"
+
+
+# ---- 2. without JavaScript or WebGL -------------------------------------------------------------
+
+def test_without_javascript_the_static_figure_shows(browser, site_server):
+    page = open_lesson(browser, site_server, java_script_enabled=False)
+    figure = page.locator(f"{SANDBOX} .tinydag-figure")
+    assert figure.is_visible()
+    assert figure.locator("svg").count() == 1
+    assert page.locator(f"{SANDBOX} .tdg-player").count() == 0
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_without_webgl_the_figure_stays_with_a_localized_note(browser, site_server, lang):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script("""(() => { const real = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+            return /webgl/.test(kind) ? null : real.call(this, kind, ...rest); }; })()""")
+    page = ctx.new_page()
+    page.goto(site_server + {"en": "", "ru": "ru/", "et": "et/"}[lang] + "02-autograd/")
+    page.wait_for_selector(f"{SANDBOX}[data-webgl=unavailable]", state="attached")
+    assert page.locator(f"{SANDBOX} .tinydag-figure").is_visible()
+    assert page.locator(f"{SANDBOX} .tdg-player").count() == 0
+    strings = page.evaluate("JSON.parse(document.querySelector('script.tinydag-data').textContent).strings")
+    note = page.locator(f"{SANDBOX} .tinydag-figure__note")
+    assert note.is_visible() and note.inner_text() == strings["no_webgl"]
+    assert re.search({"en": "WebGL", "ru": "WebGL недоступен", "et": "WebGL pole"}[lang], note.inner_text())
+    ctx.close()
+
+
+def test_print_shows_the_figure_not_the_player(lesson):
+    lesson.emulate_media(media="print")
+    assert lesson.locator(f"{SANDBOX} .tinydag-figure").is_visible()
+    assert lesson.locator(f"{SANDBOX} .tdg-player").is_hidden()
+    lesson.emulate_media(media="screen")
+    assert lesson.locator(f"{SANDBOX} .tdg-player").is_visible()
+
+
+def test_forty_node_expression_and_input_to_frame_measure(lesson):
+    expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)")
+    type_expression(lesson, expression)
+    assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
+    assert len(nodes(lesson)) >= 35
+    for value in (0.5, 1.5, 2.5):
+        set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", value)
+        settle(lesson)
+    measures = lesson.evaluate("performance.getEntriesByName('tinydag:input-to-frame').map(m => m.duration)")
+    assert len(measures) >= 4
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 99)
+    assert num(grads(lesson)[expression.replace("*", "×").replace("-", "−")]) == 1
