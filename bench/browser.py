@@ -132,7 +132,10 @@ PLAYBACK = """async () => {
   if (play.getAttribute('aria-pressed') !== 'true') play.click();
   let frames = 0;
   const until = performance.now() + 3000;
-  await new Promise(r => { const tick = () => { frames++; performance.now() < until ? requestAnimationFrame(tick) : r(); }; requestAnimationFrame(tick); });
+  await new Promise(r => {
+    const tick = () => { frames++; performance.now() < until ? requestAnimationFrame(tick) : r(); };
+    requestAnimationFrame(tick);
+  });
   observer.disconnect();
   return {frames, long};
 }"""

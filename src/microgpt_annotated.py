@@ -70,10 +70,10 @@ class Value:
             v, children_done = stack.pop()
             if children_done:
                 topo.append(v)
-            elif id(v) not in visited:
-                visited.add(id(v))
+            elif v not in visited:  # Values compare and hash by identity
+                visited.add(v)
                 stack.append((v, True))
-                stack.extend((child, False) for child in reversed(v._children))
+                stack.extend([(child, False) for child in reversed(v._children)])
         return topo
 
     def backward(self):

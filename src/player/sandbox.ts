@@ -451,6 +451,7 @@ export class Sandbox {
 
   private async copyLink(): Promise<void> {
     this.writeUrl();
+    setText(this.ui.status, this.i18n.t("link_ready"));
     try {
       await navigator.clipboard.writeText(location.href);
       setText(this.ui.status, this.i18n.t("link_copied"));
