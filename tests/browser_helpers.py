@@ -46,23 +46,66 @@ def shared_browser(request: pytest.FixtureRequest):
     return _shared["browser"]
 
 
+def _url(base: str, lang: str, hash: str) -> str:
+    """A query that changes every time, so a new hash still loads the page afresh."""
+    _shared["loads"] = _shared.get("loads", 0) + 1
+    return f"{base}{LESSON[lang]}?load={_shared['loads']}{hash}"
+
+
+def _watch_errors(page) -> None:
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+
+
+def lesson_page(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
+                color_scheme: str = "light", reduced_motion: str = "no-preference"):
+    """The lesson freshly loaded in a page that is reused across tests (one per viewport size).
+
+    Loading again in a warm page costs a fraction of a new browser context; nothing survives the
+    reload but the colour-scheme and motion preferences, which are set here every time.
+    """
+    viewport = viewport or DESKTOP
+    pages = _shared.setdefault("pages", {})
+    key = (viewport["width"], viewport["height"])
+    if key not in pages:
+        page = browser.new_context(viewport=viewport).new_page()
+        _watch_errors(page)
+        pages[key] = page
+    page = pages[key]
+    page.errors.clear()
+    page.emulate_media(media="screen", color_scheme=color_scheme, reduced_motion=reduced_motion)
+    page.goto(_url(base, lang, hash), wait_until="commit")
+    sandbox_ready(page)
+    return page
+
+
 def open_lesson(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
                 **context):
-    """A fresh page of the lesson with its sandbox mounted; the sandbox is scrolled into view."""
+    """The lesson in a new browser context with special options (no JavaScript, touch, ...).
+
+    The caller closes `page.context`.
+    """
     ctx = browser.new_context(viewport=viewport or DESKTOP, **context)
     page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(base + LESSON[lang] + hash)
+    _watch_errors(page)
+    page.goto(_url(base, lang, hash), wait_until="commit")
     if context.get("java_script_enabled", True):
-        page.wait_for_selector("[data-sandbox][data-player]", state="attached")
-        page.wait_for_function("document.querySelector('[data-sandbox]').dataset.player !== 'mounting'")
+        sandbox_ready(page)
+    else:
+        page.wait_for_load_state("domcontentloaded")
     return page
 
 
 def sandbox_ready(page) -> None:
-    page.wait_for_selector("[data-sandbox][data-player=ready]", state="attached")
+    """Wait until the player has mounted (or given up: no WebGL)."""
+    page.wait_for_selector("[data-sandbox][data-player]:not([data-player=mounting])", state="attached")
+
+
+def paused_in_view(page) -> None:
+    """Scroll the sandbox into view, let its autoplay start, and pause it: a known state."""
+    scroll_to_player(page)
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
+    pause(page)
 
 
 def scroll_to_player(page) -> None:
@@ -91,7 +134,8 @@ def field(page, node_id: str, name: str) -> str:
 def grads(page) -> dict[str, str]:
     """Card label -> the grad text the reader sees."""
     pairs = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')].map(el => "
-                          "[el.getAttribute('aria-label'), el.querySelector('[data-field=grad]').textContent])")
+                          "[el.getAttribute('aria-label'),"
+                          " el.querySelector('[data-field=grad]').textContent])")
     return dict(pairs)
 
 

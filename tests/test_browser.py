@@ -19,11 +19,13 @@ from .browser_helpers import (
     engine_calls,
     field,
     grads,
+    lesson_page,
     moment,
     nodes,
     num,
     open_lesson,
     pause,
+    paused_in_view,
     sandbox_ready,
     scroll_to_player,
     seek,
@@ -43,15 +45,11 @@ def browser(request):
 
 @pytest.fixture
 def lesson(browser, site_server):
-    """The English lesson at 1280x800, its sandbox in view and paused at the start of forward."""
-    page = open_lesson(browser, site_server)
-    sandbox_ready(page)
-    scroll_to_player(page)
-    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")  # autoplay
-    pause(page)
+    """The English lesson at 1280x800, freshly loaded, its sandbox in view and paused."""
+    page = lesson_page(browser, site_server)
+    paused_in_view(page)
     yield page
     assert page.errors == [], page.errors
-    page.context.close()
 
 
 def step_backward_to(page, count: int) -> None:
@@ -63,8 +61,7 @@ def step_backward_to(page, count: int) -> None:
 # ---- first frame, canvas, render loop -----------------------------------------------------------
 
 def test_first_frame_uses_the_embedded_json(browser, site_server):
-    page = open_lesson(browser, site_server)
-    sandbox_ready(page)
+    page = lesson_page(browser, site_server)
     settle(page)
     assert page.evaluate("performance.getEntriesByName('tinydag:first-frame').length") == 1
     assert engine_calls(page) == 0, "the TypeScript engine ran before the reader changed anything"
@@ -77,7 +74,6 @@ def test_first_frame_uses_the_embedded_json(browser, site_server):
     scroll_to_player(page)
     page.wait_for_timeout(300)  # autoplay of the forward pulse starts when the sandbox is seen
     assert engine_calls(page) == 0
-    page.context.close()
 
 
 def test_canvas_is_not_blank(lesson):
@@ -196,11 +192,9 @@ def test_invalid_input_is_marked_and_the_graph_stays(lesson, expression, marked,
 
 def test_error_messages_are_localized(browser, site_server):
     for lang, words in (("ru", "Показатель степени"), ("et", "Astendaja")):
-        page = open_lesson(browser, site_server, lang)
-        sandbox_ready(page)
+        page = lesson_page(browser, site_server, lang)
         type_expression(page, "a ** b")
         assert words in page.locator(f"{SANDBOX} .tdg-error").inner_text()
-        page.context.close()
 
 
 def test_numeric_error_flags_the_node_and_recovers(lesson):
@@ -243,6 +237,7 @@ def test_presets_replace_expression_and_values(lesson):
     badges = lesson.locator(f"{SANDBOX} [data-badge=derived]").all_inner_texts()
     assert badges == ["derived", "derived"]
     lesson.check(f"{SANDBOX} input[name=local-derivatives]")
+    settle(lesson)
     expansion = lesson.locator(f"{SANDBOX} .tdg-expansion:not([hidden])").all_inner_texts()
     assert any("a − b = a + (b · −1)" in text for text in expansion)
     assert any("∂/∂b = −1" in text for text in expansion)
@@ -286,6 +281,7 @@ def test_forward_and_backward_restart_the_pulse(lesson):
     m = moment(lesson)
     assert m["direction"] == "forward" and m["time"] < 0.5
     assert lesson.get_attribute(f"{SANDBOX} [data-action=forward]", "aria-pressed") == "true"
+    pause(lesson)
     ids = nodes(lesson)
     assert field(lesson, ids["(a + b) × c"], "value") == "--", "forward starts again from the leaves"
 
@@ -395,10 +391,8 @@ LEGEND = {"en": "incoming grad × local derivative = contribution",
 
 @pytest.mark.parametrize("lang", ["en", "ru", "et"])
 def test_each_language_shows_its_own_strings(browser, site_server, lang):
-    page = open_lesson(browser, site_server, lang)
-    sandbox_ready(page)
-    scroll_to_player(page)
-    pause(page)
+    page = lesson_page(browser, site_server, lang)
+    paused_in_view(page)
     text = page.locator(f"{SANDBOX} .tdg-player").inner_text()
     for words in UI[lang]:
         assert words in text, f"{lang}: '{words}' missing"
@@ -410,26 +404,29 @@ def test_each_language_shows_its_own_strings(browser, site_server, lang):
     assert LEGEND[lang] in page.locator(f"{SANDBOX} .tdg-legend").inner_text()
     assert page.locator(f"{SANDBOX} [data-field=value]").first.is_visible()
     assert page.locator(f"{SANDBOX} .tdg-key-long").first.inner_text() == "value"
-    page.context.close()
 
 
 def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
-    sandbox_ready(page)
     scroll_to_player(page)
-    for preset in range(page.locator(f"{SANDBOX} [data-action=preset]").count()):
-        page.locator(f"{SANDBOX} [data-action=preset]").nth(preset).click()
+    presets = page.locator(f"{SANDBOX} [data-action=preset]")
+    for preset in range(presets.count()):
+        presets.nth(preset).click()
         settle(page)
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), f"preset {preset}"
-        stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
-        assert stage["x"] >= 0 and stage["x"] + stage["width"] <= PHONE["width"]
-        for card in page.locator(f"{SANDBOX} [data-node]").all():
-            box = card.bounding_box()
-            assert box["x"] >= stage["x"] - 1 and box["x"] + box["width"] <= stage["x"] + stage["width"] + 1, \
-                f"preset {preset}: a card sticks out of the stage"
-            assert box["width"] >= 45, "cards stay readable"
-    controls = page.locator(f"{SANDBOX} .tdg-player").bounding_box()
-    assert controls["x"] + controls["width"] <= PHONE["width"]
+        layout = page.evaluate("""() => {
+            const box = el => el.getBoundingClientRect();
+            const stage = box(document.querySelector('[data-sandbox] .tdg-stage'));
+            const player = box(document.querySelector('[data-sandbox] .tdg-player'));
+            const cards = [...document.querySelectorAll('[data-sandbox] [data-node]')].map(box);
+            return {scroll: document.documentElement.scrollWidth, inner: innerWidth,
+                    stage: [stage.left, stage.right], player: [player.left, player.right],
+                    cards: cards.map(c => [c.left, c.right, c.width])}; }""")
+        assert layout["scroll"] <= layout["inner"], f"preset {preset}: the page scrolls sideways"
+        left, right = layout["stage"]
+        assert left >= 0 and right <= PHONE["width"] and layout["player"][1] <= PHONE["width"]
+        for card_left, card_right, width in layout["cards"]:
+            assert card_left >= left - 1 and card_right <= right + 1, f"preset {preset}: a card sticks out"
+            assert width >= 45, f"preset {preset}: cards stay readable ({width:.0f} px)"
     page.context.close()
 
 
@@ -438,27 +435,25 @@ def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
 def test_screenshots(browser, site_server, lang, size):
     """Artifacts to look at: the default graph in the middle of backward, in each language."""
     width, height = map(int, size.split("x"))
-    page = open_lesson(browser, site_server, lang, viewport={"width": width, "height": height})
-    sandbox_ready(page)
+    page = lesson_page(browser, site_server, lang, viewport={"width": width, "height": height})
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
     page.click(f"{SANDBOX} [data-action=backward]")
     seek(page, 3.5)  # c's contribution in flight, two labels written
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"sandbox-{lang}-{size}.png"))
     page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(ARTIFACTS / f"player-{lang}-{size}.png"))
-    page.context.close()
 
 
 # ---- several sandboxes, budgets -----------------------------------------------------------------
 
 def test_several_sandboxes_on_one_page(browser, site_server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
+    page = lesson_page(browser, site_server).context.new_page()  # a tab of its own: it reroutes the page
     url = site_server + LESSON["en"]
 
     def twice(route):
         html = route.fetch().text()
-        block = re.search(r'<div class="tinydag" data-sandbox id="tinydag-1".*?</figure>\s*</div>', html, re.S)
+        block = re.search(r'<div class="tinydag" data-sandbox id="tinydag-1".*?</figure>\s*</div>', html,
+                          re.S)
         assert block, "sandbox markup not found"
         second = block.group(0).replace('id="tinydag-1"', 'id="tinydag-2"')
         route.fulfill(body=html.replace(block.group(0), block.group(0) + second), content_type="text/html")
@@ -478,13 +473,12 @@ def test_several_sandboxes_on_one_page(browser, site_server):
     assert page.locator(f"{second} [data-field=grad]").all_inner_texts() == ["4", "1"]  # a = 2: 2a
     for sandbox in ("tinydag-1", "tinydag-2"):
         assert page.evaluate(f"window.tinydagPlayer.sandboxes['{sandbox}'].pixelStats().drawn") > 1000
-    ctx.close()
+    page.close()
 
 
 def test_lesson_javascript_budget(built_site, browser, site_server):
     """All JavaScript the lesson page loads beyond Material's own: at most 60 KB gzip."""
-    ctx = browser.new_context()
-    page = ctx.new_page()
+    page = lesson_page(browser, site_server).context.new_page()
     scripts: list[str] = []
     page.on("response", lambda r: scripts.append(r.url) if r.request.resource_type == "script" else None)
     page.goto(site_server + LESSON["en"])
@@ -495,5 +489,5 @@ def test_lesson_javascript_budget(built_site, browser, site_server):
     for url in ours:
         path = built_site / url.split(site_server, 1)[1].split("?")[0]
         total += len(gzip.compress(path.read_bytes(), 9))
+    page.close()
     assert total <= 60 * 1024, f"{total / 1024:.1f} KB gzip"
-    ctx.close()

@@ -11,7 +11,7 @@ import type { I18n } from "./i18n";
 import type { Projected } from "./scene";
 import type { Frame } from "./timing";
 
-export const CARD_FULL: CardSize = { width: 118, height: 70 };
+export const CARD_FULL: CardSize = { width: 112, height: 70 };
 export const CARD_COMPACT: CardSize = { width: 66, height: 54 }; // phones: keys shortened to v / g
 export const NOT_REACHED = "--";
 

@@ -40,7 +40,23 @@ export function readPalette(host: HTMLElement): Palette {
   };
   if (hueDistance(palette.primary, palette.accent) < 50) palette.accent = read(DISTINCT_ACCENT);
   probe.remove();
+  // Indigo on slate is too dark to see: lift the scene colours until they stand out (3:1).
+  palette.primary = withContrast(palette.primary, palette.bg, 3);
+  palette.accent = withContrast(palette.accent, palette.bg, 3);
   return palette;
+}
+
+export function contrast(a: RGB, b: RGB): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The colour, mixed towards white (on a dark background) or black until it reaches `ratio`. */
+export function withContrast(colour: RGB, background: RGB, ratio: number): RGB {
+  const target: RGB = luminance(background) < 0.2 ? [1, 1, 1] : [0, 0, 0];
+  let out = colour;
+  for (let t = 0.1; contrast(out, background) < ratio && t <= 1; t += 0.1) out = mix(colour, target, t);
+  return out;
 }
 
 /** Degrees between two colours' hues (0..180); grey counts as far from everything. */

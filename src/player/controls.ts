@@ -75,11 +75,10 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const cards = h("div", { class: "tdg-cards" });
   const stage = h(
     "div",
-    { class: "tdg-stage", tabindex: "0", role: "group", "aria-roledescription": "3D", "aria-describedby": `${id}-drag` },
+    { class: "tdg-stage", tabindex: "0", role: "group", "aria-describedby": `${id}-drag` },
     canvas,
     edgeLabels,
     cards,
-    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, t("drag_hint")),
   );
   const play = h("button", { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" }, t("play"));
   const forward = h("button", { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" }, t("forward"));
@@ -91,7 +90,14 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const resetView = h("button", { type: "button", class: "tdg-button", "data-action": "reset-view" }, t("reset_view"));
   const copyLink = h("button", { type: "button", class: "tdg-button", "data-action": "copy-link" }, t("copy_link"));
   const status = h("span", { class: "tdg-status", role: "status" });
-  const legend = h("p", { class: "tdg-legend", hidden: true }, h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")));
+  const legend = h(
+    "p",
+    { class: "tdg-legend" },
+    h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
+    h("span", { class: "tdg-legend-item", "data-kind": "grad" }, t("legend_grads")),
+    h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")),
+    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, t("drag_hint")),
+  );
   const topo = h("ol", { class: "tdg-topo-list" });
   const codeLine = h("code", { class: "tdg-code-line" });
   const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
@@ -117,6 +123,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       : null,
     h("fieldset", { class: "tdg-vars" }, h("legend", { class: "tdg-field-label" }, t("variables")), variables),
     stage,
+    legend,
     h(
       "div",
       { class: "tdg-transport" },
@@ -133,7 +140,6 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       copyLink,
       status,
     ),
-    legend,
     h(
       "div",
       { class: "tdg-codestep" },

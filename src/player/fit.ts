@@ -10,6 +10,7 @@ export const CARD_WORLD_WIDTH = 1.5; // a card spans this many scene units acros
 const MIN_EDGE_GAP = 0.5; // scene units of visible edge between neighbouring columns
 const MIN_ROW_GAP = 0.32;
 const KX_MAX = 1.6; // how far columns may spread on a wide stage
+const KX_MAX_TALL = 3; // ... and when the stage height, not its width, limits the zoom
 const MARGIN_X = 0.3;
 const MARGIN_Y = 0.45;
 const COLUMN_GAP = 2.4; // as in tinydag/layout.py
@@ -65,7 +66,12 @@ export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize,
       kx = Math.max(kxMin, Math.min(1, wanted));
     }
   }
-  const ppu = ppuFor(kx);
+  let ppu = ppuFor(kx);
+  // A tall graph (many leaves) is limited by the stage height: use the spare width for the edges.
+  if (spanX > 0 && widthAt(kx) * ppu < stageWidth - 1) {
+    kx = Math.min(KX_MAX_TALL, Math.max(kx, (stageWidth / ppu - CARD_WORLD_WIDTH - 2 * MARGIN_X) / spanX));
+    ppu = ppuFor(kx);
+  }
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
   const positions = new Map<NodeId, V3>();

@@ -57,7 +57,7 @@ export class EdgeLabels {
       if (label.el.hidden) continue;
       const kind = label.el.getAttribute("data-kind");
       const p = project(pointOnEdge(label.curve, kind === "local" ? 0.62 : 0.5));
-      label.el.style.transform = `translate(${Math.round(p.x)}px, ${Math.round(p.y)}px) translate(-50%, -50%)`;
+      label.el.style.transform = `translate(${Math.round(p.x)}px, ${Math.round(p.y)}px) translate(-50%, -50%) scale(var(--tdg-label-scale, 1))`;
     }
   }
 }

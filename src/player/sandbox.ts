@@ -1,18 +1,19 @@
-// One sandbox: state (model.ts) in, pictures (scene, cards, labels, controls) out.
+// One sandbox: state (model.ts) in, pictures (scene, cards, labels, panels) out.
 // Events change the state and mark it dirty; a frame is drawn only when something changed or while
 // the pulse plays, and every frame is frameAt(timeline, time): nothing else decides what is shown.
 
-import type { ErrorPayload, Timeline } from "../inference/types";
+import type { Timeline } from "../inference/types";
 import { CARD_COMPACT, CARD_FULL, Cards } from "./cards";
-import { CodeListing, type CodeKey } from "./codestep";
+import { CodeListing } from "./codestep";
 import { readPalette, type RGB } from "./colors";
 import { buildControls, buildSliders, type Controls, fillNudgeLeaves, type Preset, type Slider, widenSlider } from "./controls";
-import { type EdgeCurve, edgeCurves } from "./curves";
+import { edgeCurves } from "./curves";
 import { debugHandle } from "./debug";
 import { h, setAttr, setText } from "./dom";
-import { recompute } from "./engine";
-import { nameOf, prettyLabel } from "./expansion";
-import { type CardSize, type Fit, fitStage } from "./fit";
+import { type EngineResult, recompute } from "./engine";
+import { ErrorView } from "./errorview";
+import { prettyLabel } from "./expansion";
+import { type CardSize, DEFAULT_LIMITS, type Fit, fitStage } from "./fit";
 import { formatNumber, parseNumber } from "./format";
 import { errorMessage, type I18n, makeI18n, type Strings } from "./i18n";
 import { EdgeLabels } from "./labels";
@@ -32,6 +33,8 @@ import {
   withTimeline,
 } from "./model";
 import { describeEvent } from "./narration";
+import { nudgeCheck } from "./nudge";
+import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import { Scene } from "./scene";
 import { type Frame, frameAt } from "./timing";
 import { decodeMoment, encodeMoment, type SharedMoment } from "./url";
@@ -46,50 +49,51 @@ export interface SandboxData {
 }
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
+const PALETTE_ATTRIBUTES = ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"];
 let firstFrameMarked = false;
 
 export class Sandbox {
   private state: SandboxState;
-  private readonly i18n: I18n;
-  private readonly ui: Controls;
   private readonly cards: Cards;
   private readonly labels: EdgeLabels;
-  private sliders: Slider[] = [];
-  private fit: Fit | null = null;
-  private curves: EdgeCurve[] = [];
-  private structure = "";
-  private variableNames = "";
-  private cardSize: CardSize = CARD_FULL;
-  private stageWidth = 0;
-  private frameRequested = false;
-  private lastTick = 0;
-  private carry = 0;
-  private interacted = false;
-  private inputStart: number | null = null;
-  private lastCompleted = -1;
-  private lastNarrated = "";
-  private urlTimer: number | undefined;
+  private readonly errors: ErrorView;
+  private readonly table: NodeTable;
+  private readonly topo: TopoStrip;
   private readonly listing: CodeListing | null;
   private readonly reducedMotion: boolean;
-  private drawnOnce = false;
+  private sliders: Slider[] = [];
+  private fit: Fit | null = null;
+  private cardSize: CardSize = CARD_FULL;
+  private stageWidth = 0;
+  private structure = ""; // structureKey of the graph on screen
+  private variableNames = "";
+  // drawing
+  private frameRequested = false;
+  private dirty = false;
+  private lastTick = 0;
+  private carry = 0; // reduced motion: time owed to the next whole step
   private frames = 0;
-  private tableRows = new Map<string, HTMLTableCellElement[]>();
-  private topoItems = new Map<string, HTMLElement>();
+  private inputStart: number | null = null; // event time of the input being drawn, for the measure
+  // reader
+  private interacted = false; // only then does the sandbox write the URL or narrate
+  private lastCompleted = -1;
+  private urlTimer: number | undefined;
 
   private constructor(
     private readonly root: HTMLElement,
     private readonly data: SandboxData,
     private readonly scene: Scene,
-    ui: Controls,
-    i18n: I18n,
+    private readonly ui: Controls,
+    private readonly i18n: I18n,
   ) {
-    this.ui = ui;
-    this.i18n = i18n;
     this.reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
     this.state = initialState(data.timeline, data.values);
     if (this.reducedMotion) this.state = { ...this.state, time: this.state.schedule.duration };
     this.cards = new Cards(ui.cards, i18n);
     this.labels = new EdgeLabels(ui.edgeLabels, i18n);
+    this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
+    this.table = new NodeTable(ui.tableBody);
+    this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(root.ownerDocument);
   }
 
@@ -126,25 +130,12 @@ export class Sandbox {
     this.wire();
     this.render();
     this.root.dataset.player = "ready";
-    debugHandle().sandboxes[this.root.id || `sandbox-${Object.keys(debugHandle().sandboxes).length}`] = {
-      pixelStats: () => {
-        this.render();
-        return this.scene.pixelStats();
-      },
-      moment: () => ({
-        direction: this.state.direction,
-        time: this.state.time,
-        duration: this.state.schedule.duration,
-        playing: this.state.playing,
-        yaw: this.state.view.yaw,
-        pitch: this.state.view.pitch,
-        frames: this.frames,
-      }),
-    };
-    if (!moment) this.autoplayWhenVisible();
+    this.registerDebugHandle();
+    if (moment) this.root.scrollIntoView({ block: "start" });
+    else this.autoplayWhenVisible();
   }
 
-  // ---- state changes -------------------------------------------------------------------------
+  // ---- state changes ---------------------------------------------------------------------------
 
   private update(next: SandboxState, byReader = true): void {
     this.state = next;
@@ -164,15 +155,16 @@ export class Sandbox {
       this.structure = key;
       this.cards.build(timeline);
       this.layoutStage(true);
-      this.buildTable(timeline);
-      this.buildTopo(timeline);
+      this.table.build(timeline);
+      this.topo.build(timeline);
     } else {
       this.cards.refresh(timeline);
     }
     const names = timeline.variables.map((v) => v.name).join(",");
     if (names !== this.variableNames) {
       this.variableNames = names;
-      this.sliders = buildSliders(this.ui.variables, this.i18n, timeline.variables.map((v) => ({ name: v.name, value: this.state.values[v.name] ?? v.value })));
+      const variables = timeline.variables.map((v) => ({ name: v.name, value: this.state.values[v.name] ?? v.value }));
+      this.sliders = buildSliders(this.ui.variables, this.i18n, variables);
       this.wireSliders();
       fillNudgeLeaves(this.ui.nudgeLeaf, timeline.nodes.filter((n) => n.op === "var"));
     }
@@ -181,62 +173,12 @@ export class Sandbox {
     setAttr(this.ui.stage, "aria-label", this.i18n.t("stage_label", { expression: prettyLabel(timeline.expression) }));
   }
 
-  /** Fit the graph to the stage's width: card size, zoom, stage height, edge shapes. */
-  private layoutStage(force = false): void {
-    const width = this.ui.stage.clientWidth || this.root.clientWidth || 600;
-    if (!force && width === this.stageWidth) return;
-    this.stageWidth = width;
-    this.cardSize = width < COMPACT_BELOW ? CARD_COMPACT : CARD_FULL;
-    this.ui.player.classList.toggle("is-compact", width < COMPACT_BELOW);
-    this.ui.player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
-    this.ui.player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
-    const fit = fitStage(this.state.timeline, width, this.cardSize);
-    this.fit = fit;
-    this.ui.stage.style.height = `${fit.height}px`;
-    this.scene.setSize(width, fit.height, fit.ppu);
-    this.curves = edgeCurves(this.state.timeline, fit.positions, fit.cardHeight);
-    this.scene.setGraph(this.curves, fit.positions);
-    this.labels.build(this.curves);
-  }
-
-  private recomputeFrom(expression: string): void {
-    const result = recompute(expression, this.state.values);
-    if (result.ok) {
-      this.state = { ...this.state, expression: this.ui.expression.value };
-      this.showGraph(result.timeline);
-      this.setError(null);
-    } else {
-      this.setError(result.error);
-    }
-    this.update(this.state);
-  }
-
-  private setError(error: ErrorPayload | null): void {
-    this.state = { ...this.state, error };
-    const ui = this.ui;
-    const flagged = this.flaggedNode();
-    if (!error) {
-      ui.error.hidden = true;
-      setText(ui.error, "");
-      setAttr(ui.expression, "aria-invalid", null);
-      this.markSpan(null);
-      return;
-    }
-    const message = errorMessage(this.i18n, error);
-    const parts: string[] = [];
-    if (flagged) {
-      const node = this.state.timeline.nodes.find((n) => n.id === flagged);
-      parts.push(node ? `${prettyLabel(node.label)}: ${message}` : message, this.i18n.t("error_kept"));
-    } else {
-      parts.push(message);
-      const span = spanText(ui.expression.value, error);
-      if (span.trim()) parts.push(this.i18n.t("error_at", { text: span }));
-    }
-    setText(ui.error, parts.join(" "));
-    ui.error.dataset.code = error.code;
-    ui.error.hidden = false;
-    setAttr(ui.expression, "aria-invalid", flagged ? null : "true");
-    this.markSpan(error);
+  /** The engine's answer for the expression in the input: a new graph, or an error to show. */
+  private apply(result: EngineResult): void {
+    this.state = { ...this.state, expression: this.ui.expression.value };
+    if (result.ok) this.showGraph(result.timeline);
+    this.state = { ...this.state, error: result.ok ? null : result.error };
+    this.errors.show(this.state.error, this.state.timeline, this.flaggedNode());
   }
 
   /** The node a numeric error is about, when it belongs to the graph on screen. */
@@ -246,61 +188,77 @@ export class Sandbox {
     return this.ui.expression.value === this.state.timeline.expression ? error.node : null;
   }
 
-  /** Underline the offending characters in the mirror under the input. */
-  private markSpan(error: ErrorPayload | null): void {
-    const text = this.ui.expression.value;
-    const mirror = this.ui.mirror;
-    if (!error || error.start === undefined) {
-      mirror.replaceChildren(text);
-      return;
-    }
-    const chars = Array.from(text); // spans count code points
-    const start = Math.min(error.start, chars.length);
-    const end = Math.max(start, Math.min(error.end ?? start, chars.length));
-    const marked = chars.slice(start, end).join("");
-    mirror.replaceChildren(
-      chars.slice(0, start).join(""),
-      h("mark", { class: "tdg-error-span", "data-start": start, "data-end": end }, marked || "\u00a0"),
-      chars.slice(end).join(""),
-    );
-    mirror.scrollLeft = this.ui.expression.scrollLeft;
+  /** Fit the graph to the stage's width: card size, zoom, stage height, edge shapes. */
+  private layoutStage(force = false, measured?: number): void {
+    // Reading clientWidth forces a layout of the whole page: do it once, then trust the observer.
+    const width = measured ?? (this.stageWidth || this.ui.stage.clientWidth || this.root.clientWidth || 600);
+    if (!force && width === this.stageWidth) return;
+    this.stageWidth = width;
+    const compact = width < COMPACT_BELOW;
+    this.cardSize = compact ? CARD_COMPACT : CARD_FULL;
+    const maxHeight = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(0.85 * (window.innerHeight || 0)));
+    const fit = fitStage(this.state.timeline, width, this.cardSize, { ...DEFAULT_LIMITS, maxHeight });
+    this.fit = fit;
+    const player = this.ui.player;
+    player.classList.toggle("is-compact", compact);
+    player.classList.toggle("is-crowded", fit.scale < 0.7); // only the current hand-off keeps a label
+    player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
+    player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
+    player.style.setProperty("--tdg-label-scale", Math.min(1, Math.max(0.6, fit.scale)).toFixed(3));
+    this.ui.stage.style.height = `${fit.height}px`;
+    this.scene.setSize(width, fit.height, fit.ppu);
+    const curves = edgeCurves(this.state.timeline, fit.positions, fit.cardHeight);
+    this.scene.setGraph(curves, fit.positions);
+    this.labels.build(curves);
   }
 
   private applyMoment(m: SharedMoment): void {
     const expression = m.expression ?? this.state.expression;
     this.state = { ...this.state, values: { ...this.state.values, ...m.values } };
     this.ui.expression.value = expression;
-    const changed = expression !== this.state.timeline.expression || Object.entries(m.values).some(([k, v]) => this.state.values[k] !== v || this.state.timeline.variables.some((x) => x.name === k && x.value !== v));
-    if (changed) {
-      const result = recompute(expression, this.state.values);
-      if (result.ok) {
-        this.state = { ...this.state, expression };
-        this.showGraph(result.timeline);
-        this.setError(null);
-      } else {
-        this.state = { ...this.state, expression };
-        this.setError(result.error);
-      }
-    }
+    const known = valuesFor(this.state);
+    const same = expression === this.state.timeline.expression && this.state.timeline.variables.every((v) => v.value === known[v.name]);
+    if (!same) this.apply(recompute(expression, this.state.values));
     let next = restart(this.state, m.direction ?? this.state.direction, false);
     next = { ...next, localDerivatives: m.localDerivatives ?? next.localDerivatives, finalGradients: m.finalGradients ?? next.finalGradients };
-    next = seek(next, m.time ?? 0);
-    this.state = next;
+    this.state = seek(next, m.time ?? 0);
     this.interacted = true;
     this.invalidate();
   }
 
-  // ---- events ---------------------------------------------------------------------------------
+  private setValue(name: string, value: number, timeStamp: number): void {
+    this.inputStart = timeStamp || performance.now();
+    this.state = { ...this.state, values: { ...this.state.values, [name]: value } };
+    const inputBroken = this.state.error !== null && !this.state.error.node && this.ui.expression.value !== this.state.timeline.expression;
+    if (inputBroken) {
+      // The input holds an unreadable expression: the sliders keep driving the graph on screen.
+      const result = recompute(this.state.timeline.expression, this.state.values);
+      if (result.ok) this.showGraph(result.timeline);
+    } else {
+      this.apply(recompute(this.ui.expression.value, this.state.values));
+    }
+    this.update(this.state);
+    this.drawNow();
+  }
+
+  private loadPreset(preset: Preset & { timeline?: Timeline }): void {
+    this.ui.expression.value = preset.expression;
+    this.state = { ...this.state, values: { ...this.state.values, ...preset.values } };
+    // Presets carry the timelines the build computed: no engine call needed.
+    this.apply(preset.timeline ? { ok: true, timeline: preset.timeline } : recompute(preset.expression, this.state.values));
+    this.update(restart(this.state, this.state.direction, !this.reducedMotion));
+  }
+
+  // ---- events ----------------------------------------------------------------------------------
 
   private wire(): void {
     const ui = this.ui;
     ui.expression.addEventListener("input", (e) => {
       this.inputStart = e.timeStamp || performance.now();
-      this.state = { ...this.state, expression: ui.expression.value };
-      this.markSpan(null);
-      this.recomputeFrom(ui.expression.value);
+      this.apply(recompute(ui.expression.value, this.state.values));
+      this.update(this.state);
+      this.drawNow();
     });
-    ui.expression.addEventListener("scroll", () => (ui.mirror.scrollLeft = ui.expression.scrollLeft));
     ui.presets.forEach((button, i) =>
       button.addEventListener("click", () => {
         const preset = this.data.presets[i];
@@ -322,20 +280,18 @@ export class Sandbox {
       const m = decodeMoment(location.hash, this.root.id);
       if (m) this.applyMoment(m);
     });
-    const observer = new MutationObserver(() => {
+    const repaint = (): void => {
       this.readPalette();
       this.invalidate();
-    });
-    observer.observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"] });
-    window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => {
-      this.readPalette();
+    };
+    new MutationObserver(repaint).observe(document.body, { attributes: true, attributeFilter: PALETTE_ATTRIBUTES });
+    window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", repaint);
+    new ResizeObserver((entries) => {
+      const width = Math.round(entries[0]?.contentRect.width ?? 0);
+      if (!width || width === this.stageWidth) return;
+      this.layoutStage(true, width);
       this.invalidate();
-    });
-    new ResizeObserver(() => {
-      const before = this.stageWidth;
-      this.layoutStage();
-      if (this.stageWidth !== before) this.invalidate();
-    }).observe(this.ui.player);
+    }).observe(this.ui.stage);
   }
 
   private wireSliders(): void {
@@ -355,36 +311,7 @@ export class Sandbox {
     }
   }
 
-  private setValue(name: string, value: number, timeStamp: number): void {
-    this.inputStart = timeStamp || performance.now();
-    this.state = { ...this.state, values: { ...this.state.values, [name]: value } };
-    // With an unreadable expression in the input, the sliders keep driving the graph on screen.
-    const inputBroken = this.state.error !== null && !this.state.error.node && this.ui.expression.value !== this.state.timeline.expression;
-    if (inputBroken) {
-      const result = recompute(this.state.timeline.expression, this.state.values);
-      if (result.ok) this.showGraph(result.timeline);
-      this.update(this.state);
-      return;
-    }
-    this.recomputeFrom(this.ui.expression.value);
-  }
-
-  private loadPreset(preset: Preset & { timeline?: Timeline }): void {
-    this.ui.expression.value = preset.expression;
-    this.state = { ...this.state, expression: preset.expression, values: { ...this.state.values, ...preset.values } };
-    if (preset.timeline) {
-      this.showGraph(preset.timeline);
-      this.setError(null);
-    } else {
-      const result = recompute(preset.expression, this.state.values);
-      if (result.ok) {
-        this.showGraph(result.timeline);
-        this.setError(null);
-      } else this.setError(result.error);
-    }
-    this.update(restart(this.state, this.state.direction, !this.reducedMotion));
-  }
-
+  /** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */
   private timeKey(e: KeyboardEvent): void {
     const keys: Record<string, () => SandboxState> = {
       ArrowRight: () => step(this.state, 1),
@@ -404,6 +331,7 @@ export class Sandbox {
     this.update(action());
   }
 
+  /** Drag (mouse, pen or touch) or arrow keys on the focused stage rotate the view, within limits. */
   private wireRotation(): void {
     const stage = this.ui.stage;
     let drag: { id: number; x: number; y: number } | null = null;
@@ -417,8 +345,8 @@ export class Sandbox {
       if (!drag || e.pointerId !== drag.id) return;
       const view = rotate(this.state.view, e.clientX - drag.x, e.clientY - drag.y, this.stageWidth);
       drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
-      this.update({ ...this.state, view }, false);
       this.interacted = true;
+      this.update({ ...this.state, view }, false);
     });
     const end = (e: PointerEvent): void => {
       if (!drag || e.pointerId !== drag.id) return;
@@ -436,6 +364,7 @@ export class Sandbox {
     });
   }
 
+  /** The forward pulse plays once when the reader first sees the sandbox (not with reduced motion). */
   private autoplayWhenVisible(): void {
     if (this.reducedMotion || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
@@ -456,42 +385,38 @@ export class Sandbox {
       await navigator.clipboard.writeText(location.href);
       setText(this.ui.status, this.i18n.t("link_copied"));
     } catch {
-      setText(this.ui.status, this.i18n.t("link_ready"));
+      // No clipboard (permissions, insecure origin): the address bar holds the link anyway.
     }
   }
 
   private nudge(): void {
     const name = this.ui.nudgeLeaf.value;
-    const hValue = parseNumber(this.ui.nudgeH.value);
-    const hStep = Number.isFinite(hValue) && hValue !== 0 ? hValue : 0.001;
-    const timeline = this.state.timeline;
-    const root = timeline.nodes.find((n) => n.id === timeline.root);
-    const leaf = timeline.nodes.find((n) => n.op === "var" && n.name === name);
-    if (!root || !leaf) return;
-    const values = { ...valuesFor(this.state), [name]: leaf.value + hStep };
-    const result = recompute(timeline.expression, values);
+    const typed = parseNumber(this.ui.nudgeH.value);
+    const hStep = Number.isFinite(typed) && typed !== 0 ? typed : 0.001;
+    const result = nudgeCheck(this.state.timeline, valuesFor(this.state), name, hStep);
+    const out = this.ui.nudgeResult;
+    if (!result) return;
     if (!result.ok) {
-      setText(this.ui.nudgeResult, this.i18n.t("nudge_failed", { message: errorMessage(this.i18n, result.error) }));
+      setText(out, this.i18n.t("nudge_failed", { message: errorMessage(this.i18n, result.error) }));
       return;
     }
-    const after = result.timeline.nodes.find((n) => n.id === result.timeline.root)?.value ?? NaN;
-    const ratio = (after - root.value) / hStep;
+    const precise = (x: number): string => Number(x.toPrecision(7)).toString().replace(/^-/, "\u2212");
     setText(
-      this.ui.nudgeResult,
+      out,
       this.i18n.t("nudge_result", {
         name,
         h: formatNumber(hStep),
-        before: formatPrecise(root.value),
-        after: formatPrecise(after),
-        ratio: formatNumber(ratio),
-        grad: formatNumber(leaf.grad),
+        before: precise(result.before),
+        after: precise(result.after),
+        ratio: formatNumber(result.ratio),
+        grad: formatNumber(result.grad),
       }),
     );
-    this.ui.nudgeResult.dataset.ratio = String(ratio);
-    this.ui.nudgeResult.dataset.grad = String(leaf.grad);
+    out.dataset.ratio = String(result.ratio);
+    out.dataset.grad = String(result.grad);
   }
 
-  // ---- URL --------------------------------------------------------------------------------------
+  // ---- URL -------------------------------------------------------------------------------------
 
   private scheduleUrl(): void {
     window.clearTimeout(this.urlTimer);
@@ -513,7 +438,7 @@ export class Sandbox {
     if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 
-  // ---- drawing ----------------------------------------------------------------------------------
+  // ---- drawing ---------------------------------------------------------------------------------
 
   private readPalette(): void {
     const palette = readPalette(this.ui.player);
@@ -524,20 +449,28 @@ export class Sandbox {
   }
 
   private invalidate(): void {
+    this.dirty = true;
     if (this.frameRequested) return;
     this.frameRequested = true;
     requestAnimationFrame(this.tick);
   }
 
+  /** Draw within the input event itself: a dragged slider shows its graph without waiting a frame. */
+  private drawNow(): void {
+    if (this.state.playing) this.invalidate();
+    else this.render();
+  }
+
   private readonly tick = (now: number): void => {
     this.frameRequested = false;
+    if (!this.dirty && !this.state.playing) return; // already drawn by drawNow()
     if (this.state.playing) {
       const dt = this.lastTick ? Math.min(0.1, (now - this.lastTick) / 1000) : 0;
       this.lastTick = now;
       const r = advance(this.state, dt, this.reducedMotion, this.carry);
       this.state = r.state;
       this.carry = r.carry;
-      if (!this.state.playing) this.scheduleUrlIfInteracted();
+      if (!this.state.playing && this.interacted) this.scheduleUrl();
     } else {
       this.lastTick = 0;
       this.carry = 0;
@@ -546,15 +479,12 @@ export class Sandbox {
     if (this.state.playing) this.invalidate();
   };
 
-  private scheduleUrlIfInteracted(): void {
-    if (this.interacted) this.scheduleUrl();
-  }
-
   private render(): void {
     const s = this.state;
     const fit = this.fit;
     if (!fit) return;
     this.frames += 1;
+    this.dirty = false;
     const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
     const flagged = this.flaggedNode();
     this.scene.setView(s.view);
@@ -565,20 +495,23 @@ export class Sandbox {
     this.labels.update(frame, s.timeline, s.localDerivatives);
     this.labels.place((p) => this.scene.project(p));
     this.syncControls(frame);
-    this.syncTable(frame);
-    this.syncCodeStep(frame);
+    this.table.update(frame);
+    const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);
+    this.topo.update(s.timeline, codeStep, s.direction === "backward", this.listing);
+    if (this.listing && (this.interacted || s.playing)) this.listing.highlight(this, codeStep.key);
     this.narrate(frame);
+    this.markPerformance();
+  }
+
+  private markPerformance(): void {
     if (this.inputStart !== null) {
       performance.measure("tinydag:input-to-frame", { start: this.inputStart, end: performance.now() });
       this.inputStart = null;
     }
-    if (!this.drawnOnce) {
-      this.drawnOnce = true;
+    if (this.frames === 1) {
       performance.mark(`tinydag:first-frame:${this.root.id}`);
-      if (!firstFrameMarked) {
-        firstFrameMarked = true;
-        performance.mark("tinydag:first-frame");
-      }
+      if (!firstFrameMarked) performance.mark("tinydag:first-frame");
+      firstFrameMarked = true;
     }
   }
 
@@ -599,20 +532,18 @@ export class Sandbox {
 
   private syncControls(frame: Frame): void {
     const s = this.state;
-    const ui = this.ui;
     this.syncButtons();
-    const event = s.schedule.events[frame.current];
-    const stepNumber = frame.completed;
-    setText(ui.timeText, `${stepNumber} / ${s.schedule.duration}`);
+    const total = s.schedule.duration;
+    setText(this.ui.timeText, `${frame.completed} / ${total}`);
+    const last = s.schedule.events[frame.completed - 1];
     setAttr(
-      ui.time,
+      this.ui.time,
       "aria-valuetext",
-      event && frame.completed > 0
-        ? this.i18n.t("time_step", { step: stepNumber, total: s.schedule.duration, event: describeEvent(s.schedule.events[frame.completed - 1]!, s.timeline, this.i18n) })
+      last
+        ? this.i18n.t("time_step", { step: frame.completed, total, event: describeEvent(last, s.timeline, this.i18n) })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    ui.legend.hidden = s.direction !== "backward";
-    ui.player.classList.toggle("is-playing", s.playing);
+    this.ui.player.classList.toggle("is-playing", s.playing);
   }
 
   private syncSliders(): void {
@@ -637,101 +568,30 @@ export class Sandbox {
     });
   }
 
-  private buildTable(timeline: Timeline): void {
-    this.tableRows.clear();
-    this.ui.tableBody.replaceChildren(
-      ...timeline.nodes.map((node) => {
-        const cells = [h("th", { scope: "row" }, prettyLabel(node.label)), h("td", {}, node.op), h("td", {}, "--"), h("td", {}, "--")];
-        this.tableRows.set(node.id, cells);
-        return h("tr", { "data-row-node": node.id }, ...cells);
-      }),
-    );
-  }
-
-  private syncTable(frame: Frame): void {
-    for (const [id, cells] of this.tableRows) {
-      const state = frame.nodes.get(id);
-      if (!state) continue;
-      setText(cells[2]!, state.value === null ? "--" : formatNumber(state.value));
-      setText(cells[3]!, state.grad === null ? "--" : formatNumber(state.grad));
-    }
-  }
-
-  private buildTopo(timeline: Timeline): void {
-    this.topoItems.clear();
-    const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
-    this.ui.topo.replaceChildren(
-      ...timeline.topo.map((id) => {
-        const node = byId.get(id);
-        const item = h("li", { "data-topo-node": id }, node ? prettyLabel(node.label) : id);
-        this.topoItems.set(id, item);
-        return item;
-      }),
-    );
-  }
-
-  private syncCodeStep(frame: Frame): void {
-    const s = this.state;
-    const event = s.schedule.events[frame.current];
-    let key: CodeKey | null = null;
-    let current: string | null = null;
-    let text = "";
-    const nodes = new Map(s.timeline.nodes.map((n) => [n.id, n]));
-    const name = (id: string): string => {
-      const n = nodes.get(id);
-      return n ? nameOf(n) : id;
-    };
-    const label = (id: string): string => prettyLabel(nodes.get(id)?.label ?? id);
-    if (event?.kind === "compute") {
-      key = nodes.get(event.step.node)?.op ?? null;
-      current = event.step.node;
-      text = this.i18n.t("code_forward", { node: label(event.step.node) });
-    } else if (event?.kind === "seed") {
-      key = "seed";
-      current = event.node;
-      text = this.i18n.t("code_seed", { node: name(event.node) });
-    } else if (event?.kind === "handoff") {
-      key = "backward";
-      current = event.step.parent;
-      text = this.i18n.t("code_backward", { node: label(event.step.parent), child: label(event.step.child) });
-    }
-    const topoIndex = current ? s.timeline.topo.indexOf(current) : -1;
-    s.timeline.topo.forEach((id, i) => {
-      const item = this.topoItems.get(id);
-      if (!item) return;
-      const state = id === current ? "current" : topoIndex < 0 ? "" : (s.direction === "backward" ? i > topoIndex : i < topoIndex) ? "done" : "";
-      setAttr(item, "data-state", state || null);
-      setAttr(item, "aria-current", id === current ? "step" : null);
-    });
-    const line = key ? (this.listing?.lineText(key) ?? "").replace(/\s+#.*$/, "") : "";
-    setText(this.ui.codeLine, key ? `${line}${line ? "   ← " : ""}${text}` : "");
-    if (this.listing && (this.interacted || s.playing)) this.listing.highlight(this, key);
-  }
-
+  /** The live region says each step once, in the page's language, after the reader took over. */
   private narrate(frame: Frame): void {
-    const s = this.state;
     if (frame.completed === this.lastCompleted) return;
     this.lastCompleted = frame.completed;
-    const event = s.schedule.events[frame.completed - 1];
-    if (!event || !this.interacted) return;
-    const sentence = describeEvent(event, s.timeline, this.i18n);
-    if (sentence !== this.lastNarrated) {
-      this.lastNarrated = sentence;
-      setText(this.ui.live, sentence);
-    }
+    const event = this.state.schedule.events[frame.completed - 1];
+    if (event && this.interacted) setText(this.ui.live, describeEvent(event, this.state.timeline, this.i18n));
+  }
+
+  private registerDebugHandle(): void {
+    const handles = debugHandle().sandboxes;
+    handles[this.root.id || `sandbox-${Object.keys(handles).length}`] = {
+      pixelStats: () => {
+        this.render();
+        return this.scene.pixelStats();
+      },
+      moment: () => ({
+        direction: this.state.direction,
+        time: this.state.time,
+        duration: this.state.schedule.duration,
+        playing: this.state.playing,
+        yaw: this.state.view.yaw,
+        pitch: this.state.view.pitch,
+        frames: this.frames,
+      }),
+    };
   }
 }
-
-/** The expression text an error's span covers (spans count code points). */
-function spanText(text: string, error: ErrorPayload): string {
-  if (error.start === undefined) return "";
-  return Array.from(text)
-    .slice(error.start, error.end ?? error.start)
-    .join("");
-}
-
-/** More digits than the cards: the nudge check compares outputs that differ in the 4th place. */
-function formatPrecise(x: number): string {
-  return Number(x.toPrecision(7)).toString().replace(/^-/, "\u2212");
-}
-

@@ -115,8 +115,8 @@ export class Scene {
   private glows: Sprites | null = null;
   private pulses: Sprites | null = null;
   private positions = new Map<string, V3>();
-  private width = 1;
-  private height = 1;
+  private width = 0;
+  private height = 0;
   private distance = 10;
   private palette: Palette | null = null;
 
@@ -200,14 +200,24 @@ export class Scene {
 
   /** Stage size in CSS px and the zoom (CSS px per scene unit at the centre). */
   setSize(width: number, height: number, ppu: number): void {
-    this.width = Math.max(1, width);
-    this.height = Math.max(1, height);
-    this.renderer.setSize(this.width, this.height);
+    // Reallocating the drawing buffer is slow (tens of ms in software GL), and a new expression
+    // often changes the stage height. So the canvas only grows, in steps of 128 px, and is clipped
+    // by the stage; the camera shifts so the graph stays centred in the visible part.
+    const w = Math.max(1, Math.round(width));
+    const wanted = Math.ceil(Math.max(1, height) / 128) * 128;
+    const bufferHeight = w === this.width ? Math.max(this.height, wanted) : wanted;
+    if (w !== this.width || bufferHeight !== this.height) {
+      this.width = w;
+      this.height = bufferHeight;
+      this.renderer.setSize(this.width, this.height);
+    }
     this.distance = this.height / (2 * ppu * Math.tan((FOV * Math.PI) / 360));
+    const shift = (this.height - height) / 2 / ppu; // scene units
     this.camera.perspective({ aspect: this.width / this.height, near: this.distance / 20, far: this.distance * 4 });
-    this.camera.position.set(0, 0, this.distance);
-    this.camera.lookAt([0, 0, 0]);
+    this.camera.position.set(0, -shift, this.distance);
+    this.camera.lookAt([0, -shift, 0]);
   }
+
 
   setView(view: View): void {
     this.graph.rotation.set(view.pitch, view.yaw, 0);

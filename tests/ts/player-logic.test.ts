@@ -26,6 +26,8 @@ import { describeEvent } from "../../src/player/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/url";
 import { asPayload } from "../../src/player/engine";
+import { nudgeCheck } from "../../src/player/nudge";
+import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
 
 const tl = (expression: string, values: Record<string, number> = {}): Timeline => buildTimeline(expression, values);
 const DEFAULT = tl("(a + b) * c", { a: 2, b: -3, c: 10 });
@@ -249,4 +251,32 @@ test("narration: one sentence per chain-rule step, in the page's language", () =
   assert.equal(describeEvent(s.events[cStep]!, DEFAULT, en), "c receives 1 × −1 = −1; c.grad is now −1");
   assert.match(describeEvent(s.events[cStep]!, DEFAULT, ru), /^c получает 1 × −1 = −1/);
   assert.match(describeEvent(s.events[0]!, DEFAULT, en), /grad 1/);
+});
+
+test("colours: parsed from computed styles, lifted to 3:1 on a dark page, primary and accent told apart", () => {
+  assert.deepEqual(parseColor("rgb(255, 0, 51)"), [1, 0, 0.2]);
+  assert.deepEqual(parseColor("rgba(0, 0, 0, 0.87)"), [0, 0, 0]);
+  const slate: [number, number, number] = [0.118, 0.129, 0.161];
+  const indigo = parseColor("rgb(64, 81, 181)");
+  assert.ok(contrast(indigo, slate) < 3);
+  assert.ok(contrast(withContrast(indigo, slate, 3), slate) >= 3);
+  assert.deepEqual(withContrast(indigo, [1, 1, 1], 3), indigo, "already fine on white");
+  assert.ok(hueDistance(indigo, parseColor("rgb(83, 109, 254)")) < 50, "Material's indigo accent is the same hue");
+  assert.ok(hueDistance(indigo, parseColor("rgb(255, 110, 66)")) > 90);
+});
+
+test("nudge check: Δoutput / h next to the gradient", () => {
+  const exact = nudgeCheck(DEFAULT, { a: 2, b: -3, c: 10 }, "c", 0.001);
+  assert.ok(exact?.ok);
+  assert.equal(exact.grad, -1);
+  assert.ok(Math.abs(exact.ratio - exact.grad) < 1e-9, "a linear dependence: the same number");
+  assert.ok(Math.abs(exact.after - -10.001) < 1e-12);
+  const square = tl("a * a", { a: 3 });
+  const curved = nudgeCheck(square, { a: 3 }, "a", 0.001);
+  assert.ok(curved?.ok);
+  assert.ok(Math.abs(curved.ratio - 6) < 0.01 && curved.ratio !== 6, "on a curve: close, not equal");
+  const log = tl("log(a)", { a: 0.0005 });
+  const failed = nudgeCheck(log, { a: 0.0005 }, "a", -0.001);
+  assert.ok(failed && !failed.ok && failed.error.code === "domain");
+  assert.equal(nudgeCheck(DEFAULT, {}, "z", 0.001), null);
 });

@@ -1,0 +1,99 @@
+// The text companions of the graph: the table of nodes (for readers who do not see the picture)
+// and the topological-order strip with the line of code running now ("code in step").
+
+import type { NodeId, Timeline } from "../inference/types";
+import type { CodeKey, CodeListing } from "./codestep";
+import { h, setAttr, setText } from "./dom";
+import { nameOf, prettyLabel } from "./expansion";
+import { formatNumber } from "./format";
+import type { I18n } from "./i18n";
+import type { Frame, Schedule } from "./timing";
+
+export class NodeTable {
+  private rows = new Map<NodeId, HTMLTableCellElement[]>();
+
+  constructor(private readonly body: HTMLTableSectionElement) {}
+
+  build(timeline: Timeline): void {
+    this.rows.clear();
+    this.body.replaceChildren(
+      ...timeline.nodes.map((node) => {
+        const cells = [h("th", { scope: "row" }, prettyLabel(node.label)), h("td", {}, node.op), h("td", {}, "--"), h("td", {}, "--")];
+        this.rows.set(node.id, cells);
+        return h("tr", { "data-row-node": node.id }, ...cells);
+      }),
+    );
+  }
+
+  update(frame: Frame): void {
+    for (const [id, cells] of this.rows) {
+      const state = frame.nodes.get(id);
+      if (!state) continue;
+      setText(cells[2]!, state.value === null ? "--" : formatNumber(state.value));
+      setText(cells[3]!, state.grad === null ? "--" : formatNumber(state.grad));
+    }
+  }
+}
+
+export interface CodeStep {
+  key: CodeKey | null; // which line of the listing runs now
+  node: NodeId | null; // the node of the topological order being processed (v in backward)
+  text: string; // what the sandbox prints next to the line
+}
+
+/** What the code is doing at this frame: forward computes a node; backward hands v's grad on. */
+export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame, i18n: I18n): CodeStep {
+  const event = schedule.events[frame.current];
+  const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const label = (id: NodeId): string => prettyLabel(nodes.get(id)?.label ?? id);
+  const name = (id: NodeId): string => {
+    const n = nodes.get(id);
+    return n ? nameOf(n) : id;
+  };
+  if (event?.kind === "compute")
+    return { key: nodes.get(event.step.node)?.op ?? null, node: event.step.node, text: i18n.t("code_forward", { node: label(event.step.node) }) };
+  if (event?.kind === "seed") return { key: "seed", node: event.node, text: i18n.t("code_seed", { node: name(event.node) }) };
+  if (event?.kind === "handoff")
+    return {
+      key: "backward",
+      node: event.step.parent,
+      text: i18n.t("code_backward", { node: label(event.step.parent), child: label(event.step.child) }),
+    };
+  return { key: null, node: null, text: "" };
+}
+
+export class TopoStrip {
+  private items = new Map<NodeId, HTMLElement>();
+
+  constructor(
+    private readonly list: HTMLElement,
+    private readonly codeLine: HTMLElement,
+  ) {}
+
+  build(timeline: Timeline): void {
+    this.items.clear();
+    const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+    this.list.replaceChildren(
+      ...timeline.topo.map((id) => {
+        const node = byId.get(id);
+        const item = h("li", { "data-topo-node": id }, node ? prettyLabel(node.label) : id);
+        this.items.set(id, item);
+        return item;
+      }),
+    );
+  }
+
+  /** Mark the current node; backward walks the order in reverse, so "done" is on the other side. */
+  update(timeline: Timeline, step: CodeStep, backward: boolean, listing: CodeListing | null): void {
+    const at = step.node ? timeline.topo.indexOf(step.node) : -1;
+    timeline.topo.forEach((id, i) => {
+      const item = this.items.get(id);
+      if (!item) return;
+      const done = at >= 0 && (backward ? i > at : i < at);
+      setAttr(item, "data-state", id === step.node ? "current" : done ? "done" : null);
+      setAttr(item, "aria-current", id === step.node ? "step" : null);
+    });
+    const line = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
+    setText(this.codeLine, step.key ? `${line}${line ? "   ← " : ""}${step.text}` : "");
+  }
+}
