@@ -141,7 +141,8 @@ ERRORS = [
     ("a +", "syntax", 3, 3), ("(a + b", "syntax", 0, 1), ("a + b)", "syntax", 5, 6),
     ("a $ b", "syntax", 2, 3), ("ab", "syntax", 0, 2), ("relu + 1", "syntax", 0, 4),
     ("", "syntax", 0, 0), ("(" * 200, "syntax", 200, 200),
-    ("(" * 99 + "a" + ")" * 99 + "+", "syntax", 200, 200), ("a b", "syntax", 2, 3), ("1e999", "overflow", 0, 5),
+    ("(" * 99 + "a" + ")" * 99 + "+", "syntax", 200, 200), ("a b", "syntax", 2, 3),
+    ("1e999", "overflow", 0, 5),
     ("a" + " + a" * 60, "too-large", 200, 241),
     (" + ".join("abcdefghijklmnopqrstu") + " * 2 * 3 * 4", "too-large", 0, 93),
 ]
