@@ -22,18 +22,32 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
     const inner = node.inputs.filter((i) => i.op !== "const").map((i) => column.get(i.id)!);
     column.set(node.id, node.inputs.length === 0 ? 0 : 1 + (inner.length > 0 ? Math.max(...inner) : 0));
   }
-  const parents = new Map<NodeId, NodeId[]>(nodes.map((n) => [n.id, []]));
   for (const node of nodes) {
-    for (const i of node.inputs) {
-      parents.get(i.id)!.push(node.id);
-      if (i.op === "const") column.set(i.id, column.get(node.id)! - 1);
-    }
+    for (const i of node.inputs) if (i.op === "const") column.set(i.id, column.get(node.id)! - 1);
   }
 
+  // An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy
+  // nodes), so the sweeps see it and do not let it cut through the middle of the graph.
   const width = 1 + Math.max(...column.values());
-  const columns: NodeId[][] = Array.from({ length: width }, () => []);
+  const columns: string[][] = Array.from({ length: width }, () => []);
   for (const node of nodes) columns[column.get(node.id)!]!.push(node.id);
-  const children = new Map<NodeId, NodeId[]>(nodes.map((n) => [n.id, n.inputs.map((i) => i.id)]));
+  const children = new Map<string, string[]>(nodes.map((n) => [n.id, []])); // one column left
+  const parents = new Map<string, string[]>(nodes.map((n) => [n.id, []])); // one column right
+  for (const node of nodes) {
+    node.inputs.forEach((i, slot) => {
+      let lower = i.id;
+      for (let c = column.get(i.id)! + 1; c < column.get(node.id)!; c++) {
+        const dummy = `${i.id}>${node.id}.${slot}@${c}`;
+        columns[c]!.push(dummy);
+        children.set(dummy, [lower]);
+        parents.set(dummy, []);
+        parents.get(lower)!.push(dummy);
+        lower = dummy;
+      }
+      parents.get(lower)!.push(node.id);
+      children.get(node.id)!.push(lower);
+    });
+  }
 
   // Python recomputes every centered row before each column; only the column just sorted can have
   // changed, so updating that one gives the same numbers for a fraction of the work.
@@ -65,7 +79,7 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
   }
 
   const positions = new Map<NodeId, Position>();
-  columns.forEach((col, c) => col.forEach((nid, row) => {
+  columns.forEach((withDummies, c) => withDummies.filter((nid) => column.has(nid)).forEach((nid, row, col) => {
     const above = (col.length - 1) / 2 - row; // rows run downwards, y upwards; never -0.0
     positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z: (c + row) % 2 === 0 ? DEPTH : -DEPTH });
   }));

@@ -5,6 +5,7 @@ non-constant input; a constant sits just left of the operation that uses it.
 The root is therefore alone in the last column. Within a column, rows start in
 creation order and are then sorted by the barycenter of their neighbours
 (stable sorts, fixed sweep count), which the TypeScript mirror repeats exactly.
+Long edges take part through placeholders that are dropped before rows are numbered.
 """
 
 from __future__ import annotations
@@ -33,18 +34,31 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
     for node in nodes:  # creation order: inputs before the node
         inner = [column[i.id] for i in node.inputs if i.op != "const"]
         column[node.id] = 0 if not node.inputs else 1 + max(inner, default=0)
-    parents: dict[str, list[str]] = {n.id: [] for n in nodes}
     for node in nodes:
         for i in node.inputs:
-            parents[i.id].append(node.id)
             if i.op == "const":
                 column[i.id] = column[node.id] - 1
 
+    # An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy
+    # nodes), so the sweeps see it and do not let it cut through the middle of the graph.
     width = 1 + max(column.values())
     columns: list[list[str]] = [[] for _ in range(width)]
     for node in nodes:
         columns[column[node.id]].append(node.id)
-    children = {n.id: [i.id for i in n.inputs] for n in nodes}
+    children: dict[str, list[str]] = {n.id: [] for n in nodes}  # neighbours one column left
+    parents: dict[str, list[str]] = {n.id: [] for n in nodes}  # neighbours one column right
+    for node in nodes:
+        for slot, i in enumerate(node.inputs):
+            lower = i.id
+            for c in range(column[i.id] + 1, column[node.id]):
+                dummy = f"{i.id}>{node.id}.{slot}@{c}"
+                columns[c].append(dummy)
+                children[dummy], parents[dummy] = [], []
+                parents[lower].append(dummy)
+                children[dummy].append(lower)
+                lower = dummy
+            parents[lower].append(node.id)
+            children[node.id].append(lower)
 
     def centered() -> dict[str, float]:
         return {nid: row - (len(col) - 1) / 2 for col in columns for row, nid in enumerate(col)}
@@ -64,7 +78,8 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
         sweep(range(width - 2, -1, -1), parents)
 
     positions: dict[str, Position] = {}
-    for c, col in enumerate(columns):
+    for c, with_dummies in enumerate(columns):
+        col = [nid for nid in with_dummies if nid in column]
         for row, nid in enumerate(col):
             above = (len(col) - 1) / 2 - row  # rows run downwards, y upwards; never -0.0
             positions[nid] = Position(c, row, c * COLUMN_GAP, above * ROW_GAP,
