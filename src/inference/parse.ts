@@ -205,7 +205,7 @@ export function parse(text: string): Node {
   const chars = Array.from(text); // code points, like Python's str
   if (chars.length > MAX_CHARS) {
     throw new TinyDagError("too-large", `The expression is longer than ${MAX_CHARS} characters.`,
-      MAX_CHARS, chars.length, null, { limit: String(MAX_CHARS) });
+      MAX_CHARS, chars.length, null, { reason: "characters", limit: String(MAX_CHARS) });
   }
   const parser = new Parser(chars);
   if (parser.peek.kind === "end") {

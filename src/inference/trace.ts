@@ -226,7 +226,7 @@ export function trace(expression: string, values: Record<string, number>): Trace
   const chars = Array.from(expression);
   if (countVisualNodes(tree) > MAX_NODES) {
     throw new TinyDagError("too-large", `More than ${MAX_NODES} nodes: the graph would be `
-      + "unreadable. Try a shorter expression.", 0, chars.length, null, { limit: String(MAX_NODES) });
+      + "unreadable. Try a shorter expression.", 0, chars.length, null, { reason: "nodes", limit: String(MAX_NODES) });
   }
   const tracer = new Tracer(chars, values);
   tracer.visit(tree);

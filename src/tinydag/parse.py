@@ -239,7 +239,7 @@ def parse(text: str) -> Node:
     """Parse an expression, or raise TinyDagError with the span of the problem."""
     if len(text) > MAX_CHARS:
         raise TinyDagError("too-large", f"The expression is longer than {MAX_CHARS} characters.",
-                           MAX_CHARS, len(text), params={"limit": str(MAX_CHARS)})
+                           MAX_CHARS, len(text), params={"reason": "characters", "limit": str(MAX_CHARS)})
     parser = _Parser(text)
     if parser.peek.kind == "end":
         raise _syntax("empty", "Type an expression, for example (a + b) * c.", 0, len(text))

@@ -204,7 +204,7 @@ def trace(expression: str, values: dict[str, float]) -> Trace:
     if count_visual_nodes(tree) > MAX_NODES:
         raise TinyDagError("too-large", f"More than {MAX_NODES} nodes: the graph would be "
                            "unreadable. Try a shorter expression.", 0, len(expression),
-                           params={"limit": str(MAX_NODES)})
+                           params={"reason": "nodes", "limit": str(MAX_NODES)})
     tracer = _Tracer(expression, values)
     tracer.visit(tree)
     topo, events = record_backward(tracer.nodes[-1].out)
