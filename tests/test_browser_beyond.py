@@ -214,10 +214,6 @@ def test_axe_finds_no_serious_violation_in_the_sandbox(browser, site_server, lan
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
 
 
-@pytest.mark.xfail(reason="outside the player: Material's search dialog has no accessible name and the "
-                          "listing's comment/docstring colours are 4.47:1 on the code background; the "
-                          "site's extra CSS/theme override is to fix them (the same in ru and et)",
-                   strict=False)
 def test_axe_finds_no_serious_violation_on_the_whole_page(browser, site_server):
     page = lesson_page(browser, site_server)
     scroll_to_player(page)

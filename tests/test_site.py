@@ -168,3 +168,10 @@ def test_player_assets_load_only_where_there_is_a_sandbox(built_site):
 def test_search_index_holds_no_sandbox_data(built_site):
     index = (built_site / "search/search_index.json").read_text(encoding="utf-8")
     assert "tinydag-data" not in index and '"timeline"' not in index
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Search"), ("ru", "Поиск"), ("et", "Otsi")])
+def test_search_dialog_has_an_accessible_name_in_the_page_language(built_site, lang, label):
+    html = read(built_site, f"{'' if lang == 'en' else lang + '/'}02-autograd/index.html")
+    dialog = re.search(r'<div class="md-search"[^>]*role="dialog"[^>]*>', html)
+    assert dialog and f'aria-label="{label}' in dialog[0]

@@ -22,6 +22,7 @@ from mkdocs.utils import get_relative_url
 
 import tinydag
 
+from . import a11y
 from . import strings as ui_strings
 from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, bundle
@@ -109,8 +110,11 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """The sandboxes go in after search has indexed the page: their JSON and SVG are not prose."""
+        if not self.config.enabled:
+            return output
+        output = a11y.mend(output)
         rendered = self.sandboxes.pop(page.file.dest_uri, None)
-        if not self.config.enabled or not rendered:
+        if not rendered:
             return output
         placed: set[int] = set()
 
