@@ -169,3 +169,54 @@ def pause(page) -> None:
 
 def num(text: str) -> float:
     return float(text.replace(MINUS, "-"))
+
+
+STAGE_GEOMETRY = """() => {
+  const root = document.querySelector('[data-sandbox]');
+  const stage = root.querySelector('.tdg-stage').getBoundingClientRect();
+  const box = el => { const b = el.getBoundingClientRect();
+                      return {x: b.left - stage.left, y: b.top - stage.top, w: b.width, h: b.height}; };
+  return {
+    width: stage.width, height: stage.height,
+    cards: [...root.querySelectorAll('[data-node]')].map(el => ({id: el.dataset.node, ...box(el)})),
+    labels: [...root.querySelectorAll('.tdg-edge-label:not([hidden])')].map(el => ({
+      edge: el.dataset.edge, text: el.innerText, kind: el.dataset.kind, form: el.dataset.form,
+      clipped: el.scrollWidth > el.clientWidth + 1, ...box(el)})),
+    edges: window.tinydagPlayer.sandboxes[root.id].edgePaths(),
+  };
+}"""
+
+
+def stage_geometry(page) -> dict:
+    """Boxes of the cards and visible edge labels (CSS px from the stage's corner), edges on screen."""
+    return page.evaluate(STAGE_GEOMETRY)
+
+
+def _overlap(a: dict, b: dict, tolerance: float = 0.5) -> bool:
+    return (a["x"] < b["x"] + b["w"] - tolerance and b["x"] < a["x"] + a["w"] - tolerance
+            and a["y"] < b["y"] + b["h"] - tolerance and b["y"] < a["y"] + a["h"] - tolerance)
+
+
+def layout_problems(geometry: dict) -> list[str]:
+    """What a reader could not read: labels over cards or over each other, labels cut off by the
+    stage, edges running under a card they do not belong to."""
+    problems = []
+    labels, cards = geometry["labels"], geometry["cards"]
+    for label in labels:
+        name = f"label {label['text']!r}"
+        problems += [f"{name} covers card {c['id']}" for c in cards if _overlap(label, c)]
+        inside = (label["x"] >= 0 and label["y"] >= 0 and label["x"] + label["w"] <= geometry["width"]
+                  and label["y"] + label["h"] <= geometry["height"])
+        if not inside or label["clipped"]:
+            problems.append(f"{name} is clipped")
+    for i, a in enumerate(labels):
+        problems += [f"labels {a['text']!r} and {b['text']!r} overlap"
+                     for b in labels[i + 1:] if _overlap(a, b)]
+    for edge in geometry["edges"]:
+        path = edge["path"]
+        ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards
+        for card in cards:
+            if any(card["x"] + 2 < p["x"] < card["x"] + card["w"] - 2
+                   and card["y"] + 2 < p["y"] < card["y"] + card["h"] - 2 for p in path[ends:-ends]):
+                problems.append(f"edge {edge['from']} -> {edge['to']} runs under card {card['id']}")
+    return problems

@@ -19,6 +19,7 @@ from .browser_helpers import (
     engine_calls,
     field,
     grads,
+    layout_problems,
     lesson_page,
     moment,
     nodes,
@@ -32,6 +33,7 @@ from .browser_helpers import (
     set_range,
     settle,
     shared_browser,
+    stage_geometry,
     type_expression,
 )
 
@@ -286,6 +288,84 @@ def test_forward_and_backward_restart_the_pulse(lesson):
     assert field(lesson, ids["(a + b) × c"], "value") == "--", "forward starts again from the leaves"
 
 
+# ---- crowded graphs: every label that is shown can be read ------------------------------------
+
+CROWDED = ["A small neuron", "exp and log", "Derived operations"]
+
+
+@pytest.mark.parametrize("size", ["1280x800", "390x844"])
+def test_edge_labels_stay_readable_on_crowded_graphs(browser, site_server, size):
+    """At every step of backward, no visible label covers a card or another label or is cut off by
+    the stage, and no edge runs under a card it does not belong to."""
+    width, height = map(int, size.split("x"))
+    page = lesson_page(browser, site_server, viewport={"width": width, "height": height})
+    paused_in_view(page)
+    for preset in CROWDED:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+        if preset == "Derived operations":
+            page.check(f"{SANDBOX} input[name=local-derivatives]")  # taller cards, local labels
+        step_backward_to(page, 0)
+        duration = moment(page)["duration"]
+        for t in [*range(1, duration + 1), duration - 0.5]:
+            seek(page, t)
+            geometry = stage_geometry(page)
+            problems = layout_problems(geometry)
+            assert problems == [], f"{preset} at {t}: {problems}"
+        labels = geometry["labels"]
+        assert len(labels) >= len(geometry["edges"]) - 1, f"{preset}: {len(labels)} labels shown"
+        current = [label for label in labels if label["kind"] == "current"]
+        assert len(current) == 1 and current[0]["form"] == "full", "the hand-off now shows in full"
+        assert re.fullmatch(r"\S+ × \S+ = \S+", current[0]["text"])
+    assert page.errors == []
+
+
+def test_neuron_at_the_end_of_backward_shows_every_hand_off(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=A small neuron")
+    step_backward_to(lesson, 99)
+    geometry = stage_geometry(lesson)
+    assert layout_problems(geometry) == []
+    assert len(geometry["labels"]) == 9, [label["text"] for label in geometry["labels"]]
+    assert all(label["form"] == "full" for label in geometry["labels"]), "a 688 px stage has room for all"
+    assert geometry["height"] > 500, "a graph of five rows gets a taller stage"
+
+
+def test_pointing_at_a_card_shows_its_labels_in_full(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=A small neuron")
+    step_backward_to(lesson, 99)
+    ids = nodes(lesson)
+    lesson.hover(f"{SANDBOX} [data-node='{ids['v × y']}']")
+    settle(lesson)
+    pointed = lesson.locator(f"{SANDBOX} .tdg-edge-label[data-emphasis]")
+    assert sorted(pointed.all_inner_texts()) == ["1 × 0.5 = 0.5", "1 × 1 = 1", "1 × −1 = −1"]
+    assert set(pointed.evaluate_all("els => els.map(e => e.dataset.form)")) == {"full"}
+    assert layout_problems(stage_geometry(lesson)) == []
+    # an edge line under the pointer does the same for that edge
+    edge = next(e for e in stage_geometry(lesson)["edges"] if e["from"] == ids["b"])
+    point = edge["path"][len(edge["path"]) // 3]
+    box = lesson.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    lesson.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
+    settle(lesson)
+    assert pointed.all_inner_texts() == ["1 × 1 = 1"]
+    assert pointed.get_attribute("data-edge") == edge["id"]
+    lesson.mouse.move(1, 1)
+    settle(lesson)
+    assert pointed.count() == 0
+
+
+def test_depth_is_drawn_behind_the_graph(lesson):
+    """A wall with a grid and the graph's soft shadows fills the stage behind the edges."""
+    step_backward_to(lesson, 0)
+    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    assert stats["drawn"] > 0.15 * stats["total"], stats
+    before = lesson.locator(f"{SANDBOX} .tdg-stage").screenshot()
+    lesson.focus(f"{SANDBOX} .tdg-stage")
+    for _ in range(4):
+        lesson.keyboard.press("ArrowRight")
+    settle(lesson)
+    assert lesson.locator(f"{SANDBOX} .tdg-stage").screenshot() != before, "turning the view moves the scene"
+    assert layout_problems(stage_geometry(lesson)) == []
+
+
 # ---- camera, colours ----------------------------------------------------------------------------
 
 def test_drag_rotates_within_limits_and_reset(lesson):
@@ -432,16 +512,27 @@ def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
 
 @pytest.mark.parametrize("lang", ["en", "ru", "et"])
 @pytest.mark.parametrize("size", ["1280x800", "390x844"])
-def test_screenshots(browser, site_server, lang, size):
-    """Artifacts to look at: the default graph in the middle of backward, in each language."""
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots(browser, site_server, lang, size, scheme):
+    """Artifacts to look at: the default graph in the middle of backward and the crowded neuron at
+    its end, in each language, light and dark."""
     width, height = map(int, size.split("x"))
     page = lesson_page(browser, site_server, lang, viewport={"width": width, "height": height})
-    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+    if scheme == "dark":  # Material's own toggle (the page remembers the reader's last choice)
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    center = "document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})"
+    page.evaluate(center)
     page.click(f"{SANDBOX} [data-action=backward]")
     seek(page, 3.5)  # c's contribution in flight, two labels written
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"sandbox-{lang}-{size}.png"))
-    page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(ARTIFACTS / f"player-{lang}-{size}.png"))
+    name = f"{lang}-{size}" + ("" if scheme == "light" else "-dark")
+    page.screenshot(path=str(ARTIFACTS / f"sandbox-{name}.png"))
+    page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(ARTIFACTS / f"player-{name}.png"))
+    page.click(f"{SANDBOX} [data-action=preset] >> nth=5")  # the neuron: five rows, five columns
+    step_backward_to(page, 99)
+    assert layout_problems(stage_geometry(page)) == []
+    page.evaluate(center)  # clear of Material's sticky header
+    page.locator(f"{SANDBOX} .tdg-stage").screenshot(path=str(ARTIFACTS / f"neuron-{name}.png"))
 
 
 # ---- several sandboxes, budgets -----------------------------------------------------------------

@@ -8,6 +8,7 @@ import { expansionOf, glyphOf, localsOf, prettyLabel } from "./expansion";
 import type { CardSize } from "./fit";
 import { formatNumber } from "./format";
 import type { I18n } from "./i18n";
+import type { Rect } from "./placement";
 import type { Projected } from "./scene";
 import type { Frame } from "./timing";
 
@@ -20,6 +21,8 @@ interface Card {
   value: HTMLElement;
   grad: HTMLElement;
   expansion: HTMLElement;
+  height: number | null; // CSS px at scale 1, measured when first needed
+  at: { x: number; y: number; scale: number } | null; // where place() put it (top-left, CSS px)
 }
 
 export class Cards {
@@ -51,7 +54,8 @@ export class Cards {
         h(
           "span",
           { class: "tdg-badge tdg-exponent", "data-badge": "const", title: t("badge_const_title") },
-          h("span", { class: "tdg-exponent-value" }, `** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`),
+          // On a phone's narrow card the glyph already says **: the badge keeps the exponent and "const".
+          h("span", { class: "tdg-exponent-value" }, h("span", { class: "tdg-exponent-op" }, "** "), prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))),
           " ",
           t("const"),
         ),
@@ -76,7 +80,7 @@ export class Cards {
       h("div", { class: "tdg-row tdg-row-grad" }, key(t("grad"), t("grad_short")), grad),
       expansion,
     );
-    return { el, value, grad, expansion };
+    return { el, value, grad, expansion, height: null, at: null };
   }
 
   /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */
@@ -96,7 +100,10 @@ export class Cards {
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
       card.el.style.setProperty("--tdg-glow", state.glow.toFixed(3));
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
-      if (card.expansion.hidden === showExpansion) card.expansion.hidden = !showExpansion;
+      if (card.expansion.hidden === showExpansion) {
+        card.expansion.hidden = !showExpansion;
+        card.height = null;
+      }
     }
   }
 
@@ -119,7 +126,37 @@ export class Cards {
     }
   }
 
-  place(positions: Map<NodeId, Projected>, size: CardSize, scale: number): void {
+  /** How far each card showing its expansion reaches below its usual height (CSS px at scale 1). */
+  grown(size: CardSize): Map<NodeId, number> {
+    const out = new Map<NodeId, number>();
+    for (const [id, card] of this.cards) {
+      if (card.expansion.hidden) continue; // no layout read for cards that cannot have grown
+      const height = this.height(card, size);
+      if (height > size.height + 1) out.set(id, height - size.height);
+    }
+    return out;
+  }
+
+  /** The cards' boxes on the stage as last placed (edge labels keep clear of them). */
+  boxes(size: CardSize): Rect[] {
+    return [...this.cards.values()].flatMap((card) => {
+      const at = card.at;
+      return at ? [{ x: at.x, y: at.y, w: size.width * at.scale, h: this.height(card, size) * at.scale }] : [];
+    });
+  }
+
+  private height(card: Card, size: CardSize): number {
+    card.height ??= Math.max(size.height, card.el.offsetHeight);
+    return card.height;
+  }
+
+  /** Card sizes changed (compact or full cards): measure the heights again. */
+  resize(): void {
+    for (const card of this.cards.values()) card.height = null;
+  }
+
+  /** Move each card over its node; `lift` (0..1) is how far it stands out from the wall (its shadow). */
+  place(positions: Map<NodeId, Projected>, size: CardSize, scale: number, lift: Map<NodeId, number>): void {
     for (const [id, card] of this.cards) {
       const p = positions.get(id);
       if (!p) continue;
@@ -128,6 +165,8 @@ export class Cards {
       const y = Math.round(p.y - (size.height * s) / 2);
       card.el.style.transform = `translate(${x}px, ${y}px) scale(${s.toFixed(4)})`;
       card.el.style.zIndex = String(1000 - Math.round(p.depth * 10));
+      card.el.style.setProperty("--tdg-lift", (lift.get(id) ?? 0.5).toFixed(2));
+      card.at = { x, y, scale: s };
     }
   }
 }

@@ -26,7 +26,12 @@ export interface EdgeCurve {
  * corridor free of the cards it passes (so `c` in `(a + b) * c` never hides behind `a + b`) and
  * turns in the first and last gaps.
  */
-export function edgeCurves(timeline: Timeline, positions: Map<NodeId, V3>, cardHeight = 0.9): EdgeCurve[] {
+export function edgeCurves(
+  timeline: Timeline,
+  positions: Map<NodeId, V3>,
+  cardHeight = 0.9,
+  grown: ReadonlyMap<NodeId, number> = new Map(), // scene units a card reaches further down (local derivatives shown)
+): EdgeCurve[] {
   const half = CARD_WORLD_WIDTH / 2;
   const parallel = new Map<string, EdgeId[]>();
   for (const e of timeline.edges) {
@@ -42,7 +47,7 @@ export function edgeCurves(timeline: Timeline, positions: Map<NodeId, V3>, cardH
     const offset = (siblings.length - 1) / 2 - j; // +: upper arc
     const n = byId.get(e.to)?.inputs.length ?? 1;
     const port = ((n - 1) / 2 - e.slot) * PORT_SPACING;
-    const p0: V3 = [a[0] + half, a[1] + offset * 0.12, a[2]];
+    const p0: V3 = [a[0] + half + 0.04, a[1] + offset * 0.12, a[2]]; // just clear of the card, also when turned
     const tip: V3 = [b[0] - half - 0.03, b[1] + port, b[2]];
     const p3: V3 = [tip[0] - ARROW_LENGTH, tip[1], tip[2]];
     const fromColumn = byId.get(e.from)?.column ?? 0;
@@ -55,9 +60,9 @@ export function edgeCurves(timeline: Timeline, positions: Map<NodeId, V3>, cardH
     } else {
       const obstacles = between.map((m) => {
         const p = positions.get(m.id) ?? [0, 0, 0];
-        return { x: p[0], y: p[1] };
+        return { x: p[0], span: [p[1] - cardHeight / 2 - (grown.get(m.id) ?? 0), p[1] + cardHeight / 2] as Span };
       });
-      const y = corridor(p0[1], p3[1], obstacles.map((o) => o.y), cardHeight / 2 + CLEARANCE);
+      const y = corridor(p0[1], p3[1], obstacles.map((o) => o.span), CLEARANCE);
       const xIn = Math.min(...obstacles.map((o) => o.x)) - half - 0.08;
       const xOut = Math.max(...obstacles.map((o) => o.x)) + half + 0.08;
       const q1: V3 = [xIn, y, lerp(p0[2], p3[2], 0.33)];
@@ -68,10 +73,12 @@ export function edgeCurves(timeline: Timeline, positions: Map<NodeId, V3>, cardH
   });
 }
 
-/** The level nearest to both ends that keeps `clearance` from every card centre in `ys`. */
-export function corridor(y0: number, y1: number, ys: number[], clearance: number): number {
-  const free = (y: number): boolean => ys.every((c) => Math.abs(y - c) >= clearance - 1e-9);
-  const candidates = [y0, y1, (y0 + y1) / 2, ...ys.flatMap((c) => [c - clearance, c + clearance])];
+type Span = [number, number]; // bottom and top of a card, scene units
+
+/** The level nearest to both ends that keeps `clearance` from every card's vertical span. */
+export function corridor(y0: number, y1: number, spans: Span[], clearance: number): number {
+  const free = (y: number): boolean => spans.every(([lo, hi]) => y <= lo - clearance + 1e-9 || y >= hi + clearance - 1e-9);
+  const candidates = [y0, y1, (y0 + y1) / 2, ...spans.flatMap(([lo, hi]) => [lo - clearance, hi + clearance])];
   const cost = (y: number): number => Math.abs(y - y0) + Math.abs(y - y1);
   return candidates.filter(free).sort((p, q) => cost(p) - cost(q))[0] ?? y0;
 }

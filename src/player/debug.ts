@@ -9,6 +9,8 @@ export interface SandboxHandle {
   pixelStats(): { drawn: number; total: number; colours: number };
   /** The current moment, the view angles and how many frames were drawn so far. */
   moment(): { direction: string; time: number; duration: number; playing: boolean; yaw: number; pitch: number; frames: number };
+  /** Every edge on screen as it was last drawn: CSS px from the stage's top-left corner. */
+  edgePaths(): { id: string; from: string; to: string; path: { x: number; y: number }[] }[];
 }
 
 export interface DebugHandle {

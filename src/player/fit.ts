@@ -1,6 +1,6 @@
 // From the layout in the timeline JSON to the stage: how big the stage is, where each node sits in
 // scene units and how many pixels a scene unit is, so cards (HTML, fixed CSS size) and edges (WebGL)
-// line up on any screen from a phone to a desktop. Pure; see tests/ts/player-fit.test.ts.
+// line up on any screen from a phone to a desktop. Pure; see tests/ts/player-geometry.test.ts.
 
 import type { NodeId, Timeline } from "../inference/types";
 
@@ -35,9 +35,11 @@ export interface FitLimits {
   minHeight: number;
   maxHeight: number;
   maxScale: number;
+  rowGap: number; // CSS px wanted free between the cards of neighbouring rows (room for labels)
 }
 
-export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1 };
+export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1, rowGap: 56 };
+const KY_MAX = 2.2; // rows never spread further than this
 
 export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize, limits: FitLimits = DEFAULT_LIMITS): Fit {
   const pxPerUnit = card.width / CARD_WORLD_WIDTH; // card px per scene unit at scale 1
@@ -48,9 +50,9 @@ export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize,
   const spanY = Math.max(...ys) - Math.min(...ys);
 
   const kxMin = Math.min(1, (CARD_WORLD_WIDTH + MIN_EDGE_GAP) / COLUMN_GAP);
-  const ky = Math.max(1, (cardHeight + MIN_ROW_GAP) / ROW_GAP);
+  let ky = Math.max(1, (cardHeight + MIN_ROW_GAP) / ROW_GAP);
   const widthAt = (kx: number): number => spanX * kx + CARD_WORLD_WIDTH + 2 * MARGIN_X;
-  const heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
+  let heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
   const ppuFor = (kx: number): number =>
     Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld);
 
@@ -71,6 +73,14 @@ export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize,
   if (spanX > 0 && widthAt(kx) * ppu < stageWidth - 1) {
     kx = Math.min(KX_MAX_TALL, Math.max(kx, (stageWidth / ppu - CARD_WORLD_WIDTH - 2 * MARGIN_X) / spanX));
     ppu = ppuFor(kx);
+  }
+  // Edge labels sit between rows: when the width, not the height, limits the zoom, spread the rows
+  // until there is room for them (a graph with many rows gets a taller stage).
+  if (spanY > 0) {
+    const wanted = Math.min(KY_MAX, (cardHeight + limits.rowGap / ppu) / ROW_GAP);
+    const room = (limits.maxHeight / ppu - cardHeight - 2 * MARGIN_Y) / spanY;
+    ky = Math.max(ky, Math.min(wanted, room));
+    heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
   }
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;

@@ -30,8 +30,9 @@ export function fill(template: string, params: Readonly<Record<string, string | 
 export function errorKey(error: Pick<ErrorPayload, "code" | "params" | "start">): string {
   const code = error.code.replace(/-/g, "_");
   let reason = error.params["reason"];
-  // too-large has two cases (characters, nodes) that the engine tells apart only by the span:
-  // a length error starts at the limit, a size error at 0.
+  // Both engines name too-large's two cases in params.reason ("characters" or "nodes"). Should a
+  // payload come without it (an older engine), the span still tells them apart: a length error
+  // starts at the limit, a size error at 0.
   if (reason === undefined && error.code === "too-large") reason = error.start ? "characters" : "nodes";
   return reason === undefined ? `error_${code}` : `error_${code}_${reason.replace(/-/g, "_")}`;
 }

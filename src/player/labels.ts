@@ -1,63 +1,247 @@
-// HTML labels on the edges: during backward, `incoming × local = contribution` at the middle of
-// each edge once its hand-off happens; with "local derivatives" on, the local derivative alone.
+// HTML labels on the edges. During backward each hand-off writes `incoming × local = contribution`
+// on its edge; with "local derivatives" on, edges still waiting show their local derivative.
+// The label of the hand-off happening now, and those of an edge or card under the pointer, get the
+// first and best places in the full form. Older labels follow, in their full form where there is
+// room and otherwise as just the contribution. placement.ts keeps every label off the cards, off
+// the other labels and inside the stage; a label with no room at all is hidden.
 
 import type { EdgeId, Timeline } from "../inference/types";
 import { type EdgeCurve, pointOnEdge } from "./curves";
-import { setAttr, setText, h } from "./dom";
+import { h, setAttr, setText } from "./dom";
+import type { V3 } from "./fit";
 import { formatNumber } from "./format";
 import type { I18n } from "./i18n";
+import { type LabelRequest, type Point, placeLabels, type Rect } from "./placement";
 import type { Projected } from "./scene";
-import type { V3 } from "./fit";
 import type { Frame } from "./timing";
+
+const SAMPLES = 24; // points per edge on screen, for placing labels and finding the edge under the pointer
+
+type Kind = "current" | "done" | "local";
 
 interface Label {
   el: HTMLElement;
+  leader: HTMLElement; // a thin line from the edge to a label that stands off it
   curve: EdgeCurve;
+  kind: Kind | null;
+  forms: string[]; // texts, preferred first
+  emphasis: boolean;
+}
+
+export interface LabelStage {
+  width: number; // CSS px
+  height: number;
+  scale: number; // labels' CSS scale
+  cards: () => Rect[]; // asked for only when there are labels to place (it may read the layout)
+  crowded: boolean; // tiny cards: older labels keep to the contribution alone
 }
 
 export class EdgeLabels {
   private labels = new Map<EdgeId, Label>();
+  private order = new Map<EdgeId, number>(); // position of each edge's hand-off in the backward pass
+  private paths = new Map<EdgeId, Point[]>(); // last placed: each edge on screen
+  private readonly meter: LabelMeter;
 
   constructor(
     private readonly layer: HTMLElement,
     private readonly i18n: I18n,
-  ) {}
+  ) {
+    this.meter = new LabelMeter(layer);
+  }
 
   build(curves: EdgeCurve[]): void {
     this.layer.replaceChildren();
     this.labels.clear();
+    this.meter.reset();
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
-      this.labels.set(curve.id, { el, curve });
-      this.layer.append(el);
+      const leader = h("span", { class: "tdg-edge-leader", hidden: true });
+      this.labels.set(curve.id, { el, leader, curve, kind: null, forms: [], emphasis: false });
+      this.layer.append(leader, el);
     }
   }
 
-  update(frame: Frame, timeline: Timeline, localDerivatives: boolean): void {
+  /** What each label says at this frame; `emphasis`: edges the reader points at. */
+  update(frame: Frame, timeline: Timeline, localDerivatives: boolean, emphasis: ReadonlySet<EdgeId>): void {
+    this.order = new Map(timeline.backward.map((step, i) => [step.edge, i]));
     const local = new Map(timeline.edges.map((e) => [e.id, e.local]));
     for (const [id, label] of this.labels) {
       const state = frame.edges.get(id)?.label ?? null;
-      let text = "";
-      let kind = "";
+      label.emphasis = false;
       if (state) {
-        text = `${formatNumber(state.incoming)} × ${formatNumber(state.local)} = ${formatNumber(state.contribution)}`;
-        kind = state.current ? "current" : "done";
+        const f = formatNumber;
+        label.kind = state.current ? "current" : "done";
+        label.forms = [`${f(state.incoming)} × ${f(state.local)} = ${f(state.contribution)}`, f(state.contribution)];
+        label.emphasis = emphasis.has(id);
       } else if (localDerivatives) {
-        text = this.i18n.t("local_tag", { value: formatNumber(local.get(id) ?? 0) });
-        kind = "local";
+        label.kind = "local";
+        label.forms = [this.i18n.t("local_tag", { value: formatNumber(local.get(id) ?? 0) })];
+      } else {
+        label.kind = null;
+        label.forms = [];
       }
-      setText(label.el, text);
-      setAttr(label.el, "data-kind", kind || null);
-      if (label.el.hidden !== (text === "")) label.el.hidden = text === "";
     }
   }
 
-  place(project: (p: V3) => Projected): void {
-    for (const label of this.labels.values()) {
-      if (label.el.hidden) continue;
-      const kind = label.el.getAttribute("data-kind");
-      const p = project(pointOnEdge(label.curve, kind === "local" ? 0.62 : 0.5));
-      label.el.style.transform = `translate(${Math.round(p.x)}px, ${Math.round(p.y)}px) translate(-50%, -50%) scale(var(--tdg-label-scale, 1))`;
+  /** Place the labels that have something to say; hide the rest. */
+  place(project: (p: V3) => Projected, stage: LabelStage): void {
+    const shown = [...this.labels.entries()].filter(([, l]) => l.kind !== null);
+    this.paths.clear();
+    if (shown.length === 0) {
+      for (const label of this.labels.values()) {
+        hide(label.el);
+        hide(label.leader);
+      }
+      return;
     }
+    for (const [id, label] of this.labels) {
+      const path: Point[] = [];
+      for (let i = 0; i <= SAMPLES; i++) {
+        const p = project(pointOnEdge(label.curve, i / SAMPLES));
+        path.push({ x: p.x, y: p.y });
+      }
+      this.paths.set(id, path);
+    }
+    const rank = (kind: Kind | null, emphasis: boolean): number => (kind === "current" ? 0 : emphasis ? 1 : kind === "done" ? 2 : 3);
+    shown.sort(([a, la], [b, lb]) => rank(la.kind, la.emphasis) - rank(lb.kind, lb.emphasis) || (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
+    const sizes = this.meter.measure(shown.flatMap(([, l]) => l.forms.map((text) => ({ kind: l.kind!, text }))));
+    let next = 0;
+    const requests: LabelRequest[] = shown.map(([id, l]) => {
+      const forms = l.forms.map(() => sizes[next++]!).map((s) => ({ w: s.w * stage.scale, h: s.h * stage.scale }));
+      return { id, sizes: forms, path: this.paths.get(id)!, prefer: l.kind === "local" ? 0.62 : 0.5 };
+    });
+    const placements = placeLabels({
+      width: stage.width,
+      height: stage.height,
+      cards: stage.cards(),
+      edges: [...this.paths.values()],
+      labels: requests,
+      upgrade: firstIndex(shown, ([, l]) => rank(l.kind, l.emphasis) >= 2),
+      keepShort: stage.crowded,
+    });
+    const where = new Map(placements.map((p) => [p.id, p]));
+    for (const [id, label] of this.labels) {
+      const at = label.kind === null ? undefined : where.get(id);
+      if (!at) {
+        hide(label.el);
+        hide(label.leader);
+        continue;
+      }
+      setText(label.el, label.forms[at.form] ?? "");
+      setAttr(label.el, "data-kind", label.kind);
+      setAttr(label.el, "data-form", at.form === 0 ? "full" : "compact");
+      setAttr(label.el, "data-emphasis", label.emphasis ? "true" : null);
+      label.el.style.transform = `translate(${at.box.x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`;
+      if (label.el.hidden) label.el.hidden = false;
+      if (at.leader) {
+        const { from, to } = at.leader;
+        const angle = Math.atan2(to.y - from.y, to.x - from.x);
+        label.leader.style.width = `${Math.hypot(to.x - from.x, to.y - from.y).toFixed(1)}px`;
+        label.leader.style.transform = `translate(${from.x.toFixed(1)}px, ${from.y.toFixed(1)}px) rotate(${angle.toFixed(4)}rad)`;
+        setAttr(label.leader, "data-kind", label.kind);
+        if (label.leader.hidden) label.leader.hidden = false;
+      } else hide(label.leader);
+    }
+  }
+
+  /** Each edge on screen, as last placed (for tests). */
+  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[] }[] {
+    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [] }));
+  }
+
+  /** Web fonts arrived: label sizes measured before are stale. */
+  remeasure(): void {
+    this.meter.reset();
+  }
+
+  /** The edge whose line passes within `radius` px of a point of the stage (after the last place()). */
+  edgeAt(x: number, y: number, radius = 8): EdgeId | null {
+    let best: EdgeId | null = null;
+    let bestDistance = radius;
+    for (const [id, path] of this.paths) {
+      for (let i = 1; i < path.length; i++) {
+        const d = segmentDistance({ x, y }, path[i - 1]!, path[i]!);
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = id;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+const firstIndex = <T>(items: T[], test: (item: T) => boolean): number => {
+  const i = items.findIndex(test);
+  return i < 0 ? items.length : i;
+};
+
+function hide(el: HTMLElement): void {
+  if (!el.hidden) el.hidden = true;
+}
+
+function segmentDistance(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+/**
+ * Sizes of label texts before they are shown, without a layout per frame: the font, padding and
+ * border of each kind of label are read once from a hidden twin, then every text is measured with
+ * a 2D canvas in that font (labels are one line of text, and measureText shapes it as the page would).
+ */
+class LabelMeter {
+  private readonly kinds = new Map<Kind, { font: string; prefix: string; extra: number; h: number }>();
+  private readonly cache = new Map<string, { w: number; h: number }>();
+  private readonly context = document.createElement("canvas").getContext("2d");
+
+  constructor(private readonly layer: HTMLElement) {}
+
+  /** Forget fonts and sizes (new stage layout, or web fonts arrived). */
+  reset(): void {
+    this.kinds.clear();
+    this.cache.clear();
+  }
+
+  measure(items: { kind: Kind; text: string }[]): { w: number; h: number }[] {
+    if (this.cache.size > 4000) this.cache.clear();
+    return items.map(({ kind, text }) => {
+      const key = `${kind}\u0000${text}`;
+      let size = this.cache.get(key);
+      if (!size) {
+        const style = this.style(kind);
+        const ctx = this.context;
+        let w = text.length * 7 + style.extra; // no 2D canvas: a generous estimate
+        if (ctx) {
+          ctx.font = style.font;
+          w = ctx.measureText(style.prefix + text).width + style.extra;
+        }
+        size = { w: Math.ceil(w) + 1, h: style.h };
+        this.cache.set(key, size);
+      }
+      return size;
+    });
+  }
+
+  private style(kind: Kind): { font: string; prefix: string; extra: number; h: number } {
+    let style = this.kinds.get(kind);
+    if (style) return style;
+    const probe = h("span", { class: "tdg-label-probe", "data-kind": kind }, "0");
+    const host = h("div", { class: "tdg-label-probes", "aria-hidden": "true" }, probe);
+    this.layer.append(host);
+    const css = getComputedStyle(probe);
+    const before = getComputedStyle(probe, "::before").content;
+    const px = (name: string): number => parseFloat(css.getPropertyValue(name)) || 0;
+    style = {
+      font: `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`,
+      prefix: before && before !== "none" && before !== "normal" ? JSON.parse(before.replace(/^'|'$/g, '"')) : "",
+      extra: px("padding-left") + px("padding-right") + px("border-left-width") + px("border-right-width"),
+      h: probe.offsetHeight,
+    };
+    host.remove();
+    this.kinds.set(kind, style);
+    return style;
   }
 }

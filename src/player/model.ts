@@ -11,7 +11,7 @@ export interface View {
 
 /** Limits that keep the graph readable; the default is a slight three-quarter view. */
 export const VIEW_LIMITS = { yaw: 0.55, pitch: 0.3 } as const;
-export const DEFAULT_VIEW: View = { yaw: -0.14, pitch: 0.1 };
+export const DEFAULT_VIEW: View = { yaw: -0.2, pitch: 0.13 };
 
 export interface SandboxState {
   expression: string; // what the input holds, valid or not

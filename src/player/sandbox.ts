@@ -13,7 +13,7 @@ import { h, setAttr, setText } from "./dom";
 import { type EngineResult, recompute } from "./engine";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "./expansion";
-import { type CardSize, DEFAULT_LIMITS, type Fit, fitStage } from "./fit";
+import { CARD_WORLD_WIDTH, type CardSize, DEFAULT_LIMITS, type Fit, fitStage } from "./fit";
 import { formatNumber, parseNumber } from "./format";
 import { errorMessage, type I18n, makeI18n, type Strings } from "./i18n";
 import { EdgeLabels } from "./labels";
@@ -33,6 +33,7 @@ import {
   withTimeline,
 } from "./model";
 import { describeEvent } from "./narration";
+import type { Rect } from "./placement";
 import { nudgeCheck } from "./nudge";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import { Scene } from "./scene";
@@ -49,6 +50,8 @@ export interface SandboxData {
 }
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
+const LABEL_MIN_SCALE = 0.88;
+const CROWDED_BELOW = 0.7; // card scale under which older edge labels show only their contribution
 const PALETTE_ATTRIBUTES = ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"];
 let firstFrameMarked = false;
 
@@ -65,7 +68,10 @@ export class Sandbox {
   private fit: Fit | null = null;
   private cardSize: CardSize = CARD_FULL;
   private stageWidth = 0;
+  private labelScale = 1;
+  private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
   private structure = ""; // structureKey of the graph on screen
+  private grownKey = ""; // which cards have grown (local derivatives), as the edges were routed
   private variableNames = "";
   // drawing
   private frameRequested = false;
@@ -201,15 +207,27 @@ export class Sandbox {
     this.fit = fit;
     const player = this.ui.player;
     player.classList.toggle("is-compact", compact);
-    player.classList.toggle("is-crowded", fit.scale < 0.7); // only the current hand-off keeps a label
     player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
     player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
-    player.style.setProperty("--tdg-label-scale", Math.min(1, Math.max(0.6, fit.scale)).toFixed(3));
+    // Labels shrink with the cards, but never below what stays comfortably readable.
+    this.labelScale = Math.min(1, Math.max(LABEL_MIN_SCALE, fit.scale));
     this.ui.stage.style.height = `${fit.height}px`;
     this.scene.setSize(width, fit.height, fit.ppu);
-    const curves = edgeCurves(this.state.timeline, fit.positions, fit.cardHeight);
-    this.scene.setGraph(curves, fit.positions);
+    this.cards.resize();
+    this.routeEdges(new Map());
+  }
+
+  /** Edge shapes for the fitted graph; `grown`: CSS px that cards reach further down than usual. */
+  private routeEdges(grown: Map<string, number>): void {
+    const fit = this.fit;
+    if (!fit) return;
+    this.grownKey = [...grown].join(";");
+    const perUnit = this.cardSize.width / CARD_WORLD_WIDTH;
+    const grownUnits = new Map(Array.from(grown, ([id, px]) => [id, px / perUnit]));
+    const curves = edgeCurves(this.state.timeline, fit.positions, fit.cardHeight, grownUnits);
+    this.scene.setGraph(curves, fit.positions, fit.cardHeight);
     this.labels.build(curves);
+    this.pointed = new Set();
   }
 
   private applyMoment(m: SharedMoment): void {
@@ -286,6 +304,12 @@ export class Sandbox {
     };
     new MutationObserver(repaint).observe(document.body, { attributes: true, attributeFilter: PALETTE_ATTRIBUTES });
     window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", repaint);
+    // Label sizes are measured in the page's fonts: measure again once web fonts have arrived.
+    document.fonts?.addEventListener?.("loadingdone", () => {
+      this.labels.remeasure();
+      this.cards.resize();
+      this.invalidate();
+    });
     new ResizeObserver((entries) => {
       const width = Math.round(entries[0]?.contentRect.width ?? 0);
       if (!width || width === this.stageWidth) return;
@@ -355,6 +379,10 @@ export class Sandbox {
     };
     stage.addEventListener("pointerup", end);
     stage.addEventListener("pointercancel", end);
+    stage.addEventListener("pointermove", (e) => {
+      if (!drag) this.point(e);
+    });
+    stage.addEventListener("pointerleave", () => this.setPointed(new Set()));
     stage.addEventListener("keydown", (e) => {
       const delta: Record<string, [number, number]> = { ArrowLeft: [-0.08, 0], ArrowRight: [0.08, 0], ArrowUp: [0, -0.06], ArrowDown: [0, 0.06] };
       const d = delta[e.key];
@@ -362,6 +390,27 @@ export class Sandbox {
       e.preventDefault();
       this.update({ ...this.state, view: clampView({ yaw: this.state.view.yaw + d[0], pitch: this.state.view.pitch + d[1] }) }, false);
     });
+  }
+
+  /** Pointing at an edge, or at a card, brings its chain-rule labels forward in full. */
+  private point(e: PointerEvent): void {
+    if (e.pointerType === "touch") return;
+    const card = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]") : null;
+    if (card) {
+      const id = card.dataset.node;
+      this.setPointed(new Set(this.state.timeline.edges.filter((edge) => edge.from === id || edge.to === id).map((edge) => edge.id)));
+      return;
+    }
+    const box = this.ui.stage.getBoundingClientRect();
+    const edge = this.labels.edgeAt(e.clientX - box.left, e.clientY - box.top);
+    this.setPointed(new Set(edge ? [edge] : []));
+  }
+
+  private setPointed(edges: ReadonlySet<string>): void {
+    const same = edges.size === this.pointed.size && [...edges].every((id) => this.pointed.has(id));
+    if (same) return;
+    this.pointed = edges;
+    this.invalidate();
   }
 
   /** The forward pulse plays once when the reader first sees the sandbox (not with reduced motion). */
@@ -487,13 +536,21 @@ export class Sandbox {
     this.dirty = false;
     const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
     const flagged = this.flaggedNode();
+    this.cards.update(frame, s.timeline, flagged, s.localDerivatives);
+    // Local derivatives make derived operations' cards taller: route the edges around them again.
+    const grown = this.cards.grown(this.cardSize);
+    if ([...grown].join(";") !== this.grownKey) this.routeEdges(grown);
     this.scene.setView(s.view);
     this.scene.draw({ frame, flagged, dimmed: s.direction === "forward" && frame.completed === 0 });
-    const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, this.scene.project(p)]));
-    this.cards.update(frame, s.timeline, flagged, s.localDerivatives);
-    this.cards.place(projected, this.cardSize, fit.scale);
-    this.labels.update(frame, s.timeline, s.localDerivatives);
-    this.labels.place((p) => this.scene.project(p));
+    if (this.scene.wallPending) this.invalidate(); // the first frame comes without the wall, sooner
+    const project = this.scene.projector();
+    const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, project(p)]));
+    const lift = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
+    this.cards.place(projected, this.cardSize, fit.scale, lift);
+    this.labels.update(frame, s.timeline, s.localDerivatives, this.pointed);
+    const crowded = fit.scale < CROWDED_BELOW;
+    const cards = (): Rect[] => this.cards.boxes(this.cardSize);
+    this.labels.place(project, { width: this.stageWidth, height: fit.height, scale: this.labelScale, cards, crowded });
     this.syncControls(frame);
     this.table.update(frame);
     const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);
@@ -592,6 +649,7 @@ export class Sandbox {
         pitch: this.state.view.pitch,
         frames: this.frames,
       }),
+      edgePaths: () => this.labels.screenPaths(),
     };
   }
 }

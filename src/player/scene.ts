@@ -1,14 +1,16 @@
-// The WebGL half of the stage (OGL): shaded edges with arrowheads, pulses travelling along them and
-// soft glows behind the nodes that just changed. Cards and labels are HTML (cards.ts, labels.ts),
-// placed with project() so text stays as crisp and selectable as the page's own.
+// The WebGL half of the stage (OGL): shaded edges with arrowheads, pulses travelling along them,
+// soft glows behind the nodes that just changed, and a wall behind the graph that carries a grid
+// and the graph's shadows (backdrop.ts) so the depth is visible. Cards and labels are HTML (cards.ts,
+// labels.ts), placed with projector() so text stays as crisp and selectable as the page's own.
 
-import { Camera, Geometry, Mesh, Program, Renderer, Transform, Vec3 } from "ogl";
+import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform } from "ogl";
+import { drawBackdrop, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
 import { type EdgeCurve, edgeMesh, pointOnEdge } from "./curves";
 import type { V3 } from "./fit";
 import type { View } from "./model";
-import { edgeFragment, edgeVertex, spriteFragment, spriteVertex } from "./shaders";
+import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
 import type { Frame } from "./timing";
 
 const FOV = 22; // degrees, vertical: narrow, so rotating does not distort the cards much
@@ -103,6 +105,42 @@ class Sprites {
   }
 }
 
+/**
+ * A 2D canvas as a texture, in the shape OGL's Program binds (`texture` and `update(unit)`): all the
+ * wall needs, without OGL's general Texture (mipmaps, cube maps, compressed formats).
+ */
+class CanvasTexture {
+  readonly texture: WebGLTexture | null;
+  private source: HTMLCanvasElement | null = null;
+
+  constructor(private readonly gl: Renderer["gl"]) {
+    this.texture = gl.createTexture();
+  }
+
+  set(canvas: HTMLCanvasElement): void {
+    this.source = canvas;
+  }
+
+  update(unit: number): void {
+    const gl = this.gl;
+    gl.renderer.activeTexture(unit);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
+    gl.renderer.state.textureUnits[unit] = -1; // OGL's cache: this unit holds none of its textures
+    if (!this.source) return;
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true); // the shader outputs premultiplied colour
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, this.source);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    for (const [name, value] of [
+      [gl.TEXTURE_MIN_FILTER, gl.LINEAR],
+      [gl.TEXTURE_MAG_FILTER, gl.LINEAR],
+      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE],
+      [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE],
+    ] as const)
+      gl.texParameteri(gl.TEXTURE_2D, name, value);
+    this.source = null;
+  }
+}
+
 export class Scene {
   private readonly renderer: Renderer;
   private readonly gl: Renderer["gl"];
@@ -118,7 +156,16 @@ export class Scene {
   private width = 0;
   private height = 0;
   private distance = 10;
+  private ppu = 1;
   private palette: Palette | null = null;
+  private curves: EdgeCurve[] = [];
+  private cardHeight = 0.9;
+  private wallProgram: Program | null = null; // compiled with the first wall, after the first frame
+  private readonly wallTexture: CanvasTexture;
+  private readonly wallCanvas = document.createElement("canvas");
+  private wall: Mesh | null = null;
+  private wallDirty = true; // graph, zoom or palette changed: redraw the wall's texture
+  private drawn = false; // the very first frame shows the graph at once and the wall one frame later
 
   static create(canvas: HTMLCanvasElement): Scene | null {
     try {
@@ -159,10 +206,11 @@ export class Scene {
       depthWrite: false,
       cullFace: false,
     });
+    this.wallTexture = new CanvasTexture(this.gl);
   }
 
   /** A new graph structure: rebuild the edge meshes and the sprite pools. */
-  setGraph(curves: EdgeCurve[], positions: Map<string, V3>): void {
+  setGraph(curves: EdgeCurve[], positions: Map<string, V3>, cardHeight: number): void {
     for (const e of this.edges) {
       e.mesh.setParent(null);
       e.mesh.geometry.remove();
@@ -170,6 +218,9 @@ export class Scene {
     this.glows?.dispose();
     this.pulses?.dispose();
     this.positions = positions;
+    this.curves = curves;
+    this.cardHeight = cardHeight;
+    this.wallDirty = true;
     this.edges = curves.map((curve) => {
       const data = edgeMesh(curve);
       const geometry = new Geometry(this.gl, {
@@ -196,6 +247,43 @@ export class Scene {
 
   setPalette(palette: Palette): void {
     this.palette = palette;
+    this.wallDirty = true;
+  }
+
+  /** Redraw the wall's grid and shadows (only after the graph, the zoom or the palette changed). */
+  private updateWall(palette: Palette): void {
+    if (!this.wallDirty) return;
+    this.wallDirty = false;
+    this.wall?.setParent(null);
+    this.wall?.geometry.remove();
+    this.wall = null;
+    if (this.positions.size === 0) return;
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const e = drawBackdrop(this.wallCanvas, {
+      curves: this.curves,
+      positions: this.positions,
+      cardHeight: this.cardHeight,
+      density: this.ppu * dpr,
+      palette,
+    });
+    this.wallTexture.set(this.wallCanvas);
+    const z = WALL_Z;
+    const geometry = new Geometry(this.gl, {
+      position: { size: 3, data: new Float32Array([e.x0, e.y0, z, e.x1, e.y0, z, e.x1, e.y1, z, e.x0, e.y1, z]) },
+      uv: { size: 2, data: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]) }, // the canvas's first row is the wall's top
+      index: { data: new Uint16Array([0, 1, 2, 0, 2, 3]) },
+    });
+    this.wallProgram ??= new Program(this.gl, {
+      vertex: wallVertex,
+      fragment: wallFragment,
+      uniforms: { tMap: { value: this.wallTexture } },
+      transparent: true,
+      depthWrite: false,
+      cullFace: false,
+    });
+    this.wall = new Mesh(this.gl, { geometry, program: this.wallProgram, renderOrder: -30 });
+    this.wall.frustumCulled = false;
+    this.wall.setParent(this.graph);
   }
 
   /** Stage size in CSS px and the zoom (CSS px per scene unit at the centre). */
@@ -211,6 +299,8 @@ export class Scene {
       this.height = bufferHeight;
       this.renderer.setSize(this.width, this.height);
     }
+    if (Math.abs(ppu - this.ppu) > 0.5) this.wallDirty = true;
+    this.ppu = ppu;
     this.distance = this.height / (2 * ppu * Math.tan((FOV * Math.PI) / 360));
     const shift = (this.height - height) / 2 / ppu; // scene units
     this.camera.perspective({ aspect: this.width / this.height, near: this.distance / 20, far: this.distance * 4 });
@@ -226,6 +316,8 @@ export class Scene {
   draw(input: SceneInput): void {
     const palette = this.palette;
     if (!palette) return;
+    if (this.drawn) this.updateWall(palette);
+    this.drawn = true;
     const { frame } = input;
     const base = mix(palette.bg, palette.fg, 0.42);
     const quiet = mix(palette.bg, palette.fg, 0.28);
@@ -256,19 +348,26 @@ export class Scene {
     this.renderer.render({ scene: this.root, camera: this.camera, frustumCull: false });
   }
 
-  /** Where a point of the graph lands on the stage, in CSS px. */
-  project(point: V3): Projected {
+  /** The wall still has to be drawn (the caller asks for one more frame). */
+  get wallPending(): boolean {
+    return this.wallDirty;
+  }
+
+  /** Where points of the graph land on the stage, in CSS px, for the current view. */
+  projector(): (point: V3) => Projected {
     this.root.updateMatrixWorld();
     this.camera.updateMatrixWorld();
-    const v = new Vec3(point[0], point[1], point[2]).applyMatrix4(this.graph.worldMatrix);
-    v.applyMatrix4(this.camera.viewMatrix);
-    const depth = -v.z;
-    v.applyMatrix4(this.camera.projectionMatrix);
-    return {
-      x: ((v.x + 1) / 2) * this.width,
-      y: ((1 - v.y) / 2) * this.height,
-      depth,
-      scale: this.distance / Math.max(1e-6, depth),
+    const m = new Mat4().multiply(this.camera.viewMatrix, this.graph.worldMatrix);
+    const p = this.camera.projectionMatrix;
+    const { width, height, distance } = this;
+    return ([x, y, z]) => {
+      const vx = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+      const vy = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+      const vz = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+      const cx = p[0]! * vx + p[4]! * vy + p[8]! * vz + p[12]!;
+      const cy = p[1]! * vx + p[5]! * vy + p[9]! * vz + p[13]!;
+      const cw = p[3]! * vx + p[7]! * vy + p[11]! * vz + p[15]! || 1e-6;
+      return { x: ((cx / cw + 1) / 2) * width, y: ((1 - cy / cw) / 2) * height, depth: -vz, scale: distance / Math.max(1e-6, -vz) };
     };
   }
 

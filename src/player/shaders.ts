@@ -72,3 +72,23 @@ void main() {
   float alpha = clamp((halo * (1.0 - uCore * 0.3) + core) * vColour.a, 0.0, 1.0);
   gl_FragColor = vec4(colour * alpha, alpha);
 }`;
+
+/** The back wall: a textured quad behind the graph (grid and soft shadows, see backdrop.ts). */
+export const wallVertex = glsl`
+attribute vec3 position;
+attribute vec2 uv;
+uniform mat4 modelViewMatrix;
+uniform mat4 projectionMatrix;
+varying vec2 vUv;
+void main() {
+  vUv = uv;
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+}`;
+
+export const wallFragment = glsl`
+precision highp float;
+uniform sampler2D tMap;
+varying vec2 vUv;
+void main() {
+  gl_FragColor = texture2D(tMap, vUv);
+}`;

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
 import { CARD_COMPACT, CARD_FULL } from "../../src/player/cards";
 import { corridor, edgeCurves, edgeMesh, pathPoint, pointOnEdge } from "../../src/player/curves";
-import { CARD_WORLD_WIDTH, fitStage } from "../../src/player/fit";
+import { CARD_WORLD_WIDTH, DEFAULT_LIMITS, fitStage } from "../../src/player/fit";
 
 const NEURON = buildTimeline("relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 });
 const DEFAULT = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
@@ -29,6 +29,17 @@ test("on a wide stage the columns spread so edge labels fit, cards stay at natur
   assert.ok(fit.scale <= 1);
   const { left, right } = extentPx(DEFAULT, 690, CARD_FULL);
   assert.ok(left >= 0 && right <= 690);
+});
+
+test("a graph with many rows spreads them for its labels when the width limits the zoom", () => {
+  const fit = fitStage(NEURON, 688, CARD_FULL, { ...DEFAULT_LIMITS, maxHeight: 680 });
+  const gap = (1.5 * fit.ky - fit.cardHeight) * fit.ppu; // px free between the cards of neighbouring rows
+  assert.ok(fit.ky > 1, `ky ${fit.ky}`);
+  assert.ok(gap >= DEFAULT_LIMITS.rowGap - 1, `${gap.toFixed(1)} px between rows`);
+  assert.ok(fit.height <= 680);
+  const short = fitStage(NEURON, 688, CARD_FULL, { ...DEFAULT_LIMITS, maxHeight: 400 });
+  assert.ok(short.height <= 400, "never taller than allowed");
+  assert.ok(short.ky < fit.ky);
 });
 
 test("a * a: two distinct arcs into two ports of the same card", () => {
@@ -59,8 +70,11 @@ test("an edge that skips a column runs clear of the card in between", () => {
     const insideX = Math.abs(p[0] - plus[0]) < CARD_WORLD_WIDTH / 2;
     if (insideX) assert.ok(Math.abs(p[1] - plus[1]) > fit.cardHeight / 2, `passes behind a + b at ${p}`);
   }
-  assert.equal(Math.abs(corridor(0, 0, [0], 0.6)), 0.6);
-  assert.equal(corridor(-1.5, 0, [0], 0.6), -1.5);
+  assert.ok(Math.abs(Math.abs(corridor(0, 0, [[-0.3, 0.3]], 0.3)) - 0.6) < 1e-9);
+  assert.equal(corridor(-1.5, 0, [[-0.3, 0.3]], 0.3), -1.5);
+  // a card grown downwards (local derivatives shown) pushes the corridor below its new bottom
+  assert.equal(corridor(-1, -1, [[-0.3, 0.3]], 0.3), -1);
+  assert.ok(Math.abs(corridor(-1, -1, [[-1.2, 0.3]], 0.3) - -1.5) < 1e-9);
 });
 
 test("edge meshes are well-formed", () => {

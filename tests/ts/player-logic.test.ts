@@ -89,6 +89,33 @@ test("i18n: placeholders, one message per error code and reason, in every langua
   }
 });
 
+test("too-large: the engine's params.reason picks the message; the span is only a fallback", () => {
+  const en = makeI18n("en", strings("en"));
+  const caught = (expression: string): ReturnType<typeof asPayload> => {
+    try {
+      buildTimeline(expression, {});
+    } catch (thrown) {
+      return asPayload(thrown);
+    }
+    return null;
+  };
+  const long = caught("a" + " + a".repeat(120))!;
+  const big = caught("a+".repeat(41) + "a")!; // 83 characters, 42 nodes
+  assert.equal(long.params["reason"], "characters");
+  assert.equal(big.params["reason"], "nodes");
+  assert.equal(errorKey(long), "error_too_large_characters");
+  assert.equal(errorKey(big), "error_too_large_nodes");
+  assert.match(errorMessage(en, big), /More than 40 nodes/);
+  // The reason wins over the span, whatever the span says.
+  assert.equal(errorKey({ code: "too-large", params: { reason: "nodes" }, start: 200 }), "error_too_large_nodes");
+  assert.equal(errorKey({ code: "too-large", params: { reason: "characters" }, start: 0 }), "error_too_large_characters");
+  // Without a reason (an older engine), the span still tells the two apart.
+  assert.equal(errorKey({ code: "too-large", params: {}, start: 200 }), "error_too_large_characters");
+  assert.equal(errorKey({ code: "too-large", params: {}, start: 0 }), "error_too_large_nodes");
+  // An unknown reason falls back to the code's general message.
+  assert.equal(errorMessage(en, { code: "too-large", params: { reason: "other", limit: "7" }, message: "x" }), "The expression is too large (limit: 7).");
+});
+
 test("engine errors become plain payloads", () => {
   const error = asPayload(new TinyDagError("domain", "x", 0, 5, "n2", { reason: "log" }));
   assert.deepEqual(error, { code: "domain", message: "x", params: { reason: "log" }, start: 0, end: 5, node: "n2" });

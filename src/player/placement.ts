@@ -1,0 +1,212 @@
+// Where each edge label goes on the stage: a greedy placement, in priority order, that never lets a
+// label cover a card or another label, or leave the stage. A label may slide along its edge and sit
+// on it, beside it, or a little away with a leader line; when its full text fits nowhere it tries its shorter form, and when
+// nothing fits it stays hidden (its numbers are on the cards, in the table and in the narration).
+// Pure and deterministic: the same inputs always give the same picture (scrubbing stays honest).
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Rect {
+  x: number; // left, CSS px from the stage's left
+  y: number; // top
+  w: number;
+  h: number;
+}
+
+export interface LabelRequest {
+  id: string;
+  sizes: { w: number; h: number }[]; // one per form, preferred first (full, then compact)
+  path: Point[]; // the edge on screen, sampled evenly from its child (0) to its arrow (1)
+  prefer: number; // 0..1 along the path: where the label sits when nothing is in the way
+}
+
+export interface Placement {
+  id: string;
+  form: number; // index into sizes
+  box: Rect;
+  leader: Segment | null; // from the edge to the label, when the label stands off its edge
+}
+
+export interface PlacementInput {
+  width: number; // stage, CSS px
+  height: number;
+  cards: Rect[]; // obstacles (card boxes on screen)
+  edges: Point[][]; // every edge on screen, to keep labels off other edges where possible
+  labels: LabelRequest[]; // in priority order
+  upgrade?: number; // labels from this index on are first placed in their last form, then upgraded
+  keepShort?: boolean; // ... or not upgraded at all (a crowded stage stays calm)
+}
+
+const GAP = 3; // px kept free around cards, other labels and the stage's border
+const STEPS = [0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4]; // along the edge, from the preferred point
+const TOUCH = 4; // px of overlap with the line for the off-line anchors, so the label stays attached
+// Ways a label can hold on to a point of its edge: centred on it, touching it from above, below,
+// left or right, by a corner, or (a callout) a little away from it with a leader line. The costs
+// make "on the line" the first choice and a long leader the last.
+interface Anchor {
+  dx: number; // the box's left edge, in box widths from the point (-0.5: centred)
+  dy: number;
+  ox: number; // then this many px more
+  oy: number;
+  cost: number;
+  leader: boolean;
+}
+const ANCHORS: Anchor[] = [
+  { dx: -0.5, dy: -0.5, ox: 0, oy: 0, cost: 0, leader: false },
+  { dx: -0.5, dy: -1, ox: 0, oy: TOUCH, cost: 1.2, leader: false },
+  { dx: -0.5, dy: 0, ox: 0, oy: -TOUCH, cost: 1.2, leader: false },
+  { dx: 0, dy: -0.5, ox: -TOUCH, oy: 0, cost: 1.6, leader: false },
+  { dx: -1, dy: -0.5, ox: TOUCH, oy: 0, cost: 1.6, leader: false },
+  { dx: 0, dy: -1, ox: -TOUCH, oy: TOUCH, cost: 2, leader: false },
+  { dx: -1, dy: -1, ox: TOUCH, oy: TOUCH, cost: 2, leader: false },
+  { dx: 0, dy: 0, ox: -TOUCH, oy: -TOUCH, cost: 2, leader: false },
+  { dx: -1, dy: 0, ox: TOUCH, oy: -TOUCH, cost: 2, leader: false },
+  ...[14, 28, 44].flatMap((d, k) =>
+    [-0.5, -0.15, -0.85].flatMap((dx, j) => [
+      { dx, dy: -1, ox: 0, oy: -d, cost: 4 + 2.5 * k + j * 0.5, leader: true },
+      { dx, dy: 0, ox: 0, oy: d, cost: 4 + 2.5 * k + j * 0.5, leader: true },
+    ]),
+  ),
+].sort((a, b) => a.cost - b.cost);
+
+export function placeLabels(input: PlacementInput): Placement[] {
+  const placed = new Map<string, Placement>();
+  const bounds = new Map(input.edges.map((edge) => [edge, boundsOf(edge)]));
+  const upgradeFrom = input.upgrade ?? input.labels.length;
+  const others = (id: string): Rect[] => [...placed.values()].filter((p) => p.id !== id).map((p) => p.box);
+  input.labels.forEach((label, i) => {
+    const forms = i < upgradeFrom ? label.sizes.map((_, f) => f) : [label.sizes.length - 1];
+    for (const form of forms) {
+      const best = bestBox(input, bounds, label, form, others(label.id));
+      if (best) {
+        placed.set(label.id, { id: label.id, form, ...best });
+        return;
+      }
+    }
+  });
+  // Second pass: labels placed in their short form take their full form where there is room.
+  for (const label of input.keepShort ? [] : input.labels.slice(upgradeFrom)) {
+    const current = placed.get(label.id);
+    if (!current) continue;
+    for (let form = 0; form < current.form; form++) {
+      const best = bestBox(input, bounds, label, form, others(label.id));
+      if (best) {
+        placed.set(label.id, { id: label.id, form, ...best });
+        break;
+      }
+    }
+  }
+  return input.labels.flatMap((l) => placed.get(l.id) ?? []);
+}
+
+function bestBox(
+  input: PlacementInput,
+  bounds: Map<Point[], Rect>,
+  label: LabelRequest,
+  form: number,
+  taken: Rect[],
+): { box: Rect; leader: Segment | null } | null {
+  const size = label.sizes[form];
+  if (!size || label.path.length === 0) return null;
+  // Only what lies near the edge can be in the way: a few cards and labels, not the whole graph.
+  const own = boundsOf(label.path);
+  const reach = 60;
+  const near: Rect = { x: own.x - size.w - reach, y: own.y - size.h - reach, w: own.w + 2 * (size.w + reach), h: own.h + 2 * (size.h + reach) };
+  const local: PlacementInput = {
+    ...input,
+    cards: input.cards.filter((c) => overlaps(c, near)),
+    edges: input.edges.filter((e) => e !== label.path && overlaps(bounds.get(e) ?? boundsOf(e), near)),
+  };
+  taken = taken.filter((t) => overlaps(t, near));
+  let best: { box: Rect; leader: Segment | null } | null = null;
+  let bestCost = Infinity;
+  for (const step of STEPS) {
+    const t = label.prefer + step;
+    if (t < 0.06 || t > 0.94) continue;
+    const p = pointAt(label.path, t);
+    for (const anchor of ANCHORS) {
+      const cost = Math.abs(step) * 10 + anchor.cost;
+      if (cost >= bestCost) break; // anchors are sorted by cost
+      const box: Rect = { x: p.x + anchor.dx * size.w + anchor.ox, y: p.y + anchor.dy * size.h + anchor.oy, w: size.w, h: size.h };
+      if (!free(box, local, taken)) continue;
+      let leader: Segment | null = null;
+      if (anchor.leader) {
+        leader = { from: p, to: nearestPoint(box, p) };
+        if (local.cards.some((card) => segmentHitsRect(leader!, card))) continue;
+      }
+      const total = cost + crossings(box, local.edges) * 0.6;
+      if (total < bestCost) {
+        best = { box, leader };
+        bestCost = total;
+      }
+    }
+  }
+  return best;
+}
+
+export interface Segment {
+  from: Point;
+  to: Point;
+}
+
+function nearestPoint(box: Rect, p: Point): Point {
+  return { x: Math.min(box.x + box.w, Math.max(box.x, p.x)), y: Math.min(box.y + box.h, Math.max(box.y, p.y)) };
+}
+
+/** Whether a segment passes through a rectangle (sampled: leaders are short). */
+function segmentHitsRect(s: Segment, r: Rect): boolean {
+  for (let i = 0; i <= 8; i++) {
+    const x = s.from.x + ((s.to.x - s.from.x) * i) / 8;
+    const y = s.from.y + ((s.to.y - s.from.y) * i) / 8;
+    if (x > r.x && x < r.x + r.w && y > r.y && y < r.y + r.h) return true;
+  }
+  return false;
+}
+
+function free(box: Rect, input: PlacementInput, taken: Rect[]): boolean {
+  if (box.x < GAP || box.y < GAP || box.x + box.w > input.width - GAP || box.y + box.h > input.height - GAP) return false;
+  for (const card of input.cards) if (overlaps(box, card, GAP)) return false;
+  for (const other of taken) if (overlaps(box, other, GAP)) return false;
+  return true;
+}
+
+export function overlaps(a: Rect, b: Rect, gap = 0): boolean {
+  return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+}
+
+function boundsOf(path: Point[]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of path) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** How many sampled points of other edges the box would hide. */
+function crossings(box: Rect, edges: Point[][]): number {
+  let n = 0;
+  for (const edge of edges) {
+    for (const p of edge) if (p.x > box.x && p.x < box.x + box.w && p.y > box.y && p.y < box.y + box.h) n++;
+  }
+  return n;
+}
+
+/** The point at fraction t of a sampled path (by index, the samples are evenly spaced along it). */
+export function pointAt(path: Point[], t: number): Point {
+  const f = Math.min(1, Math.max(0, t)) * (path.length - 1);
+  const i = Math.min(path.length - 2, Math.floor(f));
+  if (i < 0) return path[0]!;
+  const a = path[i]!;
+  const b = path[i + 1]!;
+  const u = f - i;
+  return { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u };
+}
