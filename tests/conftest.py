@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from . import browser_helpers
+
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,3 +56,19 @@ def site_server(built_site: Path):
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+# ---- the browser tests share one Chromium per session and a fresh lesson page per test ----
+
+@pytest.fixture(scope="session")
+def browser(request):
+    return browser_helpers.shared_browser(request)
+
+
+@pytest.fixture
+def lesson(browser, site_server):
+    """The English lesson at 1280x800, freshly loaded, its sandbox in view and paused."""
+    page = browser_helpers.lesson_page(browser, site_server)
+    browser_helpers.paused_in_view(page)
+    yield page
+    assert page.errors == [], page.errors

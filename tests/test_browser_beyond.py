@@ -26,26 +26,11 @@ from .browser_helpers import (
     seek,
     set_range,
     settle,
-    shared_browser,
     type_expression,
 )
 
 SANDBOX = "[data-sandbox]"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-
-
-@pytest.fixture(scope="session")
-def browser(request):
-    return shared_browser(request)
-
-
-@pytest.fixture
-def lesson(browser, site_server):
-    """The English lesson at 1280x800, freshly loaded, its sandbox in view and paused."""
-    page = lesson_page(browser, site_server)
-    paused_in_view(page)
-    yield page
-    assert page.errors == [], page.errors
 
 
 def picture(page) -> tuple:
