@@ -2,9 +2,9 @@
 
 1. The search overlay has role="dialog" but no accessible name: give it the (already translated)
    label of its own search field.
-2. Code comments, docstrings and operator words (light palette) and builtins (slate palette) sit just under the
-   4.5:1 contrast WCAG asks for on the code background, and so does the footer's "Made with"
-   line on the footer: darken / lighten them a little.
+2. Code comments, docstrings and operator words (light palette) and builtins (slate palette) sit
+   just under the 4.5:1 contrast WCAG asks for on the code background, and so does the footer's
+   "Made with" line: darken / lighten them a little.
 """
 
 from __future__ import annotations
