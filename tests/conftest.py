@@ -13,8 +13,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from . import browser_helpers
+
+# On CI (.ci/run sets CI=1) the random cases are the same every run, so a red build always
+# reproduces; on a developer's machine Hypothesis keeps exploring new cases.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
