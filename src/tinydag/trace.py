@@ -65,24 +65,32 @@ class Trace:
         return self.nodes[-1]
 
 
+def _operands(node: Node) -> list[Node]:
+    if isinstance(node, Binary):
+        return [node.left, node.right]
+    if isinstance(node, Unary):
+        return [node.operand]
+    if isinstance(node, Pow):
+        return [node.base]
+    if isinstance(node, Call):
+        return [node.arg]
+    return []
+
+
 def count_visual_nodes(tree: Node) -> int:
+    """Nodes the graph would have: one per operation or literal, one per distinct variable."""
     names: set[str] = set()
     count = 0
     stack = [tree]
-    while stack:
+    while stack:  # iterative: a 200-character expression can nest deeply
         node = stack.pop()
         if isinstance(node, Paren):
             stack.append(node.inner)
-            continue
-        if isinstance(node, Var):
+        elif isinstance(node, Var):
             names.add(node.name)
-            continue
-        count += 1
-        if isinstance(node, Binary):
-            stack += [node.left, node.right]
-        elif isinstance(node, (Unary, Pow, Call)):
-            stack.append(node.operand if isinstance(node, Unary) else
-                         node.base if isinstance(node, Pow) else node.arg)
+        else:
+            count += 1
+            stack += _operands(node)
     return count + len(names)
 
 
