@@ -3,6 +3,7 @@
 // counted on window.tinydagPlayer.engineCalls so tests can prove that.
 
 import { buildTimeline } from "../inference/index";
+import { type Node, parse } from "../inference/parse";
 import type { ErrorCode, ErrorPayload, Timeline } from "../inference/types";
 import { debugHandle } from "./debug";
 
@@ -38,4 +39,41 @@ export function asPayload(thrown: unknown): ErrorPayload | null {
   if (typeof e.end === "number") payload.end = e.end;
   if (typeof e.node === "string") payload.node = e.node;
   return payload;
+}
+
+/**
+ * The variables of a text that parses, in the engine's order (first appearance, as trace visits the
+ * tree); null when it does not parse. The sliders follow what the reader types with it.
+ */
+export function variablesOf(expression: string): string[] | null {
+  let tree: Node;
+  try {
+    tree = parse(expression);
+  } catch (thrown) {
+    if (asPayload(thrown)) return null;
+    throw thrown;
+  }
+  const names = new Set<string>();
+  const visit = (node: Node): void => {
+    switch (node.kind) {
+      case "var":
+        names.add(node.name);
+        return;
+      case "num":
+        return;
+      case "paren":
+        return visit(node.inner);
+      case "unary":
+        return visit(node.operand);
+      case "pow":
+        return visit(node.base);
+      case "call":
+        return visit(node.arg);
+      case "binary":
+        visit(node.left);
+        return visit(node.right);
+    }
+  };
+  visit(tree);
+  return [...names];
 }

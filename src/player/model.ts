@@ -1,8 +1,13 @@
-// The sandbox's state and the pure transitions between states. No DOM, no WebGL: everything the
-// reader can change is here, and the renderers only read it.
+// The sandbox's state and the pure transitions between states: `reduce(state, action, context)`.
+// No DOM, no WebGL: everything the reader can change is here, the engine is handed in (so node:test
+// drives the same transitions the page does), and the renderers only read the result.
 
 import type { ErrorPayload, Timeline } from "../inference/types";
+import type { EngineResult } from "./engine";
+import { parseNumber } from "./format";
+import { type NudgeResult, nudgeCheck } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";
+import type { SharedMoment } from "./url";
 
 export interface View {
   yaw: number; // radians around the vertical axis
@@ -12,11 +17,19 @@ export interface View {
 /** Limits that keep the graph readable; the default is a slight three-quarter view. */
 export const VIEW_LIMITS = { yaw: 0.55, pitch: 0.3 } as const;
 export const DEFAULT_VIEW: View = { yaw: -0.2, pitch: 0.13 };
+export const DEFAULT_VALUE = 1; // what the engine gives a variable nobody set (inference/trace.ts)
+
+/** The nudge check's last answer, kept until anything it depends on changes. */
+export type NudgeState =
+  | { leaf: string; h: number; result: NudgeResult }
+  | { leaf: string; problem: "h-zero" | "h-invalid" };
 
 export interface SandboxState {
   expression: string; // what the input holds, valid or not
   values: Record<string, number>; // every variable value the reader set
+  variables: string[]; // the sliders shown: the typed text's variables when it parses, else the last ones
   timeline: Timeline; // the last valid graph: what is on screen
+  structure: string; // structureKey(timeline)
   schedule: Schedule;
   error: ErrorPayload | null; // why the input (or the latest values) gave no new graph
   direction: Direction;
@@ -25,13 +38,43 @@ export interface SandboxState {
   localDerivatives: boolean;
   finalGradients: boolean;
   view: View;
+  nudge: NudgeState | null;
 }
+
+/** What the transitions need from outside: the engine, and whether a new graph may start playing. */
+export interface Context {
+  compute(expression: string, values: Record<string, number>): EngineResult;
+  variablesOf(expression: string): string[] | null; // null: the text does not parse
+  autoplay: boolean; // false under prefers-reduced-motion
+}
+
+export interface Preset {
+  label: string;
+  expression: string;
+  values: Record<string, number>;
+  timeline?: Timeline; // computed at build time
+}
+
+export type Action =
+  | { type: "edit"; text: string } // the expression field changed
+  | { type: "set-value"; name: string; value: number } // a slider or number field moved
+  | { type: "preset"; preset: Preset }
+  | { type: "moment"; moment: SharedMoment } // a shared link opened
+  | { type: "toggle-play" }
+  | { type: "restart"; direction: Direction }
+  | { type: "seek"; time: number }
+  | { type: "step"; delta: 1 | -1 }
+  | { type: "option"; name: "localDerivatives" | "finalGradients"; on: boolean }
+  | { type: "view"; view: View }
+  | { type: "nudge"; leaf: string; step: string }; // step: the h field's text
 
 export function initialState(timeline: Timeline, values: Record<string, number>): SandboxState {
   return {
     expression: timeline.expression,
     values: { ...values, ...valuesOf(timeline) },
+    variables: namesOf(timeline),
     timeline,
+    structure: structureKey(timeline),
     schedule: scheduleOf(timeline, "forward"),
     error: null,
     direction: "forward",
@@ -40,7 +83,111 @@ export function initialState(timeline: Timeline, values: Record<string, number>)
     localDerivatives: false,
     finalGradients: false,
     view: { ...DEFAULT_VIEW },
+    nudge: null,
   };
+}
+
+export function reduce(state: SandboxState, action: Action, context: Context): SandboxState {
+  switch (action.type) {
+    case "edit":
+      return edit(state, action.text, context);
+    case "set-value":
+      return setValue(state, action.name, action.value, context);
+    case "preset":
+      return loadPreset(state, action.preset, context);
+    case "moment":
+      return openMoment(state, action.moment, context);
+    case "toggle-play":
+      return togglePlay(state);
+    case "restart":
+      return restart(state, action.direction, true);
+    case "seek":
+      return seek(state, action.time);
+    case "step":
+      return step(state, action.delta);
+    case "option":
+      return { ...state, [action.name]: action.on };
+    case "view":
+      return { ...state, view: clampView(action.view) };
+    case "nudge":
+      return { ...state, nudge: nudge(state, action.leaf, action.step, context) };
+  }
+}
+
+/** Errors the reader fixes with a slider: the typed text parses, its values do not compute. */
+export function isValueError(error: ErrorPayload | null): boolean {
+  return error !== null && (error.code === "domain" || error.code === "overflow");
+}
+
+function edit(state: SandboxState, text: string, context: Context): SandboxState {
+  const changed = { ...state, expression: text, nudge: null };
+  return settle(changed, context.compute(text, state.values), context, false);
+}
+
+/** The engine's answer for the typed text: a graph to adopt, or an error that keeps the graph. */
+function settle(state: SandboxState, result: EngineResult, context: Context, forceRestart: boolean): SandboxState {
+  if (result.ok) return adopt(state, result.timeline, context, forceRestart);
+  const error = result.error;
+  // A value error shows the typed text's sliders, so the value can be fixed right there; any other
+  // error keeps the sliders the reader had.
+  const typed = isValueError(error) ? context.variablesOf(state.expression) : null;
+  if (!typed) return { ...state, error };
+  const defaults = Object.fromEntries(typed.map((name) => [name, DEFAULT_VALUE]));
+  return { ...state, error, variables: typed, values: { ...defaults, ...state.values } };
+}
+
+/**
+ * A new valid graph. Same structure (a slider moved): keep the moment. New structure (typed, preset):
+ * the pulse starts again from its beginning, so no gradient shows before its wave has reached it.
+ */
+function adopt(state: SandboxState, timeline: Timeline, context: Context, forceRestart: boolean): SandboxState {
+  const structure = structureKey(timeline);
+  const next = { ...state, error: null, structure, variables: namesOf(timeline) };
+  if (structure === state.structure && !forceRestart) return withTimeline(next, timeline);
+  const schedule = scheduleOf(timeline, state.direction);
+  const values = { ...state.values, ...valuesOf(timeline) };
+  return { ...next, timeline, schedule, values, time: 0, playing: context.autoplay && schedule.duration > 0 };
+}
+
+function setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState {
+  const changed = { ...state, values: { ...state.values, [name]: value }, nudge: null };
+  if (state.error && !isValueError(state.error)) {
+    // The input holds text that does not parse: the sliders keep driving the graph on screen.
+    const result = context.compute(state.timeline.expression, changed.values);
+    if (!result.ok) return changed;
+    return { ...withTimeline(changed, result.timeline), error: state.error };
+  }
+  return settle(changed, context.compute(state.expression, changed.values), context, false);
+}
+
+function loadPreset(state: SandboxState, preset: Preset, context: Context): SandboxState {
+  const values = { ...state.values, ...preset.values };
+  const changed = { ...state, expression: preset.expression, values, nudge: null };
+  // Presets carry the timelines the build computed: no engine call needed.
+  const result: EngineResult = preset.timeline ? { ok: true, timeline: preset.timeline } : context.compute(preset.expression, values);
+  return settle(changed, result, context, true);
+}
+
+function openMoment(state: SandboxState, m: SharedMoment, context: Context): SandboxState {
+  const expression = m.expression ?? state.expression;
+  let next: SandboxState = { ...state, expression, values: { ...state.values, ...m.values }, nudge: null };
+  const known = valuesFor(next);
+  const same = expression === state.timeline.expression && state.timeline.variables.every((v) => v.value === known[v.name]);
+  if (!same) next = settle(next, context.compute(expression, next.values), context, false);
+  next = restart(next, m.direction ?? next.direction, false);
+  next = { ...next, localDerivatives: m.localDerivatives ?? next.localDerivatives, finalGradients: m.finalGradients ?? next.finalGradients };
+  return seek(next, m.time ?? 0);
+}
+
+function nudge(state: SandboxState, leaf: string, text: string, context: Context): NudgeState {
+  const h = parseNumber(text);
+  if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
+  if (h === 0) return { leaf, problem: "h-zero" };
+  return { leaf, h, result: nudgeCheck(context.compute, state.timeline, valuesFor(state), leaf, h) };
+}
+
+function namesOf(timeline: Timeline): string[] {
+  return timeline.variables.map((v) => v.name);
 }
 
 export function valuesOf(timeline: Timeline): Record<string, number> {
@@ -60,7 +207,7 @@ export function structureKey(timeline: Timeline): string {
   ]);
 }
 
-/** A new valid graph (from typing, a slider or a preset): keep the moment where it still makes sense. */
+/** New numbers on the same structure: keep the moment where it still makes sense. */
 export function withTimeline(state: SandboxState, timeline: Timeline): SandboxState {
   const schedule = scheduleOf(timeline, state.direction);
   const atEnd = state.time >= state.schedule.duration;

@@ -2,18 +2,44 @@
 // derivative as a sensitivity knob (page 00), measured.
 
 import type { ErrorPayload, Timeline } from "../inference/types";
-import { recompute } from "./engine";
+import type { EngineResult } from "./engine";
 
 export type NudgeResult =
-  | { ok: true; before: number; after: number; ratio: number; grad: number }
+  | { ok: true; node: string; before: number; after: number; ratio: number; grad: number; rounding: boolean }
   | { ok: false; error: ErrorPayload };
 
-export function nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult | null {
-  const root = timeline.nodes.find((n) => n.id === timeline.root);
+// Δoutput is trustworthy while the rounding in computing it (a few ulps of the output) stays below
+// this share of Δoutput itself; past it, Δoutput / h is mostly rounding noise.
+const ROUNDING_SHARE = 1e-4;
+
+export function nudgeCheck(
+  compute: (expression: string, values: Record<string, number>) => EngineResult,
+  timeline: Timeline,
+  values: Record<string, number>,
+  leaf: string,
+  h: number,
+): NudgeResult {
+  const root = timeline.nodes.find((n) => n.id === timeline.root)!;
   const variable = timeline.nodes.find((n) => n.op === "var" && n.name === leaf);
-  if (!root || !variable || !(h !== 0 && Number.isFinite(h))) return null;
-  const result = recompute(timeline.expression, { ...values, [leaf]: variable.value + h });
+  if (!variable) return { ok: false, error: { code: "syntax", message: `No variable ${leaf}.`, params: {} } };
+  const result = compute(timeline.expression, { ...values, [leaf]: variable.value + h });
   if (!result.ok) return { ok: false, error: result.error };
-  const after = result.timeline.nodes.find((n) => n.id === result.timeline.root)?.value ?? NaN;
-  return { ok: true, before: root.value, after, ratio: (after - root.value) / h, grad: variable.grad };
+  const after = result.timeline.nodes.find((n) => n.id === result.timeline.root)!.value;
+  const delta = after - root.value;
+  return {
+    ok: true,
+    node: variable.id,
+    before: root.value,
+    after,
+    ratio: delta / h,
+    grad: variable.grad,
+    rounding: lostToRounding(root.value, after, variable.value, h, delta),
+  };
+}
+
+/** Is Δoutput (or the step actually taken, x + h − x) drowned in floating-point rounding? */
+export function lostToRounding(before: number, after: number, x: number, h: number, delta: number): boolean {
+  const noise = Number.EPSILON * Math.max(Math.abs(before), Math.abs(after));
+  const stepNoise = Number.EPSILON * Math.abs(x);
+  return delta === 0 || noise > ROUNDING_SHARE * Math.abs(delta) || stepNoise > ROUNDING_SHARE * Math.abs(h);
 }

@@ -25,7 +25,7 @@ import {
 import { describeEvent } from "../../src/player/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/url";
-import { asPayload } from "../../src/player/engine";
+import { asPayload, recompute } from "../../src/player/engine";
 import { nudgeCheck } from "../../src/player/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
 
@@ -293,17 +293,18 @@ test("colours: parsed from computed styles, lifted to 3:1 on a dark page, primar
 });
 
 test("nudge check: Δoutput / h next to the gradient", () => {
-  const exact = nudgeCheck(DEFAULT, { a: 2, b: -3, c: 10 }, "c", 0.001);
-  assert.ok(exact?.ok);
+  const exact = nudgeCheck(recompute, DEFAULT, { a: 2, b: -3, c: 10 }, "c", 0.001);
+  assert.ok(exact.ok);
   assert.equal(exact.grad, -1);
   assert.ok(Math.abs(exact.ratio - exact.grad) < 1e-9, "a linear dependence: the same number");
   assert.ok(Math.abs(exact.after - -10.001) < 1e-12);
+  assert.equal(exact.rounding, false);
   const square = tl("a * a", { a: 3 });
-  const curved = nudgeCheck(square, { a: 3 }, "a", 0.001);
-  assert.ok(curved?.ok);
+  const curved = nudgeCheck(recompute, square, { a: 3 }, "a", 0.001);
+  assert.ok(curved.ok);
   assert.ok(Math.abs(curved.ratio - 6) < 0.01 && curved.ratio !== 6, "on a curve: close, not equal");
   const log = tl("log(a)", { a: 0.0005 });
-  const failed = nudgeCheck(log, { a: 0.0005 }, "a", -0.001);
-  assert.ok(failed && !failed.ok && failed.error.code === "domain");
-  assert.equal(nudgeCheck(DEFAULT, {}, "z", 0.001), null);
+  const failed = nudgeCheck(recompute, log, { a: 0.0005 }, "a", -0.001);
+  assert.ok(!failed.ok && failed.error.code === "domain");
+  assert.equal(nudgeCheck(recompute, DEFAULT, {}, "z", 0.001).ok, false);
 });
