@@ -113,6 +113,7 @@ ERRORS = [
     ("41 nodes", " + ".join("abcdefghijklmnopqrstu") + " * 2 * 3 * 4", {}),
     ("deeply unclosed", "(" * 120, {}), ("unclosed call", "exp(a", {}), ("stray closer", ")", {}),
     ("divide by zero", "a / b", {"b": 0}), ("divide by negative zero", "a / b", {"b": -0.0}),
+    ("divide by a zero difference", "a / (b - b)", {"b": 3}),
     ("log of negative", "log(a)", {"a": -1}), ("log of zero difference", "log(a - b)", {"a": 1, "b": 1}),
     ("zero to a negative power", "b ** -1", {"b": 0}), ("zero-slope root", "a ** 0.5", {"a": 0}),
     ("negative base, fractional power", "a ** 0.5", {"a": -4}), ("zero to the zero", "a ** 0", {"a": 0}),

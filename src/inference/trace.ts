@@ -131,7 +131,8 @@ class Tracer {
     const left = this.visit(tree.left);
     const right = this.visit(tree.right);
     if (tree.op === "/" && right.out.data === 0) {
-      throw this.domain("Division by zero: the divisor is 0 here.", tree, "division");
+      // The span marks the divisor alone, as in Python.
+      throw this.domain("Division by zero: the divisor is 0 here.", tree.right, "division");
     }
     const apply = { "+": "add", "*": "mul", "-": "sub", "/": "div" } as const;
     const method = apply[tree.op as keyof typeof apply];

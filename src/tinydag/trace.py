@@ -123,8 +123,9 @@ class _Tracer:
             return self.add(tree, "const", Value(tree.value), [])
         if isinstance(tree, Binary):
             left, right = self.visit(tree.left), self.visit(tree.right)
-            if tree.op == "/" and right.out.data == 0:
-                raise self.domain("Division by zero: the divisor is 0 here.", tree, "division")
+            if tree.op == "/" and right.out.data == 0:  # the span marks the divisor alone
+                raise self.domain("Division by zero: the divisor is 0 here.", tree.right,
+                                  "division")
             apply = {"+": Value.__add__, "*": Value.__mul__,
                      "-": Value.__sub__, "/": Value.__truediv__}[tree.op]
             return self.compute(tree, tree.op, lambda: apply(left.out, right.out), [left, right])
