@@ -237,6 +237,8 @@ def test_the_listing_follows_the_pulse(lesson):
 # ---- 5. the nudge check -------------------------------------------------------------------------
 
 def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 1e9)  # the gradients have arrived: the nudge can show them beside its ratio
     lesson.click(f"{SANDBOX} .tdg-nudge summary")
     lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
     lesson.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
@@ -246,6 +248,7 @@ def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
     assert "−10.001" in text and "c.grad = −1" in text
     assert abs(float(result.get_attribute("data-ratio")) - float(result.get_attribute("data-grad"))) < 1e-6
     type_expression(lesson, "a * a")
+    assert result.inner_text() == "", "a new expression clears the old answer"
     lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "a")
     lesson.click(f"{SANDBOX} [data-action=nudge]")
     ratio = float(result.get_attribute("data-ratio"))

@@ -118,11 +118,9 @@ export class Sandbox implements Target {
       this.interacted = true;
       if (options.url ?? true) this.share.schedule(() => this.state);
     }
-    if (options.inputAt !== undefined) {
-      // Typing and dragging draw within the input event itself, without waiting a frame.
-      this.inputStart = options.inputAt || performance.now();
-      if (!next.playing) return this.render();
-    }
+    if (options.inputAt !== undefined) this.inputStart = options.inputAt || performance.now();
+    // Typing and dragging draw within the input event itself, without waiting a frame.
+    if ((options.inputAt !== undefined || options.now) && !next.playing) return this.render();
     this.invalidate();
   }
 

@@ -14,6 +14,7 @@ export interface DispatchOptions {
   byReader?: boolean; // false: the sandbox did it (autoplay); no URL, no narration
   url?: boolean; // false: a change the address does not record (the view angle)
   inputAt?: number; // event time of the input being drawn, for the input-to-frame measure
+  now?: boolean; // draw within this event (an answer the reader is waiting for)
 }
 
 /** What the wiring needs from the sandbox. */
@@ -48,7 +49,7 @@ export function wireControls(t: Target): void {
   ui.finalGradients.addEventListener("change", () => t.dispatch({ type: "option", name: "finalGradients", on: ui.finalGradients.checked }));
   ui.resetView.addEventListener("click", () => t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }));
   ui.copyLink.addEventListener("click", () => t.copyLink());
-  ui.nudgeRun.addEventListener("click", () => t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }));
+  ui.nudgeRun.addEventListener("click", () => t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }));
 }
 
 /** A slider's two fields; wired once, when the slider is created (sliders are reused, see controls.ts). */

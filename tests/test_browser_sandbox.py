@@ -1,0 +1,262 @@
+"""A sandbox a learner can rely on, in a real browser, in en, ru and et, on a desktop and a phone:
+the site's chrome stays above it, typing never loses a variable, controls are never rebuilt under
+the learner's hand, and no gradient shows before the backward wave brings it (nudge check included).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import (
+    DESKTOP,
+    MINUS,
+    PHONE,
+    lesson_page,
+    moment,
+    num,
+    paused_in_view,
+    scroll_to_player,
+    seek,
+    set_range,
+    settle,
+)
+
+SANDBOX = "[data-sandbox]"
+LANGS = ["en", "ru", "et"]
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+MATRIX = [(lang, size) for lang in LANGS for size in SIZES]
+
+
+@pytest.fixture
+def open_page(browser, site_server):
+    def load(lang: str, size: str, **kw):
+        page = lesson_page(browser, site_server, lang=lang, viewport=SIZES[size], **kw)
+        paused_in_view(page)
+        return page
+    return load
+
+
+def type_slowly(page, text: str) -> None:
+    """Clear the expression and type it key by key, as a learner does."""
+    box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.click()
+    box.press("Control+a")
+    box.press("Backspace")
+    for ch in text:
+        box.press_sequentially(ch)
+    settle(page)
+
+
+def slider_names(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-vars input[type=range]')]"
+                         ".map(el => el.name)")
+
+
+def card_centres(page) -> list[dict]:
+    return page.evaluate("""[...document.querySelectorAll('[data-sandbox] [data-node]')].map(el => {
+        const b = el.getBoundingClientRect(); return {id: el.dataset.node, x: b.left + b.width / 2,
+        y: b.top + b.height / 2, w: b.width, h: b.height}; })""")
+
+
+def covered_points(page, container: str, points: list[tuple[float, float]]) -> list[str]:
+    """The points (viewport px) where something other than `container` is on top."""
+    return page.evaluate("""([sel, pts]) => pts.flatMap(([x, y]) => {
+        const el = document.elementFromPoint(x, y);
+        return el && el.closest(sel) ? [] : [`(${x}, ${y}): ${el ? el.className || el.tagName : 'nothing'}`];
+    })""", [container, points])
+
+
+# ---- 1. the site's chrome stays on top ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_the_header_stays_above_cards_labels_and_canvas(open_page, lang, size):
+    page = open_page(lang, size)
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 1e9)
+    header = page.locator("header.md-header").bounding_box()
+    assert header and header["height"] > 20
+    # Scroll each card's centre (and so labels and canvas around it) under the middle of the header.
+    for card in card_centres(page)[:6]:
+        page.evaluate("dy => window.scrollBy(0, dy)", card["y"] - header["y"] - header["height"] / 2)
+        settle(page)
+        moved = next(c for c in card_centres(page) if c["id"] == card["id"])
+        assert abs(moved["y"] - (header["y"] + header["height"] / 2)) < 2, "the card is under the header"
+        xs = [moved["x"] - moved["w"] / 3, moved["x"], moved["x"] + moved["w"] / 3]
+        points = [(x, header["y"] + header["height"] / 2) for x in xs if 0 < x < SIZES[size]["width"]]
+        assert covered_points(page, "header.md-header", points) == [], f"card {card['id']} over the header"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_phone_drawer_stays_above_the_sandbox(open_page, lang):
+    page = open_page(lang, "phone")
+    scroll_to_player(page)
+    page.evaluate("window.scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
+                  ".getBoundingClientRect().top - 120)")
+    page.click("label.md-header__button[for=__drawer]")
+    page.wait_for_function("document.querySelector('.md-sidebar--primary').getBoundingClientRect().right > 200")
+    page.wait_for_timeout(400)  # the drawer slides in
+    drawer = page.locator(".md-sidebar--primary").bounding_box()
+    under = [c for c in card_centres(page) if c["x"] < drawer["x"] + drawer["width"] - 4 and 0 < c["y"] < 844]
+    assert under, "the test needs cards behind the drawer"
+    points = [(c["x"], c["y"]) for c in under]
+    assert covered_points(page, ".md-sidebar--primary, .md-overlay", points) == []
+
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_search_results_stay_above_the_sandbox(open_page, lang, size):
+    page = open_page(lang, size)
+    page.evaluate("window.scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
+                  ".getBoundingClientRect().top - 60)")
+    settle(page)
+    page.click("label.md-header__button[for=__search]" if size == "phone" else ".md-search__input")
+    page.locator(".md-search__input").fill("gradient")
+    page.wait_for_selector(".md-search-result__item", state="visible")
+    out = page.locator(".md-search__output").bounding_box()
+    assert out and out["height"] > 50
+    points = [(out["x"] + out["width"] * fx, out["y"] + out["height"] * fy)
+              for fx in (0.1, 0.5, 0.9) for fy in (0.1, 0.4, 0.8)]
+    points = [(x, y) for x, y in points if y < SIZES[size]["height"]]
+    assert covered_points(page, ".md-search", points) == []
+
+
+# ---- 2. typing never loses a variable ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_typing_log_a_with_a_negative_keeps_an_a_slider(open_page, lang, size):
+    page = open_page(lang, size)
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-1")
+    type_slowly(page, "log(a)")
+    error = page.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible()
+    assert error.get_attribute("data-code") == "domain"
+    assert "log" in error.inner_text()
+    assert slider_names(page) == ["var-a"], "the sliders follow the typed text, not a prefix of it"
+    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "-1", "the value the learner set is kept"
+    set_range(page, f"{SANDBOX} input[name=var-a]", 2)
+    settle(page)
+    assert not error.is_visible()
+    root = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')].at(-1).dataset.node")
+    m = moment(page)
+    seek(page, m["duration"])
+    value = page.locator(f"{SANDBOX} [data-node='{root}'] [data-field=value]").inner_text()
+    assert abs(num(value) - 0.6931) < 1e-3
+
+
+def test_a_syntax_error_keeps_the_sliders_and_they_still_drive_the_graph(open_page):
+    page = open_page("en", "desktop")
+    type_slowly(page, "(a + b) * c +")
+    assert slider_names(page) == ["var-a", "var-b", "var-c"]
+    set_range(page, f"{SANDBOX} input[name=var-c]", 3)
+    seek(page, 1e9)
+    values = page.locator(f"{SANDBOX} [data-field=value]").all_inner_texts()
+    assert f"{MINUS}3" in values, "(a + b) * c with c = 3 on screen"
+    assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
+
+
+# ---- 3. controls are never rebuilt under the learner's hand ------------------------------------
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_arrow_keys_carry_a_slider_through_an_error_with_focus_kept(open_page, lang, size):
+    page = open_page(lang, size)
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+    type_slowly(page, "log(a) + b")
+    assert page.locator(f"{SANDBOX} .tdg-error").is_visible()
+    slider = page.locator(f"{SANDBOX} input[name=var-a]")
+    slider.evaluate("el => { el.dataset.probe = 'same'; el.focus(); }")
+    for _ in range(32):
+        page.keyboard.press("ArrowRight")
+    settle(page)
+    assert page.evaluate("document.activeElement.dataset.probe") == "same", "focus stayed on a's slider"
+    assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) > 1
+    assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
+    assert slider_names(page) == ["var-a", "var-b"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mouse_drag_continues_through_error_and_graph(open_page, lang):
+    page = open_page(lang, "desktop")
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+    type_slowly(page, "log(a) + b")
+    slider = page.locator(f"{SANDBOX} input[name=var-a]")
+    slider.evaluate("el => el.dataset.probe = 'same'")
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] * 0.3, y)  # a = -2 on -5..5
+    page.mouse.down()
+    seen_error, seen_graph = False, False
+    for i in range(1, 21):
+        page.mouse.move(box["x"] + box["width"] * (0.3 + 0.035 * i), y)
+        settle(page)
+        visible = page.locator(f"{SANDBOX} .tdg-error").is_visible()
+        seen_error |= visible
+        seen_graph |= not visible
+    page.mouse.up()
+    assert seen_error and seen_graph, "the drag went from the error into a graph"
+    assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) > 2, "the drag was not cut short"
+    assert page.evaluate("document.activeElement.dataset.probe") == "same"
+
+
+# ---- 4. no answer before its time --------------------------------------------------------------
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_a_new_expression_at_the_end_of_backward_shows_no_gradient(open_page, lang, size):
+    page = open_page(lang, size)
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 1e9)
+    type_slowly(page, "a * a")
+    m = moment(page)
+    assert m["direction"] == "backward" and m["time"] < 1, "the pulse starts again"
+    leaf = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
+                         ".find(el => el.querySelector('[data-badge]') === null && el.innerText.includes('a'))"
+                         ".dataset.node")
+    assert page.locator(f"{SANDBOX} [data-node='{leaf}'] [data-field=grad]").inner_text() == "--"
+    page.wait_for_function("!window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing", timeout=15000)
+    assert num(page.locator(f"{SANDBOX} [data-node='{leaf}'] [data-field=grad]").inner_text()) == 4
+
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_a_preset_mid_pulse_starts_over(open_page, lang, size):
+    page = open_page(lang, size)
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 2.5)
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(2).click()
+    m = moment(page)
+    assert m["time"] < 1
+    grads = page.locator(f"{SANDBOX} [data-field=grad]").all_inner_texts()
+    assert all(g == "--" for g in grads[:-1])
+
+
+@pytest.mark.parametrize("lang,size", MATRIX)
+def test_the_nudge_check_waits_for_the_wave_refuses_zero_and_forgets_old_answers(open_page, lang, size):
+    page = open_page(lang, size)
+    page.locator(f"{SANDBOX} details.tdg-nudge summary").click()
+    out = page.locator(f"{SANDBOX} .tdg-nudge-result")
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.click(f"{SANDBOX} [data-action=play]")  # pause at the start of backward
+    seek(page, 0)
+    page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "a")
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    settle(page)
+    assert out.get_attribute("data-state") == "waiting"
+    assert "a.grad" in out.inner_text() and "10" not in out.inner_text().split("=")[-1], out.inner_text()
+    assert out.get_attribute("data-grad") is None
+    seek(page, 1e9)
+    assert out.get_attribute("data-state") == "compared"
+    assert float(out.get_attribute("data-grad")) == 10
+    # h = 0 is refused with a message; a tiny h warns that rounding ate the difference.
+    page.fill(f"{SANDBOX} input[name=nudge-h]", "0")
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    assert out.get_attribute("data-state") == "refused" and out.inner_text()
+    page.fill(f"{SANDBOX} input[name=nudge-h]", "1e-12")
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    assert out.get_attribute("data-rounding") is not None
+    # Any change of values, expression or preset clears the old answer.
+    set_range(page, f"{SANDBOX} input[name=var-b]", 1)
+    settle(page)
+    assert out.inner_text() == "" and out.get_attribute("data-state") is None
+    page.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    assert out.inner_text()
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(1).click()
+    settle(page)
+    assert out.inner_text() == ""

@@ -1,0 +1,154 @@
+// The sandbox's transitions, driven as a learner drives the page: typing character by character,
+// dragging through errors, switching presets mid-pulse, nudging. reduce() with the real engine.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { buildTimeline, type Timeline } from "../../src/inference/index";
+import { recompute, variablesOf } from "../../src/player/engine";
+import { type Action, type Context, initialState, reduce, type SandboxState, valuesFor } from "../../src/player/model";
+import { frameAt } from "../../src/player/timing";
+
+const context: Context = { compute: recompute, variablesOf, autoplay: true };
+const still: Context = { ...context, autoplay: false };
+const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): SandboxState =>
+  initialState(buildTimeline("(a + b) * c", values), values);
+const run = (state: SandboxState, actions: Action[], ctx: Context = context): SandboxState =>
+  actions.reduce((s, a) => reduce(s, a, ctx), state);
+const typed = (text: string): Action[] => Array.from(text, (_, i) => ({ type: "edit", text: text.slice(0, i + 1) }));
+const atEndOfBackward = (s: SandboxState): SandboxState =>
+  run(s, [{ type: "restart", direction: "backward" }, { type: "seek", time: 1e9 }]);
+/** The gradients a learner can see at this moment (null: "--"). */
+const shownGrads = (s: SandboxState): Record<string, number | null> => {
+  const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
+  return Object.fromEntries(s.timeline.variables.map((v) => [v.name, frame.nodes.get(v.node)?.grad ?? null]));
+};
+
+test("variablesOf: the engine's order of first appearance, null when the text does not parse", () => {
+  for (const text of ["(a + b) * c", "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", "z ** 2 / (y + x) + z", "-q + 3"]) {
+    assert.deepEqual(variablesOf(text), buildTimeline(text, {}).variables.map((v) => v.name), text);
+  }
+  assert.equal(variablesOf("log("), null);
+  assert.equal(variablesOf("ab"), null);
+  assert.deepEqual(variablesOf("log(a)"), ["a"]);
+});
+
+test("typing log(a) with a = −1 character by character ends with an a slider, and a = 2 draws it", () => {
+  let s = run(start(), [{ type: "set-value", name: "a", value: -1 }]);
+  s = run(s, [{ type: "edit", text: "" }, ...typed("log(a)")]);
+  assert.equal(s.expression, "log(a)");
+  assert.equal(s.error?.code, "domain");
+  assert.deepEqual(s.variables, ["a"], "the sliders of the typed text");
+  assert.equal(s.values["a"], -1, "the value the learner set is kept");
+  s = reduce(s, { type: "set-value", name: "a", value: 2 }, context);
+  assert.equal(s.error, null);
+  assert.equal(s.timeline.expression, "log(a)");
+  assert.equal(s.timeline.nodes.find((n) => n.id === s.timeline.root)?.value, Math.log(2));
+});
+
+test("a syntax error keeps the last sliders and their values; a value error shows the typed ones", () => {
+  let s = run(start(), [{ type: "set-value", name: "b", value: 4 }, { type: "edit", text: "(a + b) * " }]);
+  assert.equal(s.error?.code, "syntax");
+  assert.deepEqual(s.variables, ["a", "b", "c"]);
+  s = reduce(s, { type: "set-value", name: "c", value: 3 }, context);
+  assert.equal(s.timeline.expression, "(a + b) * c", "the sliders drive the graph on screen meanwhile");
+  assert.equal(s.timeline.nodes.find((n) => n.id === s.timeline.root)?.value, 18);
+  assert.equal(s.error?.code, "syntax", "the input's error stays");
+  s = reduce(s, { type: "edit", text: "x / (a - a)" }, context);
+  assert.equal(s.error?.code, "domain");
+  assert.deepEqual(s.variables, ["x", "a"], "a new variable gets a slider, at the engine's default");
+  assert.equal(s.values["x"], 1);
+  assert.equal(s.values["b"], 4, "values of variables out of sight are remembered");
+});
+
+test("dragging through error and graph: values keep flowing, the sliders stay the same", () => {
+  let s = run(start({ a: -2, b: -3, c: 10 }), typed("log(a) + b"));
+  assert.equal(s.error?.code, "domain");
+  const sliders = s.variables;
+  for (let i = 0; i < 35; i++) {
+    const a = Number(((s.values["a"] ?? 0) + 0.1).toFixed(1));
+    s = reduce(s, { type: "set-value", name: "a", value: a }, context);
+    assert.deepEqual(s.variables, sliders, `at a = ${a}`);
+    assert.equal(s.error === null, a > 0, `at a = ${a}`);
+  }
+  assert.equal(s.values["a"], 1.5);
+  assert.equal(s.timeline.expression, "log(a) + b");
+});
+
+test("no answer before its time: a new structure restarts the pulse at its beginning", () => {
+  let s = atEndOfBackward(start());
+  assert.deepEqual(shownGrads(s), { a: 10, b: 10, c: -1 });
+  s = run(s, typed(" a * a").map((a) => ({ ...a, text: (a as { text: string }).text.trimStart() })));
+  assert.equal(s.timeline.expression, "a * a");
+  assert.equal(s.time, 0);
+  assert.equal(s.direction, "backward");
+  assert.deepEqual(shownGrads(s), { a: null }, "exercise (c): a.grad is not shown before the wave");
+  assert.equal(s.playing, true, "the wave starts again");
+  const quiet = run(atEndOfBackward(start()), [{ type: "edit", text: "a * a" }], still);
+  assert.equal(quiet.playing, false, "reduced motion: no autoplay");
+  assert.deepEqual(shownGrads(quiet), { a: null });
+});
+
+test("same structure, new numbers: the moment is kept (dragging at the end of backward)", () => {
+  let s = atEndOfBackward(start());
+  s = reduce(s, { type: "set-value", name: "c", value: 4 }, context);
+  assert.equal(s.time, s.schedule.duration);
+  assert.deepEqual(shownGrads(s), { a: 4, b: 4, c: -1 });
+  s = reduce(s, { type: "edit", text: "(a + b) * c " }, context);
+  assert.equal(s.time, s.schedule.duration, "a trailing space changes nothing");
+});
+
+test("a preset always restarts, even mid-pulse and even when it is the graph already on screen", () => {
+  const preset = { label: "twice", expression: "a * a", values: { a: 2 } };
+  let s = run(start(), [{ type: "restart", direction: "backward" }, { type: "seek", time: 2.5 }]);
+  s = reduce(s, { type: "preset", preset }, context);
+  assert.equal(s.time, 0);
+  assert.equal(s.timeline.expression, "a * a");
+  s = run(s, [{ type: "seek", time: 1e9 }, { type: "preset", preset }]);
+  assert.equal(s.time, 0);
+  assert.deepEqual(shownGrads(s), { a: null });
+});
+
+test("nudge: cleared by any change, refuses h = 0, warns when rounding eats Δoutput", () => {
+  let s = atEndOfBackward(start());
+  s = reduce(s, { type: "nudge", leaf: "a", step: "0.001" }, context);
+  assert.ok(s.nudge && "result" in s.nudge && s.nudge.result.ok);
+  assert.equal(s.nudge.result.rounding, false);
+  for (const change of [
+    { type: "set-value", name: "b", value: 1 },
+    { type: "edit", text: "(a - b) / c" },
+    { type: "preset", preset: { label: "p", expression: "a * b", values: { a: 1, b: 2 } } },
+  ] as Action[]) {
+    assert.equal(reduce(s, change, context).nudge, null, change.type);
+  }
+  const zero = reduce(s, { type: "nudge", leaf: "a", step: "0" }, context);
+  assert.deepEqual(zero.nudge, { leaf: "a", problem: "h-zero" });
+  assert.deepEqual(reduce(s, { type: "nudge", leaf: "a", step: "abc" }, context).nudge, { leaf: "a", problem: "h-invalid" });
+  const tiny = reduce(s, { type: "nudge", leaf: "a", step: "1e-12" }, context);
+  assert.ok(tiny.nudge && "result" in tiny.nudge && tiny.nudge.result.ok && tiny.nudge.result.rounding);
+  const comma = reduce(s, { type: "nudge", leaf: "c", step: "0,5" }, context);
+  assert.ok(comma.nudge && "h" in comma.nudge && comma.nudge.h === 0.5);
+});
+
+test("a shared moment opens exactly: expression, values, direction, time, options", () => {
+  const s = reduce(
+    start(),
+    { type: "moment", moment: { expression: "a * b", values: { a: 3, b: -2 }, direction: "backward", time: 2, finalGradients: true } },
+    context,
+  );
+  assert.equal(s.timeline.expression, "a * b");
+  assert.deepEqual(valuesFor(s), { a: 3, b: -2 });
+  assert.equal(s.direction, "backward");
+  assert.equal(s.time, 2);
+  assert.equal(s.playing, false);
+  assert.equal(s.finalGradients, true);
+});
+
+test("every transition keeps finite numbers and a timeline that matches its structure", () => {
+  const texts = ["", "(", "a +", "1 / a", "a ** b", "exp(exp(exp(a)))", "foo(a)", "a".repeat(3), "log(0)"];
+  let s = start();
+  for (const text of texts) {
+    s = reduce(s, { type: "edit", text }, context);
+    const t: Timeline = s.timeline;
+    assert.ok(t.nodes.every((n) => Number.isFinite(n.value) && Number.isFinite(n.grad)), text);
+    assert.ok(s.time >= 0 && s.time <= s.schedule.duration);
+  }
+});
