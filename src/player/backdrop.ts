@@ -13,7 +13,7 @@ export const WALL_Z = -1; // scene units behind the middle plane of the graph
 export const LIGHT: [number, number] = [0.05, -0.1]; // shadow shift on the wall per unit of height
 const CELL = 0.6; // grid spacing, scene units
 const MARGIN = 2.6; // wall beyond the graph, so its border stays out of view when rotated
-const MAX_TEXTURE = 2048;
+const MAX_TEXTURE = 4096; // px per side: a long graph (40 nodes in a row) keeps a sharp grid
 
 export interface WallExtent {
   x0: number;

@@ -4,7 +4,7 @@
 
 import type { NodeId, Timeline, TimelineNode } from "../inference/types";
 import { setAttr, setText, h } from "./dom";
-import { expansionOf, glyphOf, localsOf, prettyLabel } from "./expansion";
+import { expansionOf, fullLabel, glyphOf, localsOf, prettyLabel, titleOf } from "./expansion";
 import type { CardSize } from "./fit";
 import { formatNumber } from "./format";
 import type { I18n } from "./i18n";
@@ -16,12 +16,17 @@ export const CARD_FULL: CardSize = { width: 112, height: 70 };
 export const CARD_COMPACT: CardSize = { width: 66, height: 54 }; // phones: keys shortened to v / g
 export const NOT_REACHED = "--";
 
+const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border
+const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of the graph
+
 interface Card {
   el: HTMLElement;
   value: HTMLElement;
   grad: HTMLElement;
   expansion: HTMLElement;
   height: number | null; // CSS px at scale 1, measured when first needed
+  panel: { w: number; h: number } | null; // the expansion's size at scale 1, measured when shown
+  shift: number; // CSS px (scale 1) the expansion moves left of the card, to stay inside the stage
   at: { x: number; y: number; scale: number } | null; // where place() put it (top-left, CSS px)
 }
 
@@ -54,33 +59,48 @@ export class Cards {
         h(
           "span",
           { class: "tdg-badge tdg-exponent", "data-badge": "const", title: t("badge_const_title") },
-          // On a phone's narrow card the glyph already says **: the badge keeps the exponent and "const".
-          h("span", { class: "tdg-exponent-value" }, h("span", { class: "tdg-exponent-op" }, "** "), prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))),
+          // The glyph already says **: the badge holds the exponent and "const".
+          h("span", { class: "tdg-exponent-value" }, prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))),
           " ",
           t("const"),
         ),
       );
+    if (node.op === "const") badges.push(h("span", { class: "tdg-badge", "data-badge": "const", title: t("badge_literal_title") }, t("const")));
     const value = h("span", { class: "tdg-num", "data-field": "value" }, NOT_REACHED);
     const grad = h("span", { class: "tdg-num", "data-field": "grad" }, NOT_REACHED);
     const expansion = h("div", { class: "tdg-expansion", hidden: true });
     const expanded = expansionOf(node, timeline);
     if (expanded) expansion.append(h("div", { class: "tdg-expansion-formula" }, expanded), h("div", { class: "tdg-expansion-locals" }));
-    const label = prettyLabel(node.label);
+    // The whole expression is the card's accessible name and tooltip (hover, and keyboard focus: the
+    // card is focusable); the head holds a title shortened to fit beside the glyph and badges.
+    const full = fullLabel(node);
+    const glyph = glyphOf(node);
+    const title = titleOf(node, timeline, titleBudget(glyph));
     const el = h(
       "div",
-      { class: "tdg-card", "data-node": node.id, "data-op": node.op, role: "group", "aria-label": label, title: label },
+      {
+        class: "tdg-card",
+        "data-node": node.id,
+        "data-op": node.op,
+        "data-expression": node.inputs.length > 0 ? full : null,
+        "data-shortened": node.inputs.length > 0 && title !== full ? "true" : null,
+        role: "group",
+        tabindex: "0",
+        "aria-label": full,
+        title: full,
+      },
       h(
         "div",
         { class: "tdg-card-head" },
-        h("span", { class: "tdg-glyph" }, glyphOf(node)),
-        node.inputs.length > 0 ? h("span", { class: "tdg-label" }, label) : null,
+        h("span", { class: "tdg-glyph" }, glyph),
+        title ? h("span", { class: "tdg-label", "aria-hidden": "true" }, title) : null,
         ...badges,
       ),
       h("div", { class: "tdg-row tdg-row-value" }, key(t("value"), t("value_short")), value),
       h("div", { class: "tdg-row tdg-row-grad" }, key(t("grad"), t("grad_short")), grad),
       expansion,
     );
-    return { el, value, grad, expansion, height: null, at: null };
+    return { el, value, grad, expansion, height: null, panel: null, shift: 0, at: null };
   }
 
   /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */
@@ -102,7 +122,9 @@ export class Cards {
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (card.expansion.hidden === showExpansion) {
         card.expansion.hidden = !showExpansion;
+        card.el.classList.toggle("is-expanded", showExpansion);
         card.height = null;
+        card.panel = null;
       }
     }
   }
@@ -117,31 +139,49 @@ export class Cards {
       const expanded = expansionOf(node, timeline);
       if (expanded) {
         const [formula, locals] = Array.from(card.expansion.children);
-        if (formula) setText(formula, expanded);
-        if (locals) {
-          const lines = localsOf(node, timeline);
-          if (lines.join("") !== locals.textContent) locals.replaceChildren(...lines.map((l) => h("span", {}, l)));
+        const lines = localsOf(node, timeline);
+        if (formula && locals && card.expansion.dataset.text !== [expanded, ...lines].join("\n")) {
+          card.expansion.dataset.text = [expanded, ...lines].join("\n");
+          formula.replaceChildren(...unbreakableTerms(expanded));
+          locals.replaceChildren(...lines.map((l) => h("span", { class: "tdg-expansion-line" }, ...unbreakableTerms(l))));
+          card.panel = null;
         }
       }
     }
   }
 
-  /** How far each card showing its expansion reaches below its usual height (CSS px at scale 1). */
-  grown(size: CardSize): Map<NodeId, number> {
+  /**
+   * How far each card showing its expansion reaches below its usual height (CSS px at scale 1): the
+   * expansion hangs under the card as a panel of its own width, measured once when it appears.
+   */
+  grown(size: CardSize, stageWidth: number): Map<NodeId, number> {
     const out = new Map<NodeId, number>();
-    for (const [id, card] of this.cards) {
-      if (card.expansion.hidden) continue; // no layout read for cards that cannot have grown
-      const height = this.height(card, size);
-      if (height > size.height + 1) out.set(id, height - size.height);
+    const measure = [...this.cards].filter(([, card]) => !card.expansion.hidden);
+    // A panel is as wide as the room right of its card allows (it wraps between terms instead of
+    // covering the cards to its left); all writes first, then all reads: one layout.
+    const fresh = measure.filter(([, card]) => card.panel === null);
+    for (const [, card] of fresh) {
+      const room = card.at ? (stageWidth - PANEL_GAP - card.at.x) / card.at.scale : PANEL_MAX;
+      card.el.style.setProperty("--tdg-expansion-max", `${Math.round(Math.max(size.width, Math.min(PANEL_MAX, room)))}px`);
+    }
+    for (const [, card] of fresh) card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
+    for (const [id, card] of measure) {
+      const below = this.height(card, size) - size.height + (card.panel?.h ?? 0);
+      if (below > 1) out.set(id, below);
     }
     return out;
   }
 
-  /** The cards' boxes on the stage as last placed (edge labels keep clear of them). */
+  /** The cards' boxes on the stage as last placed, expansions included (edge labels keep clear of them). */
   boxes(size: CardSize): Rect[] {
     return [...this.cards.values()].flatMap((card) => {
       const at = card.at;
-      return at ? [{ x: at.x, y: at.y, w: size.width * at.scale, h: this.height(card, size) * at.scale }] : [];
+      if (!at) return [];
+      const height = this.height(card, size) * at.scale;
+      const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height };
+      const panel = card.expansion.hidden ? null : card.panel;
+      if (!panel) return [box];
+      return [box, { x: at.x - card.shift * at.scale, y: at.y + height - at.scale, w: panel.w * at.scale, h: panel.h * at.scale }];
     });
   }
 
@@ -150,25 +190,81 @@ export class Cards {
     return card.height;
   }
 
-  /** Card sizes changed (compact or full cards): measure the heights again. */
-  resize(): void {
-    for (const card of this.cards.values()) card.height = null;
+  /** Card sizes or the stage's width changed: measure the heights (and the panels) again. */
+  resize(panels = true): void {
+    for (const card of this.cards.values()) {
+      card.height = null;
+      if (panels) card.panel = null;
+    }
   }
 
-  /** Move each card over its node; `lift` (0..1) is how far it stands out from the wall (its shadow). */
-  place(positions: Map<NodeId, Projected>, size: CardSize, scale: number, lift: Map<NodeId, number>): void {
+  /**
+   * Move each card over its node; `lift` (0..1) is how far it stands out from the wall (its shadow).
+   * A card never gets smaller than `minScale` (turned away from the viewer, its text stays readable),
+   * and an expansion panel slides left as far as it must to stay inside the stage's `width`.
+   */
+  place(positions: Map<NodeId, Projected>, size: CardSize, scale: number, lift: Map<NodeId, number>, minScale: number, width: number): void {
     for (const [id, card] of this.cards) {
       const p = positions.get(id);
       if (!p) continue;
-      const s = scale * p.scale;
+      const s = Math.max(minScale, scale * p.scale);
       const x = Math.round(p.x - (size.width * s) / 2);
       const y = Math.round(p.y - (size.height * s) / 2);
       card.el.style.transform = `translate(${x}px, ${y}px) scale(${s.toFixed(4)})`;
       card.el.style.zIndex = String(1000 - Math.round(p.depth * 10));
       card.el.style.setProperty("--tdg-lift", (lift.get(id) ?? 0.5).toFixed(2));
       card.at = { x, y, scale: s };
+      const panel = card.expansion.hidden ? null : card.panel;
+      if (panel) {
+        const overflow = x + panel.w * s - (width - PANEL_GAP); // px past the stage's right border
+        const shift = Math.max(0, Math.min(overflow, x - PANEL_GAP)) / s;
+        if (Math.abs(shift - card.shift) > 0.25) card.el.style.setProperty("--tdg-expansion-shift", `${shift.toFixed(1)}px`);
+        card.shift = shift;
+      }
     }
   }
+
+  /** CSS px of a card's value and grad text at scale 1 (the stage keeps them readable). */
+  numberSize(): number {
+    const first = this.cards.values().next().value;
+    return first ? parseFloat(getComputedStyle(first.value).fontSize) || 13 : 13;
+  }
+}
+
+/**
+ * An expression as pieces a line may break between: before each operator outside parentheses, so
+ * "(a − b) / c = (a − b) · c ** −1" wraps as "(a − b) / c =" … and never inside "(a − b)" or "c ** −1".
+ */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === " " && depth === 0 && /^[=+−·×/] /.test(text.slice(i + 1, i + 3)) && text.slice(i + 1, i + 3) !== "**") {
+      terms.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(text.slice(start));
+  return terms.filter((t) => t.length > 0);
+}
+
+/** Terms as nodes: no break inside a term (its spaces are no-break spaces), a plain space between. */
+function unbreakableTerms(text: string): (HTMLElement | string)[] {
+  return termsOf(text).flatMap((term, i) => [...(i ? [" "] : []), h("span", { class: "tdg-term" }, term.replace(/ /g, "\u00a0"))]);
+}
+
+/**
+ * How many characters of title fit in a full card's head beside the glyph (badges sit on the card's
+ * top edge, player.css). Monospace fonts advance 0.6 em: 9 px per glyph character at 15 px, 6.6 px
+ * per title character at 11 px.
+ */
+function titleBudget(glyph: string): number {
+  const room = CARD_FULL.width - 18 - glyph.length * 9 - 5; // 8 px padding and 1 px border each side; the gap
+  return Math.max(0, Math.floor(room / 6.6));
 }
 
 /** A field name, in full on wide stages and shortened (v, g) on narrow ones. */

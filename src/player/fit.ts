@@ -1,6 +1,9 @@
-// From the layout in the timeline JSON to the stage: how big the stage is, where each node sits in
-// scene units and how many pixels a scene unit is, so cards (HTML, fixed CSS size) and edges (WebGL)
-// line up on any screen from a phone to a desktop. Pure; see tests/ts/player-geometry.test.ts.
+// From the layout in the timeline JSON to the stage: where each node sits in scene units, how many
+// pixels a scene unit is, how big the whole graph (the world) is and how much of it the stage shows.
+// Cards (HTML, fixed CSS size) and edges (WebGL) line up on any screen from a phone to a desktop.
+// Cards never shrink below a readable size: a graph too big for the stage at that size gets a taller
+// stage, and beyond that the stage becomes a window onto the graph that the reader pans
+// (viewport.ts). Pure; see tests/ts/player-geometry.test.ts.
 
 import type { NodeId, Timeline } from "../inference/types";
 
@@ -22,10 +25,11 @@ export interface CardSize {
 }
 
 export interface Fit {
-  positions: Map<NodeId, V3>; // scene units, centred on the origin
+  positions: Map<NodeId, V3>; // scene units; the world's centre is the origin
   ppu: number; // CSS px per scene unit at the centre depth
   scale: number; // card CSS scale = ppu / (card px per scene unit)
   height: number; // stage height, CSS px
+  world: { width: number; height: number }; // the whole graph with its margins, CSS px
   cardHeight: number; // scene units
   kx: number; // horizontal squeeze applied to the layout (narrow screens)
   ky: number;
@@ -35,26 +39,46 @@ export interface FitLimits {
   minHeight: number;
   maxHeight: number;
   maxScale: number;
+  minScale: number; // cards never get smaller than this (their text would be too small to read)
   rowGap: number; // CSS px wanted free between the cards of neighbouring rows (room for labels)
 }
 
-export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1, rowGap: 56 };
+export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1, minScale: 0, rowGap: 56 };
 const KY_MAX = 2.2; // rows never spread further than this
 
-export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize, limits: FitLimits = DEFAULT_LIMITS): Fit {
+/**
+ * `grown`: CSS px (at card scale 1) that some cards reach further down than usual (local
+ * derivatives shown); the world makes room for them.
+ */
+export function fitStage(
+  timeline: Timeline,
+  stageWidth: number,
+  card: CardSize,
+  limits: FitLimits = DEFAULT_LIMITS,
+  grown: ReadonlyMap<NodeId, number> = new Map(),
+): Fit {
   const pxPerUnit = card.width / CARD_WORLD_WIDTH; // card px per scene unit at scale 1
   const cardHeight = card.height / pxPerUnit;
+  const minPpu = pxPerUnit * Math.min(limits.minScale, limits.maxScale);
   const xs = timeline.nodes.map((n) => n.x);
   const ys = timeline.nodes.map((n) => n.y);
   const spanX = Math.max(...xs) - Math.min(...xs);
   const spanY = Math.max(...ys) - Math.min(...ys);
+  const below = (ky: number): number => {
+    // how far the lowest grown card reaches below the lowest row, scene units (0 when none grew)
+    const bottom = Math.min(...ys);
+    let reach = 0;
+    for (const n of timeline.nodes) reach = Math.max(reach, (grown.get(n.id) ?? 0) / pxPerUnit - (n.y - bottom) * ky);
+    return reach;
+  };
 
   const kxMin = Math.min(1, (CARD_WORLD_WIDTH + MIN_EDGE_GAP) / COLUMN_GAP);
   let ky = Math.max(1, (cardHeight + MIN_ROW_GAP) / ROW_GAP);
   const widthAt = (kx: number): number => spanX * kx + CARD_WORLD_WIDTH + 2 * MARGIN_X;
-  let heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
+  const heightAt = (ky: number): number => spanY * ky + cardHeight + below(ky) + 2 * MARGIN_Y;
+  let heightWorld = heightAt(ky);
   const ppuFor = (kx: number): number =>
-    Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld);
+    Math.max(minPpu, Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld));
 
   // Wide stage: spread the columns (up to KX_MAX) so edge labels fit between the cards, keeping
   // cards at natural size. Narrow stage: squeeze the columns (down to kxMin) before shrinking the
@@ -75,17 +99,23 @@ export function fitStage(timeline: Timeline, stageWidth: number, card: CardSize,
     ppu = ppuFor(kx);
   }
   // Edge labels sit between rows: when the width, not the height, limits the zoom, spread the rows
-  // until there is room for them (a graph with many rows gets a taller stage).
+  // until there is room for them (a graph with many rows gets a taller stage). A graph taller than
+  // the tallest stage is panned anyway: its rows get all the room they want.
   if (spanY > 0) {
     const wanted = Math.min(KY_MAX, (cardHeight + limits.rowGap / ppu) / ROW_GAP);
-    const room = (limits.maxHeight / ppu - cardHeight - 2 * MARGIN_Y) / spanY;
-    ky = Math.max(ky, Math.min(wanted, room));
-    heightWorld = spanY * ky + cardHeight + 2 * MARGIN_Y;
+    const room = (limits.maxHeight / ppu - cardHeight - below(ky) - 2 * MARGIN_Y) / spanY;
+    const panned = heightAt(ky) * ppu > limits.maxHeight + 0.5; // taller than the stage even with rows packed
+    ky = Math.max(ky, panned ? wanted : Math.min(wanted, room));
   }
+  heightWorld = heightAt(ky);
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const dy = below(ky) / 2; // the world's centre moves down by half of what grown cards add below
+  const world = { width: widthAt(kx) * ppu, height: heightWorld * ppu };
+  // A graph the stage pans over lies flat: seen off-axis, depth would shift its cards sideways.
+  const flat = world.width > stageWidth + 2 || world.height > limits.maxHeight + 2;
   const positions = new Map<NodeId, V3>();
-  for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky, n.z]);
-  const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, heightWorld * ppu)));
-  return { positions, ppu, scale: ppu / pxPerUnit, height, cardHeight, kx, ky };
+  for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, flat ? 0 : n.z]);
+  const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
+  return { positions, ppu, scale: ppu / pxPerUnit, height, world, cardHeight, kx, ky };
 }

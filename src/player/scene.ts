@@ -146,7 +146,8 @@ export class Scene {
   private readonly gl: Renderer["gl"];
   private readonly camera: Camera;
   private readonly root = new Transform();
-  private readonly graph = new Transform();
+  private readonly graph = new Transform(); // turns with the view, about the middle of what the stage shows
+  private readonly content = new Transform(); // the graph's meshes, in fit.ts's scene units
   private readonly edgeProgram: Program;
   private readonly spriteProgram: Program; // shared by glows and pulses: compiling is slow
   private edges: EdgeMesh[] = [];
@@ -157,6 +158,8 @@ export class Scene {
   private height = 0;
   private distance = 10;
   private ppu = 1;
+  private visibleHeight = 0; // CSS px of the canvas the stage shows (the buffer may be taller)
+  private pan: [number, number] = [0, 0]; // scene units: the point of the graph at the stage's centre
   private palette: Palette | null = null;
   private curves: EdgeCurve[] = [];
   private cardHeight = 0.9;
@@ -187,6 +190,7 @@ export class Scene {
     this.gl.clearColor(0, 0, 0, 0);
     this.camera = new Camera(this.gl, { fov: FOV, near: 0.1, far: 200 });
     this.graph.setParent(this.root);
+    this.content.setParent(this.graph);
     this.edgeProgram = new Program(this.gl, {
       vertex: edgeVertex,
       fragment: edgeFragment,
@@ -230,7 +234,7 @@ export class Scene {
         index: { data: data.index },
       });
       const mesh = new Mesh(this.gl, { geometry, program: this.edgeProgram });
-      mesh.setParent(this.graph);
+      mesh.setParent(this.content);
       const style: EdgeStyle = { base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0 };
       const uniforms = this.edgeProgram.uniforms;
       mesh.onBeforeRender(() => {
@@ -241,8 +245,8 @@ export class Scene {
       });
       return { mesh, curve, style };
     });
-    this.glows = new Sprites(this.gl, this.graph, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
-    this.pulses = new Sprites(this.gl, this.graph, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
+    this.glows = new Sprites(this.gl, this.content, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
+    this.pulses = new Sprites(this.gl, this.content, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
   }
 
   setPalette(palette: Palette): void {
@@ -283,7 +287,7 @@ export class Scene {
     });
     this.wall = new Mesh(this.gl, { geometry, program: this.wallProgram, renderOrder: -30 });
     this.wall.frustumCulled = false;
-    this.wall.setParent(this.graph);
+    this.wall.setParent(this.content);
   }
 
   /** Stage size in CSS px and the zoom (CSS px per scene unit at the centre). */
@@ -301,13 +305,28 @@ export class Scene {
     }
     if (Math.abs(ppu - this.ppu) > 0.5) this.wallDirty = true;
     this.ppu = ppu;
+    this.visibleHeight = height;
     this.distance = this.height / (2 * ppu * Math.tan((FOV * Math.PI) / 360));
-    const shift = (this.height - height) / 2 / ppu; // scene units
     this.camera.perspective({ aspect: this.width / this.height, near: this.distance / 20, far: this.distance * 4 });
-    this.camera.position.set(0, -shift, this.distance);
-    this.camera.lookAt([0, -shift, 0]);
+    this.aim();
   }
 
+  /** Show the point (x, y) of the graph, in scene units, at the stage's centre (a panned big graph). */
+  setPan(x: number, y: number): void {
+    if (x === this.pan[0] && y === this.pan[1]) return;
+    this.pan = [x, y];
+    this.aim();
+  }
+
+  private aim(): void {
+    const [x, y] = this.pan;
+    const shift = (this.height - this.visibleHeight) / 2 / this.ppu; // scene units
+    this.camera.position.set(x, y - shift, this.distance);
+    this.camera.lookAt([x, y - shift, 0]);
+    // The view turns about the middle of what the stage shows, so a panned graph turns in place.
+    this.graph.position.set(x, y, 0);
+    this.content.position.set(-x, -y, 0);
+  }
 
   setView(view: View): void {
     this.graph.rotation.set(view.pitch, view.yaw, 0);
@@ -357,7 +376,7 @@ export class Scene {
   projector(): (point: V3) => Projected {
     this.root.updateMatrixWorld();
     this.camera.updateMatrixWorld();
-    const m = new Mat4().multiply(this.camera.viewMatrix, this.graph.worldMatrix);
+    const m = new Mat4().multiply(this.camera.viewMatrix, this.content.worldMatrix);
     const p = this.camera.projectionMatrix;
     const { width, height, distance } = this;
     return ([x, y, z]) => {

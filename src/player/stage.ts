@@ -1,8 +1,10 @@
 // The stage: the graph drawn for one state — WebGL scene (edges, pulses, wall), HTML cards and edge
-// labels, fitted to the stage's width. It knows nothing of controls or events: the sandbox hands it a
-// timeline when the structure changes and a frame to draw.
+// labels, fitted to the stage's width. Cards keep readable text: a graph too big for the stage at
+// that size is panned (viewport.ts), the only input the stage handles itself. Otherwise it knows
+// nothing of controls or events: the sandbox hands it a timeline when the structure changes and a
+// frame to draw.
 
-import type { Timeline } from "../inference/types";
+import type { NodeId, Timeline } from "../inference/types";
 import { CARD_COMPACT, CARD_FULL, Cards } from "./cards";
 import { readPalette, type RGB } from "./colors";
 import type { Controls } from "./controls";
@@ -14,12 +16,15 @@ import type { View } from "./model";
 import type { Rect } from "./placement";
 import { Scene } from "./scene";
 import type { Frame } from "./timing";
+import { Viewport } from "./viewport";
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
 const LABEL_MIN_SCALE = 0.88;
 const CROWDED_BELOW = 0.7; // card scale under which older edge labels show only their contribution
 const FALLBACK_WIDTH = 600; // before the first layout can measure anything
-const MAX_HEIGHT_OF_VIEWPORT = 0.85; // a tall graph may take this share of the window's height
+const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the window's height
+const FLAT: View = { yaw: 0, pitch: 0 };
+const MIN_TEXT_PX = 10.2; // a card's value and grad are never drawn smaller than this (CSS px; the issue asks 10)
 
 export interface StageInput {
   timeline: Timeline;
@@ -37,26 +42,42 @@ export class Stage {
   private fit: Fit | null = null;
   private cardSize: CardSize = CARD_FULL;
   private labelScale = 1;
-  private grownKey = ""; // which cards have grown (local derivatives), as the edges were routed
+  private grown: Map<NodeId, number> = new Map(); // CSS px cards reach further down (local derivatives)
+  private grownKey = ""; // ... as the stage was fitted and the edges routed
+  private minScale = 0; // cards' smallest CSS scale: their numbers stay MIN_TEXT_PX high
   private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
+  private last: StageInput | null = null; // the frame drawn last, drawn again when the reader pans
+  private redrawQueued = false;
+  readonly viewport: Viewport;
   width = 0;
 
+  /**
+   * `requestDraw`: the sandbox's way to draw a frame soon (the reader panned). Without it the stage
+   * draws its last frame again by itself.
+   */
   constructor(
     private readonly ui: Controls,
     readonly scene: Scene,
     i18n: I18n,
     timeline: Timeline,
+    private readonly requestDraw: (() => void) | null = null,
   ) {
     this.timeline = timeline;
     this.cards = new Cards(ui.cards, i18n);
     this.labels = new EdgeLabels(ui.edgeLabels, i18n);
+    this.viewport = new Viewport(ui.stage, i18n, () => {
+      this.aim();
+      this.redraw();
+    });
   }
 
-  /** A graph of a new structure: new cards, new fit, new edge shapes. */
+  /** A graph of a new structure: new cards, new fit, new edge shapes, the pan back at the start. */
   build(timeline: Timeline): void {
     this.timeline = timeline;
     this.cards.build(timeline);
-    this.layout(true);
+    this.grown = new Map();
+    this.minScale = 0; // measured again: the cards are new
+    this.layout(true, undefined, true);
   }
 
   /** Same structure, new numbers. */
@@ -65,40 +86,67 @@ export class Stage {
     this.cards.refresh(timeline);
   }
 
-  /** Fit the graph to the stage's width: card size, zoom, stage height, edge shapes. */
-  layout(force = false, measured?: number): void {
+  /**
+   * Fit the graph to the stage's width: card size, zoom, stage height, how far it pans, edge shapes.
+   * `fresh`: a new graph, whose pan starts over.
+   */
+  layout(force = false, measured?: number, fresh = false): void {
     // Reading clientWidth forces a layout of the whole page: do it once, then trust the observer.
     const width = measured ?? (this.width || this.ui.stage.clientWidth || FALLBACK_WIDTH);
     if (!force && width === this.width) return;
+    const resized = width !== this.width;
     this.width = width;
     const compact = width < COMPACT_BELOW;
+    const player = this.ui.player;
+    if (player.classList.contains("is-compact") !== compact || this.minScale === 0) {
+      player.classList.toggle("is-compact", compact);
+      this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
+    }
     this.cardSize = compact ? CARD_COMPACT : CARD_FULL;
     const maxHeight = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * (window.innerHeight || 0)));
-    const fit = fitStage(this.timeline, width, this.cardSize, { ...DEFAULT_LIMITS, maxHeight });
+    const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
+    const fit = fitStage(this.timeline, width, this.cardSize, limits, this.grown);
     this.fit = fit;
-    const player = this.ui.player;
-    player.classList.toggle("is-compact", compact);
     player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
     player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
     // Labels shrink with the cards, but never below what stays comfortably readable.
     this.labelScale = Math.min(1, Math.max(LABEL_MIN_SCALE, fit.scale));
     this.ui.stage.style.height = `${fit.height}px`;
     this.scene.setSize(width, fit.height, fit.ppu);
-    this.cards.resize();
-    this.routeEdges(new Map());
+    this.viewport.setBounds({ width, height: fit.height }, fit.world, fresh);
+    this.aim();
+    this.cards.resize(resized || fresh);
+    this.routeEdges();
   }
 
-  /** Edge shapes for the fitted graph; `grown`: CSS px that cards reach further down than usual. */
-  private routeEdges(grown: Map<string, number>): void {
+  /** Edge shapes for the fitted graph, around the cards that have grown. */
+  private routeEdges(): void {
     const fit = this.fit;
     if (!fit) return;
-    this.grownKey = [...grown].join(";");
+    this.grownKey = [...this.grown].join(";");
     const perUnit = this.cardSize.width / CARD_WORLD_WIDTH;
-    const grownUnits = new Map(Array.from(grown, ([id, px]) => [id, px / perUnit]));
+    const grownUnits = new Map(Array.from(this.grown, ([id, px]) => [id, px / perUnit]));
     const curves = edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits);
     this.scene.setGraph(curves, fit.positions, fit.cardHeight);
     this.labels.build(curves);
     this.pointed = new Set();
+  }
+
+  /** Point the camera at the part of the graph the viewport shows. */
+  private aim(): void {
+    const ppu = this.fit?.ppu ?? 1;
+    this.scene.setPan(this.viewport.pan.x / ppu, -this.viewport.pan.y / ppu);
+  }
+
+  /** The reader panned: draw again, soon. */
+  private redraw(): void {
+    if (this.requestDraw) return this.requestDraw();
+    if (this.redrawQueued) return;
+    this.redrawQueued = true;
+    requestAnimationFrame(() => {
+      this.redrawQueued = false;
+      if (this.last) this.draw(this.last);
+    });
   }
 
   readPalette(): void {
@@ -111,24 +159,49 @@ export class Stage {
 
   /** Draw one frame; false when there is nothing fitted to draw yet. */
   draw(input: StageInput): boolean {
-    const fit = this.fit;
-    if (!fit) return false;
+    if (!this.fit) return false;
+    this.last = input;
     const { frame, timeline, flagged } = input;
     this.cards.update(frame, timeline, flagged, input.localDerivatives);
-    // Local derivatives make derived operations' cards taller: route the edges around them again.
-    const grown = this.cards.grown(this.cardSize);
-    if ([...grown].join(";") !== this.grownKey) this.routeEdges(grown);
-    this.scene.setView(input.view);
+    // Local derivatives hang a panel under derived operations' cards: make room, route around them.
+    const grown = this.cards.grown(this.cardSize, this.width);
+    if ([...grown].join(";") !== this.grownKey) {
+      this.grown = grown;
+      this.layout(true);
+    }
+    const fit = this.fit;
+    // A graph bigger than the stage lies flat, like a map: turned, its far end would shrink and crowd.
+    this.scene.setView(this.viewport.pannable ? FLAT : input.view);
+    let project = this.scene.projector();
+    if (this.follow(frame, project)) project = this.scene.projector();
     this.scene.draw({ frame, flagged, dimmed: input.dimmed });
-    const project = this.scene.projector();
     const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, project(p)]));
     // Cards nearer the viewer sit higher in the stack (z in scene units, around 0).
     const lift = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
-    this.cards.place(projected, this.cardSize, fit.scale, lift);
+    this.cards.place(projected, this.cardSize, fit.scale, lift, this.minScale, this.width);
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
     const crowded = fit.scale < CROWDED_BELOW;
     const cards = (): Rect[] => this.cards.boxes(this.cardSize);
     this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded });
+    return true;
+  }
+
+  /** A panned graph keeps the card the pulse is at in view (until the reader pans by hand). */
+  private follow(frame: Frame, project: ReturnType<Scene["projector"]>): boolean {
+    const fit = this.fit;
+    if (!fit || !this.viewport.follow || !this.viewport.pannable) return false;
+    const boxes = [];
+    for (const [id, state] of frame.nodes) {
+      const p = fit.positions.get(id);
+      if (!state.active || !p) continue;
+      const at = project(p);
+      const s = Math.max(this.minScale, fit.scale * at.scale);
+      const w = this.cardSize.width * s;
+      const h = (this.cardSize.height + (this.grown.get(id) ?? 0)) * s;
+      boxes.push({ x: at.x - w / 2, y: at.y - (this.cardSize.height * s) / 2, w, h });
+    }
+    if (!this.viewport.keepInView(boxes)) return false;
+    this.aim();
     return true;
   }
 

@@ -1,0 +1,281 @@
+"""Readable up to the 40-node limit (issue 10, items 5 and 7), in a real browser at 1280x800 and 390x844.
+
+At the end of the backward pass every card's value and grad are at least 10 CSS px high, no two cards
+overlap, no edge runs under a card, and no label covers one. A graph bigger than the stage is panned
+(mouse drag, arrow keys on the focused stage): every card can be brought into view. With "Local
+derivatives" on, a derived operation's expansion stays inside the stage, breaks only between terms, and
+every ∂ line ends in its number.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .browser_helpers import (
+    DESKTOP,
+    PHONE,
+    layout_problems,
+    lesson_page,
+    moment,
+    pause,
+    paused_in_view,
+    seek,
+    settle,
+    stage_geometry,
+    type_expression,
+)
+
+SANDBOX = "[data-sandbox]"
+MIN_TEXT_PX = 10
+BIG = {
+    "39-factor product": " * ".join(["a"] * 39),
+    "27-node mixed": "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)",
+    "40 nodes": "relu(a*b + c*d + e*f + g*h + k*m + n*p + q*r + s*t + u*v + w*x)",
+}
+PRESETS = ["Sum times a factor", "Dead ReLU", "A variable used twice", "Derived operations", "exp and log",
+           "A small neuron"]
+SIZES = {"1280x800": DESKTOP, "390x844": PHONE}
+NODE_IDS = "[...document.querySelectorAll('[data-sandbox] [data-node]')].map(e => e.dataset.node)"
+NUMBER = r"[−-]?(\d+(\.\d+)?(e[−-]?\d+)?|\d+e[−+−-]?\d+)"
+
+TEXT_SIZES = """() => [...document.querySelectorAll('[data-sandbox] [data-node]')].flatMap(card => {
+  const scale = new DOMMatrixReadOnly(getComputedStyle(card).transform).a;
+  return [...card.querySelectorAll('[data-field=value], [data-field=grad]')].map(el => ({
+    node: card.dataset.node, field: el.dataset.field,
+    font: parseFloat(getComputedStyle(el).fontSize) * scale,
+    height: el.getBoundingClientRect().height}));
+})"""
+
+EXPANSIONS = """() => {
+  const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-sandbox] .tdg-expansion:not([hidden])')].map(el => {
+    const b = el.getBoundingClientRect();
+    return {
+      node: el.closest('[data-node]').dataset.node,
+      box: {x: b.left - stage.left, y: b.top - stage.top, w: b.width, h: b.height},
+      stage: {w: stage.width, h: stage.height},
+      lines: [...el.querySelectorAll('.tdg-expansion-line')].map(line => line.textContent),
+      // a term drawn on more than one line was broken inside
+      brokenTerms: [...el.querySelectorAll('.tdg-term')].filter(t => t.getClientRects().length > 1)
+                     .map(t => t.textContent),
+      clipped: el.scrollWidth > el.clientWidth + 1,
+    };
+  });
+}"""
+
+
+def open_at_end_of_backward(browser, site_server, viewport, expression=None, preset=None, local=False):
+    page = lesson_page(browser, site_server, viewport=viewport)
+    paused_in_view(page)
+    if expression is not None:
+        type_expression(page, expression)
+    if preset is not None:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+    if local:
+        page.check(f"{SANDBOX} input[name=local-derivatives]")
+    page.click(f"{SANDBOX} [data-action=backward]")
+    pause(page)
+    seek(page, moment(page)["duration"])
+    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+    settle(page)
+    return page
+
+
+def overlapping_cards(geometry: dict) -> list[str]:
+    cards = geometry["cards"]
+    return [f"{a['id']} and {b['id']}" for i, a in enumerate(cards) for b in cards[i + 1:]
+            if a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5
+            and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5]
+
+
+def assert_readable(page, what: str) -> None:
+    texts = page.evaluate(TEXT_SIZES)
+    assert texts, f"{what}: no cards"
+    small = [t for t in texts if t["font"] < MIN_TEXT_PX or t["height"] < MIN_TEXT_PX]
+    assert small == [], f"{what}: text under {MIN_TEXT_PX} px: {small[:4]}"
+    geometry = stage_geometry(page)
+    assert overlapping_cards(geometry) == [], what
+    assert layout_problems(geometry) == [], what
+
+
+def visible_in_stage(page, node: str) -> bool:
+    """The whole card lies inside the stage, and the reader sees it there (nothing covers its centre)."""
+    return page.evaluate("""id => {
+      const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+      const card = document.querySelector(`[data-sandbox] [data-node="${id}"]`);
+      const b = card.getBoundingClientRect();
+      if (b.left < stage.left - 0.5 || b.right > stage.right + 0.5 || b.top < stage.top - 0.5
+          || b.bottom > stage.bottom + 0.5) return false;
+      if (b.top < 0 || b.bottom > innerHeight) return false;
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return !!hit && card.contains(hit);
+    }""", node)
+
+
+def card_offset(page, node: str) -> tuple[float, float]:
+    """How far (CSS px) the card's centre is from the stage's centre."""
+    return tuple(page.evaluate("""id => {
+      const s = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+      const b = document.querySelector(`[data-sandbox] [data-node="${id}"]`).getBoundingClientRect();
+      return [b.left + b.width / 2 - (s.left + s.width / 2), b.top + b.height / 2 - (s.top + s.height / 2)];
+    }""", node))
+
+
+def keep_stage_in_window(page) -> None:
+    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+
+
+# ---- item 5: readable at both sizes, for the big graphs and every preset ----------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", BIG)
+def test_big_graphs_stay_readable(browser, site_server, size, name):
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG[name])
+    assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, "the engine accepts it"
+    assert_readable(page, f"{name} at {size}")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_preset_stays_readable(browser, site_server, size):
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    for preset in PRESETS:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+        page.click(f"{SANDBOX} [data-action=backward]")
+        pause(page)
+        seek(page, moment(page)["duration"])
+        assert_readable(page, f"{preset} at {size}")
+        # the lesson's presets fit: nothing to pan, the drag still turns the graph
+        assert page.get_attribute(f"{SANDBOX} .tdg-stage", "data-pannable") is None, preset
+    assert page.errors == []
+
+
+# ---- panning: every card of a big graph can be brought into view ---------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["39-factor product", "27-node mixed"])
+def test_arrow_keys_bring_every_card_into_view(browser, site_server, size, name):
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG[name])
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    assert stage.get_attribute("data-pannable") == "true", "bigger than the stage at a readable size"
+    assert page.locator(f"{SANDBOX} .tdg-pan-toolbar").is_visible(), "the reader is told how to see the rest"
+    ids = page.evaluate(NODE_IDS)
+    before = moment(page)
+    stage.focus()
+    for node in ids:
+        for _ in range(80):
+            keep_stage_in_window(page)
+            if visible_in_stage(page, node):
+                break
+            dx, dy = card_offset(page, node)
+            key = (("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) * 1.2 >= abs(dy)
+                   else ("ArrowDown" if dy > 0 else "ArrowUp"))
+            page.keyboard.press(key)
+            settle(page)
+        assert visible_in_stage(page, node), f"{name} at {size}: the arrow keys never showed card {node}"
+    after = moment(page)
+    assert (after["yaw"], after["pitch"]) == (before["yaw"], before["pitch"]), "panning, not turning"
+    assert layout_problems(stage_geometry(page)) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dragging_brings_every_card_into_view(browser, site_server, size):
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["27-node mixed"])
+    ids = page.evaluate(NODE_IDS)
+    before = moment(page)
+    for node in ids:
+        for _ in range(12):
+            keep_stage_in_window(page)
+            if visible_in_stage(page, node):
+                break
+            dx, dy = card_offset(page, node)
+            box = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+            # grab the stage where no card is, and pull the card towards the middle
+            start = page.evaluate("""() => {
+              const s = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+              for (let y = s.top + 8; y < s.bottom - 8; y += 13)
+                for (let x = s.left + 8; x < s.right - 8; x += 13) {
+                  const hit = document.elementFromPoint(x, y);
+                  if (hit && hit.matches('canvas')) return [x, y];
+                }
+              return null; }""")
+            assert start, "somewhere to grab the stage"
+            limit = min(box["width"], box["height"]) / 2 - 10
+            step_x = max(-limit, min(limit, -dx))
+            step_y = max(-limit, min(limit, -dy))
+            page.mouse.move(*start)
+            page.mouse.down()
+            page.mouse.move(start[0] + step_x, start[1] + step_y, steps=4)
+            page.mouse.up()
+            settle(page)
+        assert visible_in_stage(page, node), f"at {size}: dragging never showed card {node}"
+    after = moment(page)
+    assert (after["yaw"], after["pitch"]) == (before["yaw"], before["pitch"]), "a drag pans a big graph"
+    assert layout_problems(stage_geometry(page)) == []
+
+
+def test_a_graph_that_fits_still_turns(browser, site_server):
+    page = open_at_end_of_backward(browser, site_server, DESKTOP)
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    assert stage.get_attribute("data-pannable") is None
+    assert not page.locator(f"{SANDBOX} .tdg-pan-toolbar").is_visible()
+    before = moment(page)
+    stage.focus()
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    assert moment(page)["yaw"] > before["yaw"]
+
+
+def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
+    """A 39-factor product is wider than the stage: the backward wave walks right to left along it."""
+    page = open_at_end_of_backward(browser, site_server, DESKTOP, expression=BIG["39-factor product"])
+    follow = page.locator(f"{SANDBOX} [data-action=follow]")
+    assert follow.get_attribute("aria-pressed") == "true"
+    for t in (2, 20, 40, 60):
+        seek(page, t)
+        keep_stage_in_window(page)
+        active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card.is-active')]"
+                               ".map(e => e.dataset.node)")
+        assert all(visible_in_stage(page, node) for node in active), f"step {t}: {active}"
+    page.locator(f"{SANDBOX} .tdg-stage").focus()
+    page.keyboard.press("ArrowLeft")
+    assert follow.get_attribute("aria-pressed") == "false", "panning by hand stops following"
+
+
+# ---- item 7: local derivatives fit the stage -----------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", ["Derived operations", "A small neuron", "exp and log"])
+def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], preset=preset, local=True)
+    expansions = page.evaluate(EXPANSIONS)
+    if preset == "Derived operations":
+        assert len(expansions) == 2, "a − b and ÷ show their expansions"
+    for e in expansions:
+        box, stage = e["box"], e["stage"]
+        assert box["x"] >= 0 and box["y"] >= 0, e
+        assert box["x"] + box["w"] <= stage["w"] + 0.5 and box["y"] + box["h"] <= stage["h"] + 0.5, e
+        assert not e["clipped"], e
+        assert e["brokenTerms"] == [], f"broken inside a term: {e['brokenTerms']}"
+        assert e["lines"], e
+        for line in e["lines"]:
+            assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
+    geometry = stage_geometry(page)
+    assert layout_problems(geometry) == []
+    cards = geometry["cards"]
+    for e in expansions:
+        others = [c for c in cards if c["id"] != e["node"]]
+        b = e["box"]
+        covered = [c["id"] for c in others
+                   if b["x"] < c["x"] + c["w"] - 0.5 and c["x"] < b["x"] + b["w"] - 0.5
+                   and b["y"] < c["y"] + c["h"] - 0.5 and c["y"] < b["y"] + b["h"] - 0.5]
+        assert covered == [], f"the expansion of {e['node']} covers {covered}"
+    for i, a in enumerate(expansions):
+        for b in expansions[i + 1:]:
+            p, q = a["box"], b["box"]
+            assert not (p["x"] < q["x"] + q["w"] and q["x"] < p["x"] + p["w"]
+                        and p["y"] < q["y"] + q["h"] and q["y"] < p["y"] + p["h"]), "expansions overlap"
+    assert_readable(page, f"{preset} with local derivatives at {size}")
