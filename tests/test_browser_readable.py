@@ -123,6 +123,16 @@ def card_offset(page, node: str) -> tuple[float, float]:
     }""", node))
 
 
+def direction_to(page, node: str) -> str:
+    """The arrow key that moves the view towards a side of the stage the card sticks out of."""
+    left, top, right, bottom = page.evaluate("""id => {
+      const s = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+      const b = document.querySelector(`[data-sandbox] [data-node="${id}"]`).getBoundingClientRect();
+      return [s.left - b.left, s.top - b.top, b.right - s.right, b.bottom - s.bottom]; }""", node)
+    worst = max((left, "ArrowLeft"), (right, "ArrowRight"), (top, "ArrowUp"), (bottom, "ArrowDown"))
+    return worst[1]
+
+
 def keep_stage_in_window(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
 
@@ -170,12 +180,10 @@ def test_arrow_keys_bring_every_card_into_view(browser, site_server, size, name)
             keep_stage_in_window(page)
             if visible_in_stage(page, node):
                 break
-            dx, dy = card_offset(page, node)
-            key = (("ArrowRight" if dx > 0 else "ArrowLeft") if abs(dx) * 1.2 >= abs(dy)
-                   else ("ArrowDown" if dy > 0 else "ArrowUp"))
-            page.keyboard.press(key)
+            page.keyboard.press(direction_to(page, node))
             settle(page)
-        assert visible_in_stage(page, node), f"{name} at {size}: the arrow keys never showed card {node}"
+        assert visible_in_stage(page, node), f"{name} at {size}: the arrow keys never showed card {node}: " \
+            f"{card_offset(page, node)}"
     after = moment(page)
     assert (after["yaw"], after["pitch"]) == (before["yaw"], before["pitch"]), "panning, not turning"
     assert layout_problems(stage_geometry(page)) == []

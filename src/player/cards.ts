@@ -161,7 +161,7 @@ export class Cards {
     // covering the cards to its left); all writes first, then all reads: one layout.
     const fresh = measure.filter(([, card]) => card.panel === null);
     for (const [, card] of fresh) {
-      const room = card.at ? (stageWidth - PANEL_GAP - card.at.x) / card.at.scale : PANEL_MAX;
+      const room = card.at ? this.roomRightOf(card, size, stageWidth) : PANEL_MAX;
       card.el.style.setProperty("--tdg-expansion-max", `${Math.round(Math.max(size.width, Math.min(PANEL_MAX, room)))}px`);
     }
     for (const [, card] of fresh) card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
@@ -170,6 +170,21 @@ export class Cards {
       if (below > 1) out.set(id, below);
     }
     return out;
+  }
+
+  /** Px (scale 1) a panel under `card` may take to its right: up to the stage's border or the next card below-right. */
+  private roomRightOf(card: Card, size: CardSize, stageWidth: number): number {
+    const at = card.at!;
+    const top = at.y + size.height * at.scale;
+    const bottom = top + PANEL_MAX * at.scale; // a panel is rarely taller than it may be wide
+    let right = stageWidth - PANEL_GAP;
+    for (const other of this.cards.values()) {
+      const o = other.at;
+      if (!o || other === card || o.x <= at.x + 1) continue;
+      const overlaps = o.y < bottom && o.y + size.height * o.scale > top;
+      if (overlaps) right = Math.min(right, o.x - PANEL_GAP);
+    }
+    return (right - at.x) / at.scale;
   }
 
   /** The cards' boxes on the stage as last placed, expansions included (edge labels keep clear of them). */
