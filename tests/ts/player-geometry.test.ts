@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { CARD_COMPACT, CARD_FULL } from "../../src/player/cards";
+import { CARD_COMPACT, CARD_FULL, termsOf } from "../../src/player/cards";
 import { corridor, edgeCurves, edgeMesh, pathPoint, pointOnEdge } from "../../src/player/curves";
 import { CARD_WORLD_WIDTH, DEFAULT_LIMITS, fitStage } from "../../src/player/fit";
+import { clampPan, moveToShow } from "../../src/player/viewport";
 
 const NEURON = buildTimeline("relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 });
 const DEFAULT = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
@@ -87,4 +88,44 @@ test("edge meshes are well-formed", () => {
     assert.ok(mesh.index.every((i) => i < vertices));
     assert.ok(mesh.position.every(Number.isFinite));
   }
+});
+
+// ---- readable up to the node limit: cards keep a minimum size, the stage pans over the rest ----
+
+const MUL39 = buildTimeline(Array(39).fill("a").join(" * "), { a: 2 });
+const MIXED = buildTimeline("relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", {});
+
+test("cards never shrink below the minimum scale: a big graph becomes a world wider than its stage", () => {
+  for (const [t, width, card] of [[MUL39, 688, CARD_FULL], [MUL39, 358, CARD_COMPACT], [MIXED, 358, CARD_COMPACT]] as const) {
+    const fit = fitStage(t, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.8 });
+    assert.ok(fit.scale >= 0.8 - 1e-9, `scale ${fit.scale}`);
+    assert.ok(fit.height <= 640);
+    assert.ok(fit.world.width > width || fit.world.height > fit.height, "there is more graph than stage");
+    assert.ok([...fit.positions.values()].every((p) => p[2] === 0), "a panned graph lies flat");
+  }
+  const small = fitStage(DEFAULT, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.8 });
+  assert.ok(small.world.width <= 688 + 2 && small.world.height <= small.height + 2, "a small graph fits as before");
+});
+
+test("grown cards (local derivatives) make the world taller", () => {
+  const derived = buildTimeline("(a - b) / c", { a: 5, b: 2, c: 4 });
+  const plain = fitStage(derived, 358, CARD_COMPACT);
+  // ÷ sits a row above the lowest card: a panel of 200 px under it reaches further down than c
+  const grown = fitStage(derived, 358, CARD_COMPACT, DEFAULT_LIMITS, new Map([["n4", 200]]));
+  assert.ok(grown.world.height > plain.world.height + 60, `${grown.world.height} vs ${plain.world.height}`);
+});
+
+test("pan: clamped to its range; the smallest move that shows a box", () => {
+  assert.deepEqual(clampPan({ x: 500, y: -80 }, { x: 120, y: 40 }), { x: 120, y: -40 });
+  assert.deepEqual(clampPan({ x: 3, y: 4 }, { x: 0, y: 0 }), { x: 0, y: 0 });
+  assert.deepEqual(moveToShow({ x: 30, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: 0, y: 0 });
+  assert.deepEqual(moveToShow({ x: 10, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: -10, y: 0 }, "keeps a margin");
+  assert.deepEqual(moveToShow({ x: 280, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: 50, y: 0 });
+  assert.deepEqual(moveToShow({ x: -40, y: 190, w: 50, h: 30 }, 300, 200, 20), { x: -60, y: 40 });
+});
+
+test("an expansion breaks only between terms, never inside parentheses or a power", () => {
+  assert.deepEqual(termsOf("(a − b) / c = (a − b) · c ** −1"), ["(a − b)", "/ c", "= (a − b)", "· c ** −1"]);
+  assert.deepEqual(termsOf("∂/∂(a − b) = 0.25"), ["∂/∂(a − b)", "= 0.25"]);
+  assert.deepEqual(termsOf("−a = a · −1"), ["−a", "= a", "· −1"]);
 });
