@@ -76,7 +76,8 @@ def test_the_header_stays_above_cards_labels_and_canvas(open_page, lang, size):
     header = page.locator("header.md-header").bounding_box()
     assert header and header["height"] > 20
     # Scroll each card's centre (and so labels and canvas around it) under the middle of the header.
-    for card in card_centres(page)[:6]:
+    for card_id in [c["id"] for c in card_centres(page)][:6]:
+        card = next(c for c in card_centres(page) if c["id"] == card_id)
         page.evaluate("dy => window.scrollBy(0, dy)", card["y"] - header["y"] - header["height"] / 2)
         settle(page)
         moved = next(c for c in card_centres(page) if c["id"] == card["id"])
@@ -109,7 +110,7 @@ def test_search_results_stay_above_the_sandbox(open_page, lang, size):
                   ".getBoundingClientRect().top - 60)")
     settle(page)
     page.click("label.md-header__button[for=__search]" if size == "phone" else ".md-search__input")
-    page.locator(".md-search__input").fill("gradient")
+    page.locator(".md-search__input").press_sequentially("gradient", delay=20)
     page.wait_for_selector(".md-search-result__item", state="visible")
     out = page.locator(".md-search__output").bounding_box()
     assert out and out["height"] > 50
@@ -178,7 +179,7 @@ def test_a_mouse_drag_continues_through_error_and_graph(open_page, lang):
     page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
     type_slowly(page, "log(a) + b")
     slider = page.locator(f"{SANDBOX} input[name=var-a]")
-    slider.evaluate("el => el.dataset.probe = 'same'")
+    slider.evaluate("el => { el.dataset.probe = 'same'; el.scrollIntoView({block: 'center'}); }")
     box = slider.bounding_box()
     y = box["y"] + box["height"] / 2
     page.mouse.move(box["x"] + box["width"] * 0.3, y)  # a = -2 on -5..5
@@ -238,7 +239,7 @@ def test_the_nudge_check_waits_for_the_wave_refuses_zero_and_forgets_old_answers
     page.click(f"{SANDBOX} [data-action=nudge]")
     settle(page)
     assert out.get_attribute("data-state") == "waiting"
-    assert "a.grad" in out.inner_text() and "10" not in out.inner_text().split("=")[-1], out.inner_text()
+    assert "a.grad" in out.inner_text() and "a.grad =" not in out.inner_text(), out.inner_text()
     assert out.get_attribute("data-grad") is None
     seek(page, 1e9)
     assert out.get_attribute("data-state") == "compared"

@@ -120,8 +120,9 @@ export class Sandbox implements Target {
     }
     if (options.inputAt !== undefined) this.inputStart = options.inputAt || performance.now();
     // Typing and dragging draw within the input event itself, without waiting a frame.
-    if ((options.inputAt !== undefined || options.now) && !next.playing) return this.render();
-    this.invalidate();
+    const drawNow = options.now || (options.inputAt !== undefined && !next.playing);
+    if (drawNow) this.render();
+    if (!drawNow || next.playing) this.invalidate();
   }
 
   copyLink(): void {
