@@ -90,7 +90,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
     h("span", { class: "tdg-legend-item", "data-kind": "grad" }, t("legend_grads")),
     h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")),
-    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, t("drag_hint")),
+    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, h("span", { class: "tdg-hint-pointer" }, t("drag_hint")), h("span", { class: "tdg-hint-touch" }, t("drag_hint_touch"))),
   );
   const topo = h("ol", { class: "tdg-topo-list" });
   const codeLine = h("code", { class: "tdg-code-line" });

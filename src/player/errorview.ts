@@ -1,10 +1,9 @@
-// How an engine error shows: a localized message under the expression, the offending characters
-// marked on a mirror of the text behind the input, and (numeric errors) the node's name.
+// How an engine error shows: a localized message under the expression that names the place
+// inside its sentence, and the offending characters marked on a mirror of the text behind the input.
 
 import type { ErrorPayload, Timeline } from "../inference/types";
 import { h, setAttr, setText } from "./dom";
-import { prettyLabel } from "./expansion";
-import { errorMessage, type I18n } from "./i18n";
+import { errorMessage, type I18n, isInvisible } from "./i18n";
 
 export class ErrorView {
   constructor(
@@ -25,17 +24,10 @@ export class ErrorView {
       this.mark(null);
       return;
     }
-    const text = errorMessage(this.i18n, error);
-    const parts: string[] = [];
-    if (flagged) {
-      const node = timeline.nodes.find((n) => n.id === flagged);
-      parts.push(node ? `${prettyLabel(node.label)}: ${text}` : text, this.i18n.t("error_kept"));
-    } else {
-      parts.push(text);
-      const span = spanText(this.input.value, error);
-      if (span.trim()) parts.push(this.i18n.t("error_at", { text: span }));
-    }
-    setText(this.message, parts.join(" "));
+    // A numeric error of the graph on screen: its card is flagged, and the graph keeps its last values.
+    const onScreen = flagged !== null && timeline.nodes.some((n) => n.id === flagged);
+    const text = errorMessage(this.i18n, error, this.input.value);
+    setText(this.message, onScreen ? `${text} ${this.i18n.t("error_kept")}` : text);
     this.message.dataset.code = error.code;
     this.message.hidden = false;
     setAttr(this.input, "aria-invalid", flagged ? null : "true");
@@ -53,18 +45,13 @@ export class ErrorView {
     const start = Math.min(error.start, chars.length);
     const end = Math.max(start, Math.min(error.end ?? start, chars.length));
     const marked = chars.slice(start, end).join("");
+    // An empty span (the end of the text) or an invisible character still gets a visible mark.
+    const unseen = marked === "" || Array.from(marked).every(isInvisible);
     this.mirror.replaceChildren(
       chars.slice(0, start).join(""),
-      h("mark", { class: "tdg-error-span", "data-start": start, "data-end": end }, marked || "\u00a0"),
+      h("mark", { class: "tdg-error-span", "data-start": start, "data-end": end, "data-unseen": unseen ? "true" : null }, marked || "\u00a0"),
       chars.slice(end).join(""),
     );
     this.mirror.scrollLeft = this.input.scrollLeft;
   }
-}
-
-export function spanText(text: string, error: ErrorPayload): string {
-  if (error.start === undefined) return "";
-  return Array.from(text)
-    .slice(error.start, error.end ?? error.start)
-    .join("");
 }

@@ -1,16 +1,72 @@
-// Text the cards and narration show about a node: its operator glyph, a short name, and for
-// derived operations the primitive expansion the engine really built (a − b = a + (b · −1)).
+// Text the cards, the table and narration show about a node: its operator glyph, a short title,
+// a name for sentences, and for derived operations the primitive expansion the engine really
+// built (a − b = a + (b · −1)).
 
-import type { Primitive, Timeline, TimelineNode } from "../inference/types";
+import type { NodeId, Primitive, Timeline, TimelineNode } from "../inference/types";
 import { formatNumber } from "./format";
 
-const GLYPHS: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", neg: "−x", "**": "**", exp: "exp", log: "log", relu: "relu" };
+const GLYPHS: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", neg: "−", "**": "**", exp: "exp", log: "log", relu: "relu" };
+const FUNCTIONS = new Set(["exp", "log", "relu"]);
+const ELIDED = "…";
 
 /** What the card's header shows in large type: the variable, the number, or the operator. */
 export function glyphOf(node: TimelineNode): string {
   if (node.op === "var") return node.name ?? node.label;
   if (node.op === "const") return formatNumber(node.value);
   return GLYPHS[node.op] ?? node.op;
+}
+
+/** The node's whole expression, typographic and on one line: for tooltips, names and the table. */
+export function fullLabel(node: TimelineNode): string {
+  return prettyLabel(node.label.replace(/\s+/g, " ").trim());
+}
+
+/**
+ * What the card writes after its glyph, in at most `budget` characters: what the operation applies
+ * to, never the operation's own name again ("relu" + "(w × x + …)", "**" + "b" beside the exponent
+ * badge, "−" + "(a + b)", "+" + "exp(a) + b ** 2"). When the text is too long, whole operands give
+ * way to "…", the deepest first, so no title ends in the middle of a term; null when even the
+ * shortest form does not fit (the full expression is on the card's tooltip and in the table).
+ */
+export function titleOf(node: TimelineNode, timeline: Timeline, budget: number): string | null {
+  if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
+  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const operand = byId.get(node.inputs[0] ?? "");
+  const infix = !FUNCTIONS.has(node.op) && node.op !== "**" && node.op !== "neg";
+  const subject = infix ? node : operand;
+  if (!subject) return null;
+  const compound = subject.inputs.length > 0 || /^\s*[-\u2212]/.test(subject.label);
+  const wrap = (text: string): string => (!infix && (FUNCTIONS.has(node.op) || compound) ? `(${text})` : text);
+  // Every part of the subject that may give way to "…": operations, and long number literals.
+  const parts: { node: TimelineNode; depth: number }[] = [];
+  const seen = new Set<NodeId>();
+  const collect = (n: TimelineNode, depth: number): void => {
+    if (seen.has(n.id)) return;
+    seen.add(n.id);
+    if ((n !== node && n.inputs.length > 0) || (n.op === "const" && n.label.trim().length > 5)) parts.push({ node: n, depth });
+    for (const id of n.inputs) {
+      const child = byId.get(id);
+      if (child && child.start >= n.start && child.end <= n.end) collect(child, depth + 1);
+    }
+  };
+  collect(subject, 0);
+  parts.sort((a, b) => b.depth - a.depth || b.node.end - b.node.start - (a.node.end - a.node.start) || b.node.start - a.node.start);
+  const elided: TimelineNode[] = [];
+  const render = (): string => {
+    const chars = Array.from(subject.label);
+    const cuts = elided.filter((e) => !elided.some((o) => o !== e && o.start <= e.start && e.end <= o.end)).sort((a, b) => b.start - a.start);
+    for (const e of cuts) chars.splice(e.start - subject.start, e.end - e.start, ELIDED);
+    return fullLabel({ ...subject, label: chars.join("") });
+  };
+  let text = wrap(render());
+  for (const part of parts) {
+    if (Array.from(text).length <= budget) break;
+    if (elided.some((e) => e.start <= part.node.start && part.node.end <= e.end)) continue;
+    elided.push(part.node);
+    text = wrap(render());
+  }
+  const bare = text.replace(/[()\s]/g, "");
+  return Array.from(text).length <= budget && bare !== ELIDED ? text : null;
 }
 
 /** The node's source text with typographic operators, e.g. "a − b". */

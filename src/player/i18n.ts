@@ -37,10 +37,75 @@ export function errorKey(error: Pick<ErrorPayload, "code" | "params" | "start">)
   return reason === undefined ? `error_${code}` : `error_${code}_${reason.replace(/-/g, "_")}`;
 }
 
-/** The localized message for an engine error, falling back to the engine's English text. */
-export function errorMessage(i18n: I18n, error: Pick<ErrorPayload, "code" | "params" | "start" | "message">): string {
-  const key = errorKey(error);
-  if (i18n.has(key)) return i18n.t(key, error.params);
+type ErrorFields = Pick<ErrorPayload, "code" | "params" | "start" | "message"> & Partial<Pick<ErrorPayload, "end">>;
+
+/**
+ * The localized message for an engine error, falling back to the engine's English text. The
+ * sentence names its place itself ({text}: a short excerpt of `source`, the expression the error
+ * is about), so nothing is appended after its full stop.
+ */
+export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): string {
+  const params: Record<string, string> = { ...error.params, text: placeOf(error, source) };
+  let key = errorKey(error);
+  const char = error.params["char"];
+  if (key === "error_syntax_character" && char !== undefined && !isPrintableAscii(char)) {
+    params["code"] = codePoint(char);
+    key = isInvisible(char) ? "error_syntax_character_invisible" : "error_syntax_character_code";
+    if (!i18n.has(key)) key = "error_syntax_character";
+  }
+  if (i18n.has(key)) return i18n.t(key, params);
   const general = `error_${error.code.replace(/-/g, "_")}`;
-  return i18n.has(general) ? i18n.t(general, error.params) : error.message;
+  return i18n.has(general) ? i18n.t(general, params) : error.message;
+}
+
+const EXCERPT = 20; // code points of the expression an error message quotes at most (plus "…")
+
+/**
+ * The part of the expression a message quotes: the span itself, or, where the span alone says
+ * nothing (a parenthesis, the end of the text), the span with what leads up to it or follows it.
+ */
+export function placeOf(error: ErrorFields, source: string | undefined): string {
+  if (source === undefined || error.start === undefined) return "…";
+  const chars = Array.from(source);
+  const start = Math.min(error.start, chars.length);
+  const end = Math.max(start, Math.min(error.end ?? start, chars.length));
+  const reason = error.params["reason"];
+  if (error.code === "syntax" && reason === "paren") return excerpt(chars.slice(start), "end"); // "(a + b…"
+  if (error.code === "syntax" && (reason === "unopened" || reason === "end")) return excerpt(chars.slice(0, end), "start"); // "…a + b)"
+  return excerpt(chars.slice(start, end), "end");
+}
+
+/**
+ * At most EXCERPT code points, whitespace collapsed, cut on the side given with "…": between terms
+ * where it can ("a + a + a…", not "a + a + a +…" or "a + 12…"), else through a long token.
+ */
+function excerpt(chars: string[], cut: "start" | "end"): string {
+  const text = Array.from(chars.join("").replace(/\s+/g, " ").trim());
+  if (text.length <= EXCERPT) return text.join("");
+  const inToken = (a: string | undefined, b: string | undefined): boolean => TOKEN.test(a ?? "") && TOKEN.test(b ?? "");
+  if (cut === "end") {
+    let k = EXCERPT - 1;
+    while (k > 0 && inToken(text[k - 1], text[k])) k--;
+    const kept = text.slice(0, k || EXCERPT - 1).join("").replace(BETWEEN_END, "");
+    return `${kept || text.slice(0, EXCERPT - 1).join("")}…`;
+  }
+  let k = text.length - EXCERPT + 1;
+  while (k < text.length && inToken(text[k - 1], text[k])) k++;
+  const kept = text.slice(k < text.length ? k : text.length - EXCERPT + 1).join("").replace(BETWEEN_START, "");
+  return `…${kept || text.slice(text.length - EXCERPT + 1).join("")}`;
+}
+const TOKEN = /^[A-Za-z0-9_.]$/;
+const BETWEEN_END = /[\s+\-*/×·\u2212]+$/; // a cut never ends on an operator
+const BETWEEN_START = /^[\s+*/×·]+/; // nor starts on one (a leading minus may be a sign)
+
+const isPrintableAscii = (char: string): boolean => /^[\x21-\x7e]$/.test(char);
+
+/** Characters a reader cannot see or tell apart in quotes: controls, format marks, spaces, combining marks, fillers. */
+export function isInvisible(char: string): boolean {
+  return /^[\p{Cc}\p{Cf}\p{Z}\p{M}\p{Co}\p{Cn}\p{Cs}\u115f\u1160\u2800\u3164\uffa0]$/u.test(char);
+}
+
+/** "U+200B": how a message names a character by its code point. */
+export function codePoint(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }

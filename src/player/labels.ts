@@ -9,7 +9,7 @@ import type { EdgeId, Timeline } from "../inference/types";
 import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setText } from "./dom";
 import type { V3 } from "./fit";
-import { formatNumber } from "./format";
+import { formatNumber, productText } from "./format";
 import type { I18n } from "./i18n";
 import { type LabelRequest, type Point, placeLabels, type Rect } from "./placement";
 import type { Projected } from "./scene";
@@ -69,9 +69,8 @@ export class EdgeLabels {
       const state = frame.edges.get(id)?.label ?? null;
       label.emphasis = false;
       if (state) {
-        const f = formatNumber;
         label.kind = state.current ? "current" : "done";
-        label.forms = [`${f(state.incoming)} × ${f(state.local)} = ${f(state.contribution)}`, f(state.contribution)];
+        label.forms = [productText(state.incoming, state.local, state.contribution), formatNumber(state.contribution)];
         label.emphasis = emphasis.has(id);
       } else if (localDerivatives) {
         label.kind = "local";

@@ -3,7 +3,7 @@
 
 import type { Timeline, TimelineNode } from "../inference/types";
 import { nameOf, prettyLabel } from "./expansion";
-import { formatNumber } from "./format";
+import { formatNumber, productText } from "./format";
 import type { I18n } from "./i18n";
 import type { ScheduledEvent } from "./timing";
 
@@ -29,9 +29,7 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   return i18n.t("narrate_backward", {
     parent: name(s.parent),
     child: name(s.child),
-    incoming: f(s.incoming),
-    local: f(s.local),
-    contribution: f(s.contribution),
+    product: productText(s.incoming, s.local, s.contribution), // "a × b = c", or "≈" where rounding shows
     grad: f(s.grad_after),
   });
 }

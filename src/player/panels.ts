@@ -1,10 +1,10 @@
 // The text companions of the graph: the table of nodes (for readers who do not see the picture)
 // and the topological-order strip with the line of code running now ("code in step").
 
-import type { NodeId, Timeline } from "../inference/types";
+import type { NodeId, Timeline, TimelineNode } from "../inference/types";
 import type { CodeKey, CodeListing } from "./codestep";
 import { h, setAttr, setText } from "./dom";
-import { nameOf, prettyLabel } from "./expansion";
+import { fullLabel, glyphOf, nameOf, prettyLabel } from "./expansion";
 import { formatNumber } from "./format";
 import type { I18n } from "./i18n";
 import type { Frame, Schedule } from "./timing";
@@ -12,13 +12,16 @@ import type { Frame, Schedule } from "./timing";
 export class NodeTable {
   private rows = new Map<NodeId, HTMLTableCellElement[]>();
 
-  constructor(private readonly body: HTMLTableSectionElement) {}
+  constructor(
+    private readonly body: HTMLTableSectionElement,
+    private readonly i18n?: I18n, // names the operations that are words (variable, constant, negation)
+  ) {}
 
   build(timeline: Timeline): void {
     this.rows.clear();
     this.body.replaceChildren(
       ...timeline.nodes.map((node) => {
-        const cells = [h("th", { scope: "row" }, prettyLabel(node.label)), h("td", {}, node.op), h("td", {}, "--"), h("td", {}, "--")];
+        const cells = [h("th", { scope: "row" }, fullLabel(node)), h("td", {}, operationOf(node, this.i18n)), h("td", {}, "--"), h("td", {}, "--")];
         this.rows.set(node.id, cells);
         return h("tr", { "data-row-node": node.id }, ...cells);
       }),
@@ -33,6 +36,16 @@ export class NodeTable {
       setText(cells[3]!, state.grad === null ? "--" : formatNumber(state.grad));
     }
   }
+}
+
+/** The table's name for a node's operation, as its card shows it: "×", "÷", "variable a", "** 2". */
+export function operationOf(node: TimelineNode, i18n?: I18n): string {
+  const say = (key: string, fallback: string, params: Record<string, string> = {}): string => (i18n?.has(key) ? i18n.t(key, params) : fallback);
+  if (node.op === "var") return say("table_op_variable", `variable ${glyphOf(node)}`, { name: glyphOf(node) });
+  if (node.op === "const") return say("table_op_constant", `constant ${glyphOf(node)}`, { value: glyphOf(node) });
+  if (node.op === "neg") return say("table_op_negation", "− (negation)");
+  if (node.op === "**") return `** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`;
+  return glyphOf(node);
 }
 
 export interface CodeStep {
@@ -64,11 +77,18 @@ export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame,
 
 export class TopoStrip {
   private items = new Map<NodeId, HTMLElement>();
+  private readonly source: HTMLElement; // the listing's line running now
+  private readonly note: HTMLElement; // "← what it does here", kept whole so the arrow never dangles
 
   constructor(
     private readonly list: HTMLElement,
     private readonly codeLine: HTMLElement,
-  ) {}
+  ) {
+    this.source = h("span", { class: "tdg-code-source" });
+    this.note = h("span", { class: "tdg-code-note" });
+    codeLine.replaceChildren(this.source, " ", this.note);
+    codeLine.hidden = true;
+  }
 
   build(timeline: Timeline): void {
     this.items.clear();
@@ -94,6 +114,8 @@ export class TopoStrip {
       setAttr(item, "aria-current", id === step.node ? "step" : null);
     });
     const line = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
-    setText(this.codeLine, step.key ? `${line}${line ? "   ← " : ""}${step.text}` : "");
+    setText(this.source, line);
+    setText(this.note, step.key ? `${line ? "←\u00a0" : ""}${step.text}` : "");
+    if (this.codeLine.hidden === Boolean(step.key)) this.codeLine.hidden = !step.key;
   }
 }

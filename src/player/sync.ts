@@ -32,7 +32,7 @@ export class ControlSync {
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
     this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
-    this.table = new NodeTable(ui.tableBody);
+    this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(ui.player.ownerDocument);
   }
@@ -142,7 +142,7 @@ export class ControlSync {
     const r = nudge.result;
     if (!r.ok) {
       out.dataset.state = "failed";
-      setText(out, t("nudge_failed", { message: errorMessage(this.i18n, r.error) }));
+      setText(out, t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }));
       return;
     }
     const reached = (frame.nodes.get(r.node)?.grad ?? null) !== null;

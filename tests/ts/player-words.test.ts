@@ -1,0 +1,201 @@
+// What the player says in words: card titles (never a repeated operation, never a cut term), edge
+// products that multiply out, the node table's operations, and error messages that name their place
+// inside the sentence, quote only a short excerpt and name invisible characters by code point.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
+import { asPayload } from "../../src/player/engine";
+import { glyphOf, titleOf } from "../../src/player/expansion";
+import { formatNumber, parseNumber, productText } from "../../src/player/format";
+import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";
+import { operationOf } from "../../src/player/panels";
+
+const LANGS = ["en", "ru", "et"] as const;
+
+function strings(lang: string): Record<string, string> {
+  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
+    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
+  }
+  return out;
+}
+
+const node = (t: Timeline, label: string) => {
+  const found = t.nodes.find((n) => n.label === label);
+  assert.ok(found, `no node ${label}`);
+  return found;
+};
+
+function failure(expression: string, values: Record<string, number> = {}): ErrorPayload {
+  try {
+    buildTimeline(expression, values);
+  } catch (thrown) {
+    const payload = asPayload(thrown);
+    if (payload) return payload;
+  }
+  throw new Error(`${expression} should fail`);
+}
+
+// ---- card titles ---------------------------------------------------------------------------------
+
+test("titles never repeat the operation: a function shows its argument, ** its base", () => {
+  const t = buildTimeline("log(exp(a) + b ** 2)", { a: 1, b: 2 });
+  assert.equal(titleOf(node(t, "exp(a)"), t, 20), "(a)");
+  assert.equal(titleOf(node(t, "log(exp(a) + b ** 2)"), t, 40), "(exp(a) + b ** 2)");
+  assert.equal(titleOf(node(t, "b ** 2"), t, 20), "b", "the exponent is on the badge");
+  assert.equal(titleOf(node(t, "exp(a) + b ** 2"), t, 40), "exp(a) + b ** 2");
+  const n = buildTimeline("-(a + b) * -c", {});
+  assert.equal(glyphOf(node(n, "-(a + b)")), "−");
+  assert.equal(titleOf(node(n, "-(a + b)"), n, 20), "(a + b)");
+  assert.equal(titleOf(node(n, "-c"), n, 20), "c");
+});
+
+test("a long title gives way whole operands, deepest first, never a cut term", () => {
+  const t = buildTimeline("relu(w * x + v * y + b)", {});
+  const relu = node(t, "relu(w * x + v * y + b)");
+  assert.equal(titleOf(relu, t, 30), "(w × x + v × y + b)");
+  assert.equal(titleOf(relu, t, 15), "(w × x + … + b)");
+  assert.equal(titleOf(relu, t, 12), "(… + … + b)");
+  assert.equal(titleOf(relu, t, 8), "(… + b)");
+  assert.equal(titleOf(relu, t, 5), null, "(…) says nothing: no title, the tooltip has it all");
+  const sum = node(t, "w * x + v * y");
+  assert.equal(titleOf(sum, t, 12), "w × x + …");
+  const d = buildTimeline("(a - b) / c", {});
+  assert.equal(titleOf(node(d, "(a - b) / c"), d, 8), "(…) / c");
+  for (let budget = 0; budget < 30; budget++) {
+    for (const n of t.nodes) {
+      const title = titleOf(n, t, budget);
+      if (title === null) continue;
+      assert.ok(Array.from(title).length <= budget, `${title} fits ${budget}`);
+      assert.doesNotMatch(title, /[+×−/]\s*\)?$|^\(?\s*[+×/]/, `${title}: no dangling operator`);
+      assert.ok(!title.startsWith(glyphOf(n)) || n.op === "+" || n.op === "*", `${title} repeats ${glyphOf(n)}`);
+    }
+  }
+});
+
+test("leaves have no title: the glyph is the variable's name or the number", () => {
+  const t = buildTimeline("1 / a", { a: 2 });
+  const one = t.nodes.find((n) => n.op === "const")!;
+  assert.equal(glyphOf(one), "1");
+  assert.equal(titleOf(one, t, 20), null);
+});
+
+// ---- products on edge labels and in narration -------------------------------------------------------
+
+/** Do the shown factors multiply to the shown result, within the result's last digit? */
+function addsUp(text: string): boolean {
+  const m = /^(\S+) × (\S+) ([=≈]) (\S+)$/.exec(text);
+  assert.ok(m, text);
+  const product = parseNumber(m[1]!) * parseNumber(m[2]!);
+  return m[3] === "≈" || formatNumber(product) === m[4];
+}
+
+test("shown factors multiply to the shown contribution, or the label says ≈", () => {
+  const e = Math.exp(1);
+  const text = productText(0.14884, e, 0.14884 * e);
+  assert.notEqual(text, "0.1488 × 2.718 = 0.4046");
+  assert.ok(addsUp(text), text);
+  assert.equal(productText(1, -1, -1), "1 × −1 = −1");
+  assert.equal(productText(0.5, 2, 1), "0.5 × 2 = 1");
+  let seed = 7;
+  const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  for (let i = 0; i < 5000; i++) {
+    const a = random() * 10 ** Math.round(random() * 6);
+    const b = random() * 10 ** Math.round(random() * 6);
+    const label = productText(a, b, a * b);
+    assert.ok(addsUp(label), label);
+    assert.ok(label.includes("=") || label.includes("≈"));
+  }
+});
+
+test("every backward step of the presets adds up as labelled", () => {
+  for (const [expression, values] of [
+    ["(a + b) * c", { a: 2, b: -3, c: 10 }],
+    ["log(exp(a) + b ** 2)", { a: 1, b: 2 }],
+    ["relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 }],
+    ["(a - b) / c", { a: 5, b: 2, c: 4 }],
+    ["1 / (1 + exp(-a))", { a: 0.7 }],
+  ] as const) {
+    const t = buildTimeline(expression, values);
+    for (const s of t.backward) assert.ok(addsUp(productText(s.incoming, s.local, s.contribution)), expression);
+  }
+});
+
+// ---- node table ------------------------------------------------------------------------------------
+
+test("the table names operations as the cards show them, words translated", () => {
+  const t = buildTimeline("-(a * 2) / b ** 3 - c", {});
+  const ops = (lang: string) => t.nodes.map((n) => operationOf(n, makeI18n(lang, strings(lang))));
+  assert.deepEqual(ops("en"), ["variable a", "constant 2", "×", "− (negation)", "variable b", "** 3", "÷", "variable c", "−"]);
+  assert.deepEqual(ops("ru").slice(0, 4), ["переменная a", "константа 2", "×", "− (смена знака)"]);
+  assert.deepEqual(ops("et").slice(0, 4), ["muutuja a", "konstant 2", "×", "− (märgivahetus)"]);
+  for (const lang of LANGS) for (const op of ops(lang)) assert.doesNotMatch(op, /^(var|const|neg|\*)$/);
+});
+
+// ---- error messages --------------------------------------------------------------------------------
+
+test("the place of an error is inside its sentence, in every language", () => {
+  const cases: [string, Record<string, number>, string][] = [
+    ["a ** b", {}, "b"],
+    ["a / (b - b)", { b: 3 }, "(b - b)"],
+    ["log(a)", { a: -1 }, "log(a)"],
+    ["(a + b", {}, "(a + b"],
+    ["a + b)", {}, "a + b)"],
+    ["a +", {}, "a +"],
+    ["a b", {}, "b"],
+    ["exp(a)", { a: 1000 }, "exp(a)"],
+  ];
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    for (const [expression, values, place] of cases) {
+      const message = errorMessage(i18n, failure(expression, values), expression);
+      assert.ok(message.includes(place), `${lang}: ${message} names ${place}`);
+      const quoted = message.indexOf(place);
+      assert.ok(/[.!?]/.test(message.slice(quoted + place.length)), `${lang}: ${message}: the place is before the full stop`);
+      assert.doesNotMatch(message, /\{[a-z_]+\}/, `${lang}: ${message}`);
+    }
+  }
+});
+
+test("division by zero: the engine's span and the message name the divisor only", () => {
+  const error = failure("a / (b - b)", { b: 3 });
+  assert.deepEqual([error.start, error.end], [4, 11]);
+  assert.equal(errorMessage(makeI18n("en", strings("en")), error, "a / (b - b)"), "Division by zero: the divisor “(b - b)” is 0.");
+});
+
+test("long expressions are quoted as a short excerpt", () => {
+  const long = "a" + " + a".repeat(60);
+  const big = Array.from("abcdefghijklmnopqrstu").join(" + ") + " * 2 * 3 * 4";
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    for (const expression of [long, big, "(" + "a + ".repeat(30) + "a"]) {
+      const message = errorMessage(i18n, failure(expression), expression);
+      const quoted = /[“«„]([^”»“]*)[”»“]/.exec(message)?.[1] ?? "";
+      assert.ok(Array.from(quoted).length <= 21, `${lang}: ${message}`);
+      assert.ok(message.length < 160, `${lang}: ${message}`);
+    }
+  }
+});
+
+test("invisible characters are named by code point, in every language", () => {
+  assert.equal(codePoint("\u200b"), "U+200B");
+  assert.ok(isInvisible("\u200b") && isInvisible("\u00a0") && isInvisible("\u0301") && !isInvisible("$"));
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    const zwsp = errorMessage(i18n, failure("a +\u200b b"), "a +\u200b b");
+    assert.ok(zwsp.includes("U+200B"), `${lang}: ${zwsp}`);
+    assert.ok(!zwsp.includes("\u200b"), `${lang}: the invisible character itself is not quoted`);
+    const cyrillic = errorMessage(i18n, failure("\u0430 + b"), "\u0430 + b");
+    assert.ok(cyrillic.includes("U+0430") && cyrillic.includes("\u0430"), `${lang}: ${cyrillic}`);
+    assert.ok(!errorMessage(i18n, failure("a $ b"), "a $ b").includes("U+"), "ASCII needs no code point");
+  }
+});
+
+test("without the expression at hand a message still reads whole", () => {
+  const en = makeI18n("en", strings("en"));
+  assert.equal(errorMessage(en, failure("a / b", { b: 0 })), "Division by zero: the divisor “…” is 0.");
+});
