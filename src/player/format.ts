@@ -2,8 +2,13 @@
 
 const MINUS = "\u2212"; // the typographic minus the lesson text uses
 
-/** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", -0 -> "0"; `digits` significant. */
-export function formatNumber(x: number, digits = 4): string {
+/** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", -0 -> "0". */
+export function formatNumber(x: number): string {
+  return formatSignificant(x, 4); // one argument: safe to pass to Array.map
+}
+
+/** formatNumber with `digits` significant digits. */
+function formatSignificant(x: number, digits: number): string {
   if (Number.isNaN(x)) return "NaN";
   if (!Number.isFinite(x)) return x > 0 ? "∞" : `${MINUS}∞`;
   if (x === 0) return "0"; // also -0
@@ -38,8 +43,8 @@ export function parseNumber(text: string): number {
 export function productText(incoming: number, local: number, contribution: number): string {
   const shown = formatNumber(contribution);
   for (const digits of [4, 5]) {
-    const a = formatNumber(incoming, digits);
-    const b = formatNumber(local, digits);
+    const a = formatSignificant(incoming, digits);
+    const b = formatSignificant(local, digits);
     if (formatNumber(parseNumber(a) * parseNumber(b)) === shown) return `${a} × ${b} = ${shown}`;
   }
   return `${formatNumber(incoming)} × ${formatNumber(local)} ≈ ${shown}`;
