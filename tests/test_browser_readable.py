@@ -19,8 +19,10 @@ from .browser_helpers import (
     layout_problems,
     lesson_page,
     moment,
+    open_lesson,
     pause,
     paused_in_view,
+    scroll_to_player,
     seek,
     settle,
     stage_geometry,
@@ -287,3 +289,48 @@ def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
             assert not (p["x"] < q["x"] + q["w"] and q["x"] < p["x"] + p["w"]
                         and p["y"] < q["y"] + q["h"] and q["y"] < p["y"] + p["h"]), "expansions overlap"
     assert_readable(page, f"{preset} with local derivatives at {size}")
+
+
+def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
+    """On a touch screen a sideways drag pans the graph; when there is nothing to pan upright, an
+    upright swipe still scrolls the page (touch-action pan-y), otherwise the stage takes it all."""
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        scroll_to_player(page)
+        type_expression(page, BIG["27-node mixed"])
+        keep_stage_in_window(page)
+        stage = page.locator(f"{SANDBOX} .tdg-stage")
+        assert stage.get_attribute("data-pannable") == "true"
+        assert stage.evaluate("el => getComputedStyle(el).touchAction") in ("none", "pan-y")
+        assert "one finger" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
+        box = stage.bounding_box()
+        ids = page.evaluate(NODE_IDS)
+        before = {node: card_offset(page, node) for node in ids[:3]}
+        cdp = page.context.new_cdp_session(page)
+        x, y = box["x"] + box["width"] - 20, box["y"] + box["height"] / 2
+
+        def touch(kind: str, px: float, py: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", x, y)
+        for step in range(1, 9):
+            touch("touchMove", x - 25 * step, y)
+        touch("touchEnd", x - 200, y)
+        settle(page)
+        for node in ids[:3]:
+            dx = card_offset(page, node)[0] - before[node][0]
+            assert dx < -100, f"card {node} did not follow the finger: moved by {dx:.0f} px"
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server):
+    page = open_at_end_of_backward(browser, site_server, DESKTOP, expression=BIG["39-factor product"])
+    first = page.evaluate(NODE_IDS)[0]  # the leaf a, on the far left
+    page.click(f"{SANDBOX} [data-action=reset-view]")
+    settle(page)
+    keep_stage_in_window(page)
+    assert visible_in_stage(page, first)
+    assert page.get_attribute(f"{SANDBOX} [data-action=follow]", "aria-pressed") == "true"

@@ -69,6 +69,12 @@ export class Stage {
       this.aim();
       this.redraw();
     });
+    // "Reset view" also brings a panned graph back to its start.
+    ui.resetView.addEventListener("click", () => {
+      this.viewport.reset();
+      this.aim();
+      this.redraw();
+    });
   }
 
   /** A graph of a new structure: new cards, new fit, new edge shapes, the pan back at the start. */

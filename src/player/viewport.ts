@@ -82,15 +82,20 @@ export class Viewport {
     this.size = stage;
     const spare = (outside: number): number => (outside > 2 ? outside / 2 : 0); // rounding is not a reason to pan
     this.range = { x: spare(world.width - stage.width), y: spare(world.height - stage.height) };
-    if (fresh) {
-      this.follow = true;
-      // Start where a forward pass starts: the inputs, on the left, at the middle of the height.
-      this.pan = { x: -this.range.x, y: 0 };
-    }
+    if (fresh) this.reset();
     this.pan = clampPan(this.pan, this.range);
     this.stage.classList.toggle("is-pannable", this.pannable);
+    // Only sideways to pan: an upright swipe still scrolls the page.
+    this.stage.classList.toggle("is-pannable-x", this.range.x > 0 && this.range.y === 0);
     this.toolbar.hidden = !this.pannable;
     setAttr(this.stage, "data-pannable", this.pannable ? "true" : null);
+    this.sync();
+  }
+
+  /** Back to where a forward pass starts (the inputs, on the left, at mid-height), following the pulse. */
+  reset(): void {
+    this.follow = true;
+    this.pan = clampPan({ x: -this.range.x, y: 0 }, this.range);
     this.sync();
   }
 
@@ -147,7 +152,9 @@ export class Viewport {
       "pointerdown",
       (e) => {
         if (!this.pannable || e.button !== 0) return;
-        if (e.target instanceof Element && e.target.closest(".tdg-card, button, input")) return;
+        // A mouse on a card selects its text; a finger on a card moves the graph (cards cover much of a phone's stage).
+        const keep = e.pointerType === "touch" ? "button, input" : ".tdg-card, button, input";
+        if (e.target instanceof Element && e.target.closest(keep)) return;
         e.stopImmediatePropagation();
         this.drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
         stage.setPointerCapture?.(e.pointerId);
