@@ -24,9 +24,10 @@ export function fullLabel(node: TimelineNode): string {
 /**
  * What the card writes after its glyph, in at most `budget` characters: what the operation applies
  * to, never the operation's own name again ("relu" + "(w × x + …)", "**" + "b" beside the exponent
- * badge, "−" + "(a + b)", "+" + "exp(a) + b ** 2"). When the text is too long, whole operands give
- * way to "…", the deepest first, so no title ends in the middle of a term; null when even the
- * shortest form does not fit (the full expression is on the card's tooltip and in the table).
+ * badge, "−" + "(a + b)", "+" + "exp(a) + b ** 2"). When the text is too long, products close up
+ * and then whole operands give way to "…", the deepest first, so no title ends in the middle of a
+ * term; null when even the shortest form does not fit (the whole expression is on the card's
+ * tooltip and in the table).
  */
 export function titleOf(node: TimelineNode, timeline: Timeline, budget: number): string | null {
   if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
@@ -58,15 +59,22 @@ export function titleOf(node: TimelineNode, timeline: Timeline, budget: number):
     for (const e of cuts) chars.splice(e.start - subject.start, e.end - e.start, ELIDED);
     return fullLabel({ ...subject, label: chars.join("") });
   };
-  let text = wrap(render());
+  const fits = (text: string): boolean => Array.from(text).length <= budget;
+  // Where the spaced text is too long, products and powers close up first ("w×x + v×y"): the
+  // tighter binding shows in the spacing, and more of the expression stays.
+  const shown = (): string => {
+    const text = wrap(render());
+    return fits(text) ? text : text.replace(/ (×|\*\*) /g, "$1");
+  };
+  let text = shown();
   for (const part of parts) {
-    if (Array.from(text).length <= budget) break;
+    if (fits(text)) break;
     if (elided.some((e) => e.start <= part.node.start && part.node.end <= e.end)) continue;
     elided.push(part.node);
-    text = wrap(render());
+    text = shown();
   }
   const bare = text.replace(/[()\s]/g, "");
-  return Array.from(text).length <= budget && bare !== ELIDED ? text : null;
+  return fits(text) && bare !== ELIDED ? text : null;
 }
 
 /** The node's source text with typographic operators, e.g. "a − b". */

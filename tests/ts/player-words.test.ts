@@ -54,16 +54,18 @@ test("titles never repeat the operation: a function shows its argument, ** its b
   assert.equal(titleOf(node(n, "-c"), n, 20), "c");
 });
 
-test("a long title gives way whole operands, deepest first, never a cut term", () => {
+test("a long title closes up products, then gives way whole operands, deepest first, never a cut term", () => {
   const t = buildTimeline("relu(w * x + v * y + b)", {});
   const relu = node(t, "relu(w * x + v * y + b)");
   assert.equal(titleOf(relu, t, 30), "(w × x + v × y + b)");
-  assert.equal(titleOf(relu, t, 15), "(w × x + … + b)");
+  assert.equal(titleOf(relu, t, 15), "(w×x + v×y + b)", "products close up before anything is left out");
+  assert.equal(titleOf(relu, t, 13), "(w×x + … + b)");
   assert.equal(titleOf(relu, t, 12), "(… + … + b)");
   assert.equal(titleOf(relu, t, 8), "(… + b)");
   assert.equal(titleOf(relu, t, 5), null, "(…) says nothing: no title, the tooltip has it all");
   const sum = node(t, "w * x + v * y");
-  assert.equal(titleOf(sum, t, 12), "w × x + …");
+  assert.equal(titleOf(sum, t, 12), "w×x + v×y");
+  assert.equal(titleOf(sum, t, 8), "w×x + …");
   const d = buildTimeline("(a - b) / c", {});
   assert.equal(titleOf(node(d, "(a - b) / c"), d, 8), "(…) / c");
   for (let budget = 0; budget < 30; budget++) {
