@@ -334,3 +334,22 @@ def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server
     keep_stage_in_window(page)
     assert visible_in_stage(page, first)
     assert page.get_attribute(f"{SANDBOX} [data-action=follow]", "aria-pressed") == "true"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tab_brings_each_card_into_view(browser, site_server, size):
+    """Cards take keyboard focus (their full expression shows); a focused card is scrolled into view."""
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["40 nodes"])
+    ids = page.evaluate(NODE_IDS)
+    page.locator(f"{SANDBOX} .tdg-stage").focus()
+    seen = []
+    for _ in ids:
+        page.keyboard.press("Tab")
+        settle(page)
+        node = page.evaluate("document.activeElement.dataset.node || null")
+        if node is None:
+            break
+        keep_stage_in_window(page)
+        assert visible_in_stage(page, node), f"at {size}: card {node} has focus but is out of view"
+        seen.append(node)
+    assert len(seen) == len(ids), f"Tab reached {len(seen)} of {len(ids)} cards"

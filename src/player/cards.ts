@@ -187,6 +187,13 @@ export class Cards {
     return (right - at.x) / at.scale;
   }
 
+  /** One card's box on the stage as last placed. */
+  boxOf(id: NodeId, size: CardSize): Rect | null {
+    const card = this.cards.get(id);
+    const at = card?.at;
+    return card && at ? { x: at.x, y: at.y, w: size.width * at.scale, h: this.height(card, size) * at.scale } : null;
+  }
+
   /** The cards' boxes on the stage as last placed, expansions included (edge labels keep clear of them). */
   boxes(size: CardSize): Rect[] {
     return [...this.cards.values()].flatMap((card) => {

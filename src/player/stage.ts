@@ -16,7 +16,7 @@ import type { View } from "./model";
 import type { Rect } from "./placement";
 import { Scene } from "./scene";
 import type { Frame } from "./timing";
-import { Viewport } from "./viewport";
+import { moveToShow, Viewport } from "./viewport";
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
 const LABEL_MIN_SCALE = 0.88;
@@ -68,6 +68,17 @@ export class Stage {
     this.viewport = new Viewport(ui.stage, i18n, () => {
       this.aim();
       this.redraw();
+    });
+    // A card reached with Tab comes into view.
+    ui.cards.addEventListener("focusin", (e) => {
+      const id = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]")?.dataset.node : undefined;
+      const box = id ? this.cards.boxOf(id, this.cardSize) : null;
+      if (!box || !this.viewport.pannable) return;
+      const move = moveToShow(box, this.width, this.fit?.height ?? 0);
+      if (this.viewport.panBy(move.x, move.y)) {
+        this.aim();
+        this.redraw();
+      }
     });
     // "Reset view" also brings a panned graph back to its start.
     ui.resetView.addEventListener("click", () => {

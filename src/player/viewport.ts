@@ -4,7 +4,7 @@
 // under the stage with a hint and "follow the pulse". A graph that fits has nothing to pan: then
 // every event goes on to the rotation wiring untouched.
 
-import { h, setAttr } from "./dom";
+import { h, setAttr, uid } from "./dom";
 import type { I18n } from "./i18n";
 
 const KEY_STEP = 90; // CSS px per arrow key press (Shift: a whole stage minus a margin)
@@ -46,6 +46,8 @@ export class Viewport {
   private readonly barY: HTMLElement;
   private readonly toolbar: HTMLElement;
   private readonly followButton: HTMLButtonElement;
+  private readonly hintId = uid("tdg-pan-hint");
+  private readonly describedBy: string | null; // the stage's own description (how to turn it)
 
   constructor(
     private readonly stage: HTMLElement,
@@ -61,10 +63,11 @@ export class Viewport {
     this.toolbar = h(
       "div",
       { class: "tdg-pan-toolbar", hidden: true },
-      h("span", { class: "tdg-pan-hint" }, t(touch ? "pan_hint_touch" : "pan_hint")),
+      h("span", { class: "tdg-pan-hint", id: this.hintId }, t(touch ? "pan_hint_touch" : "pan_hint")),
       this.followButton,
     );
     stage.after(this.toolbar);
+    this.describedBy = stage.getAttribute("aria-describedby");
     this.followButton.addEventListener("click", () => {
       this.follow = !this.follow;
       this.sync();
@@ -89,6 +92,8 @@ export class Viewport {
     this.stage.classList.toggle("is-pannable-x", this.range.x > 0 && this.range.y === 0);
     this.toolbar.hidden = !this.pannable;
     setAttr(this.stage, "data-pannable", this.pannable ? "true" : null);
+    // A panned graph does not turn: the stage is described by how to pan it instead.
+    setAttr(this.stage, "aria-describedby", this.pannable ? this.hintId : this.describedBy);
     this.sync();
   }
 
@@ -193,6 +198,11 @@ export class Viewport {
       },
       { capture: true },
     );
+    // Where `overflow: clip` is unknown, focusing a card out of view would scroll the stage itself.
+    stage.addEventListener("scroll", () => {
+      stage.scrollTop = 0;
+      stage.scrollLeft = 0;
+    });
     // A sideways wheel or trackpad swipe pans; an upright one keeps scrolling the page.
     stage.addEventListener(
       "wheel",
