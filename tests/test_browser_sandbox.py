@@ -14,6 +14,7 @@ from .browser_helpers import (
     lesson_page,
     moment,
     num,
+    open_lesson,
     paused_in_view,
     scroll_to_player,
     seek,
@@ -94,7 +95,8 @@ def test_the_phone_drawer_stays_above_the_sandbox(open_page, lang):
     page.evaluate("window.scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
                   ".getBoundingClientRect().top - 120)")
     page.click("label.md-header__button[for=__drawer]")
-    page.wait_for_function("document.querySelector('.md-sidebar--primary').getBoundingClientRect().right > 200")
+    page.wait_for_function("document.querySelector('.md-sidebar--primary')"
+                           ".getBoundingClientRect().right > 200")
     page.wait_for_timeout(400)  # the drawer slides in
     drawer = page.locator(".md-sidebar--primary").bounding_box()
     under = [c for c in card_centres(page) if c["x"] < drawer["x"] + drawer["width"] - 4 and 0 < c["y"] < 844]
@@ -133,9 +135,11 @@ def test_typing_log_a_with_a_negative_keeps_an_a_slider(open_page, lang, size):
     assert "log" in error.inner_text()
     assert slider_names(page) == ["var-a"], "the sliders follow the typed text, not a prefix of it"
     assert page.input_value(f"{SANDBOX} input[name=num-a]") == "-1", "the value the learner set is kept"
+    assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class"), "the old graph fades"
     set_range(page, f"{SANDBOX} input[name=var-a]", 2)
     settle(page)
     assert not error.is_visible()
+    assert "is-stale" not in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
     root = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')].at(-1).dataset.node")
     m = moment(page)
     seek(page, m["duration"])
@@ -197,6 +201,38 @@ def test_a_mouse_drag_continues_through_error_and_graph(open_page, lang):
     assert page.evaluate("document.activeElement.dataset.probe") == "same"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_touch_drag_continues_through_error_and_graph(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang=lang, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+        page.locator(f"{SANDBOX} input[name=expression]").fill("log(a) + b")
+        slider = page.locator(f"{SANDBOX} input[name=var-a]")
+        slider.evaluate("el => { el.dataset.probe = 'same'; el.scrollIntoView({block: 'center'}); }")
+        settle(page)
+        box = slider.bounding_box()
+        y = box["y"] + box["height"] / 2
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, x: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        x0 = box["x"] + box["width"] * 0.3
+        touch("touchStart", x0)
+        errors = []
+        for i in range(1, 21):
+            touch("touchMove", x0 + box["width"] * 0.035 * i)
+            settle(page)
+            errors.append(page.locator(f"{SANDBOX} .tdg-error").is_visible())
+        touch("touchEnd", 0)
+        assert errors[0] and not errors[-1], "the finger went from the error into a graph"
+        assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) > 2, "the drag was not cut short"
+        assert slider.evaluate("el => el.isConnected && el.dataset.probe") == "same"
+    finally:
+        page.context.close()
+
+
 # ---- 4. no answer before its time --------------------------------------------------------------
 
 @pytest.mark.parametrize("lang,size", MATRIX)
@@ -207,9 +243,7 @@ def test_a_new_expression_at_the_end_of_backward_shows_no_gradient(open_page, la
     type_slowly(page, "a * a")
     m = moment(page)
     assert m["direction"] == "backward" and m["time"] < 1, "the pulse starts again"
-    leaf = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
-                         ".find(el => el.querySelector('[data-badge]') === null && el.innerText.includes('a'))"
-                         ".dataset.node")
+    leaf = page.locator(f"{SANDBOX} [data-node][data-op=var]").get_attribute("data-node")
     assert page.locator(f"{SANDBOX} [data-node='{leaf}'] [data-field=grad]").inner_text() == "--"
     page.wait_for_function("!window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing", timeout=15000)
     assert num(page.locator(f"{SANDBOX} [data-node='{leaf}'] [data-field=grad]").inner_text()) == 4

@@ -54,8 +54,11 @@ export class ControlSync {
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
-    if (before?.error !== s.error || before?.expression !== s.expression || before?.timeline !== s.timeline)
+    if (before?.error !== s.error || before?.expression !== s.expression || before?.timeline !== s.timeline) {
       this.errors.show(s.error, s.timeline, flaggedNode(s));
+      // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
+      this.ui.player.classList.toggle("is-stale", s.error !== null && s.expression !== s.timeline.expression);
+    }
     this.syncSliders(s);
     this.syncPresets(s);
     this.syncButtons(s);
