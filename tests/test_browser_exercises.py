@@ -1,0 +1,223 @@
+"""The lesson's promises in a real browser, driven the way a reader would: the four "try it yourself"
+exercises, typing and errors, presets, the toggles and the timeline. What the reader sees is read from
+the [data-node] cards' value and grad texts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import (
+    MINUS,
+    engine_calls,
+    field,
+    grads,
+    lesson_page,
+    moment,
+    nodes,
+    num,
+    pause,
+    seek,
+    set_range,
+    settle,
+    type_expression,
+)
+
+SANDBOX = "[data-sandbox]"
+
+
+def step_backward_to(page, count: int) -> None:
+    """Restart backward and land exactly after `count` events (the seed is event 1)."""
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, count)
+
+
+# ---- the four "try it yourself" exercises -------------------------------------------------------
+
+def test_exercise_a_predict_the_chain_rule(lesson):
+    """(a + b) * c with a = 1, b = 4, c = -2: grads appear one by one; c.grad = a + b."""
+    for name, value in (("a", 1), ("b", 4), ("c", -2)):
+        number = lesson.locator(f"{SANDBOX} input[name=num-{name}]")
+        number.fill(str(value))
+    settle(lesson)
+    assert engine_calls(lesson) >= 1
+    ids = nodes(lesson)
+    step_backward_to(lesson, 0)
+    assert all(text == "--" for text in grads(lesson).values()), "nothing shows gradients in advance"
+    seek(lesson, 1)
+    assert grads(lesson) == {"a": "--", "b": "--", "a + b": "--", "c": "--", "(a + b) × c": "1"}
+    seen = []
+    for t in range(2, 6):
+        seek(lesson, t)
+        seen.append(grads(lesson))
+    assert seen[-1] == {"a": f"{MINUS}2", "b": f"{MINUS}2", "a + b": f"{MINUS}2", "c": "5",
+                        "(a + b) × c": "1"}
+    # each step reveals exactly one more gradient
+    revealed = [sum(v != "--" for v in g.values()) for g in seen]
+    assert revealed == [2, 3, 4, 5]
+    assert field(lesson, ids["a + b"], "value") == "5"  # the hint: c.grad equals a + b
+
+
+def test_exercise_b_dead_relu(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=Dead ReLU")
+    settle(lesson)
+    step_backward_to(lesson, 99)
+    assert grads(lesson) == {"a": "3", "b": "2", "a × b": "1", "relu(a × b)": "1"}
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", -1.5)
+    settle(lesson)
+    assert field(lesson, nodes(lesson)["a × b"], "value") == f"{MINUS}3"
+    assert grads(lesson) == {"a": "0", "b": "0", "a × b": "0", "relu(a × b)": "1"}
+    labels = lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()
+    assert "1 × 0 = 0" in labels
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", 3)
+    settle(lesson)
+    assert grads(lesson)["a"] == "3"
+
+
+def test_exercise_c_one_variable_two_paths(lesson):
+    type_expression(lesson, "a * a")
+    lesson.locator(f"{SANDBOX} input[name=num-a]").fill("3")
+    settle(lesson)
+    ids = nodes(lesson)
+    assert set(ids) == {"a", "a × a"}, "a variable used twice is one leaf"
+    assert lesson.locator(f"{SANDBOX} .tdg-edge-label").count() == 2, "two edges from the one leaf"
+    partial = []
+    for t in (1, 2, 3):
+        step_backward_to(lesson, t) if t == 1 else seek(lesson, t)
+        partial.append(field(lesson, ids["a"], "grad"))
+    assert partial == ["--", "3", "6"], "the partial grad first, then the accumulated one"
+    assert lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts() == ["1 × 3 = 3"] * 2
+
+
+def test_exercise_d_a_negative_gradient(lesson):
+    step_backward_to(lesson, 99)
+    ids = nodes(lesson)
+    assert num(field(lesson, ids["c"], "grad")) == -1
+    before = num(field(lesson, ids["(a + b) × c"], "value"))
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-c]", 11)
+    settle(lesson)
+    after = num(field(lesson, nodes(lesson)["(a + b) × c"], "value"))
+    assert after < before, "nudging c up moves the output down: its gradient is negative"
+    type_expression(lesson, "a - b")
+    step_backward_to(lesson, 99)
+    assert grads(lesson)["b"] == f"{MINUS}1"
+
+
+# ---- typing, errors, presets --------------------------------------------------------------------
+
+ERRORS = [  # expression, the marked text, a word of the English message
+    ("a ** b", "b", "exponent must be a plain number"),
+    ("sin(x)", "sin", "no function"),
+    ("(a+b", "(", "never closed"),
+]
+
+
+@pytest.mark.parametrize("expression,marked,words", ERRORS)
+def test_invalid_input_is_marked_and_the_graph_stays(lesson, expression, marked, words):
+    before = nodes(lesson)
+    type_expression(lesson, expression)
+    error = lesson.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible()
+    assert words in error.inner_text()
+    assert lesson.locator(f"{SANDBOX} .tdg-error-span").inner_text() == marked
+    assert lesson.get_attribute(f"{SANDBOX} input[name=expression]", "aria-invalid") == "true"
+    assert nodes(lesson) == before, "the last valid graph stays on screen"
+    type_expression(lesson, "(a + b) * c + 1")
+    assert error.is_hidden()
+    assert "(a + b) × c + 1" in nodes(lesson)
+
+
+def test_error_messages_are_localized(browser, site_server):
+    for lang, words in (("ru", "Показатель степени"), ("et", "Astendaja")):
+        page = lesson_page(browser, site_server, lang)
+        type_expression(page, "a ** b")
+        assert words in page.locator(f"{SANDBOX} .tdg-error").inner_text()
+
+
+def test_numeric_error_flags_the_node_and_recovers(lesson):
+    type_expression(lesson, "log(a) * b")
+    seek(lesson, 99)  # the end of forward: every value computed
+    ids = nodes(lesson)
+    good = field(lesson, ids["log(a)"], "value")
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", -1)
+    settle(lesson)
+    card = lesson.locator(f"{SANDBOX} [data-node='{ids['log(a)']}']")
+    assert card.get_attribute("aria-invalid") == "true"
+    assert "is-flagged" in card.get_attribute("class")
+    message = lesson.locator(f"{SANDBOX} .tdg-error").inner_text()
+    assert "log" in message and "positive" in message
+    assert field(lesson, ids["log(a)"], "value") == good, "the graph keeps the last values that worked"
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", 0)
+    settle(lesson)
+    assert card.get_attribute("aria-invalid") == "true", "log(0) is still outside the domain"
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", 2)
+    settle(lesson)
+    assert card.get_attribute("aria-invalid") is None
+    assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
+    assert field(lesson, ids["log(a)"], "value") == "0.6931"
+
+
+def test_division_by_zero_while_dragging(lesson):
+    type_expression(lesson, "a / b")
+    set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", 0)
+    settle(lesson)
+    assert "zero" in lesson.locator(f"{SANDBOX} .tdg-error").inner_text().lower()
+    assert lesson.locator(f"{SANDBOX} [aria-invalid=true][data-node]").count() == 1
+
+
+def test_presets_replace_expression_and_values(lesson):
+    lesson.click(f"{SANDBOX} [data-action=preset] >> text=Derived operations")
+    settle(lesson)
+    assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "(a - b) / c"
+    assert lesson.input_value(f"{SANDBOX} input[name=num-c]") == "4"
+    assert engine_calls(lesson) == 0, "presets carry their precomputed timelines"
+    badges = lesson.locator(f"{SANDBOX} [data-badge=derived]").all_inner_texts()
+    assert badges == ["derived", "derived"]
+    lesson.check(f"{SANDBOX} input[name=local-derivatives]")
+    settle(lesson)
+    expansion = lesson.locator(f"{SANDBOX} .tdg-expansion:not([hidden])").all_inner_texts()
+    assert any("a − b = a + (b · −1)" in text for text in expansion)
+    assert any("∂/∂b = −1" in text for text in expansion)
+
+
+def test_constant_exponent_badge(lesson):
+    type_expression(lesson, "a ** 3")
+    badge = lesson.locator(f"{SANDBOX} [data-badge=const]")
+    assert "const" in badge.inner_text() and "3" in badge.inner_text()
+    step_backward_to(lesson, 99)
+    assert grads(lesson) == {"a": "12", "a ** 3": "1"}  # a keeps its value 2: 3 * 2 ** 2
+
+
+def test_final_gradients_toggle(lesson):
+    step_backward_to(lesson, 0)
+    assert set(grads(lesson).values()) == {"--"}
+    lesson.check(f"{SANDBOX} input[name=final-gradients]")
+    settle(lesson)
+    assert grads(lesson) == {"a": "10", "b": "10", "a + b": "10", "c": f"{MINUS}1", "(a + b) × c": "1"}
+    lesson.uncheck(f"{SANDBOX} input[name=final-gradients]")
+    settle(lesson)
+    assert set(grads(lesson).values()) == {"--"}
+
+
+def test_scrubbing_is_a_pure_function_of_time(lesson):
+    step_backward_to(lesson, 0)
+    pictures = {}
+    for t in (0.5, 1.2, 2.9, 4.4, 2.9, 1.2, 0.5, 4.4):
+        seek(lesson, t)
+        picture = (tuple(sorted(grads(lesson).items())),
+                   tuple(lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()))
+        assert pictures.setdefault(t, picture) == picture
+
+
+def test_forward_and_backward_restart_the_pulse(lesson):
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    m = moment(lesson)
+    assert m["direction"] == "backward" and m["time"] < 0.5 and m["playing"]
+    lesson.wait_for_timeout(600)
+    lesson.click(f"{SANDBOX} [data-action=forward]")
+    m = moment(lesson)
+    assert m["direction"] == "forward" and m["time"] < 0.5
+    assert lesson.get_attribute(f"{SANDBOX} [data-action=forward]", "aria-pressed") == "true"
+    pause(lesson)
+    ids = nodes(lesson)
+    assert field(lesson, ids["(a + b) × c"], "value") == "--", "forward starts again from the leaves"
