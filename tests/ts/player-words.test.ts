@@ -10,6 +10,7 @@ import { asPayload } from "../../src/player/engine";
 import { glyphOf, titleOf } from "../../src/player/expansion";
 import { formatNumber, parseNumber, productText } from "../../src/player/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";
+import { describeEvent } from "../../src/player/narration";
 import { operationOf } from "../../src/player/panels";
 
 const LANGS = ["en", "ru", "et"] as const;
@@ -125,6 +126,18 @@ test("every backward step of the presets adds up as labelled", () => {
     const t = buildTimeline(expression, values);
     for (const s of t.backward) assert.ok(addsUp(productText(s.incoming, s.local, s.contribution)), expression);
   }
+});
+
+test("narration says the same product as the label, in every language", () => {
+  const t = buildTimeline("log(exp(a) + b ** 2)", { a: 0.14, b: 2 });
+  const step = t.backward.find((s) => s.local === 4)!; // 0.19416… × 4: five digits are not enough
+  for (const lang of LANGS) {
+    const said = describeEvent({ kind: "handoff", step }, t, makeI18n(lang, strings(lang)));
+    assert.ok(said.includes("0.1942 × 4 ≈ 0.7767"), `${lang}: ${said}`);
+  }
+  const e = buildTimeline("log(exp(a) + b ** 2)", { a: 1, b: 2 });
+  const toA = e.backward.find((s) => s.child === "n0")!;
+  assert.match(describeEvent({ kind: "handoff", step: toA }, e, makeI18n("en", strings("en"))), /^a receives 0\.14885 × 2\.7183 = 0\.4046;/);
 });
 
 // ---- node table ------------------------------------------------------------------------------------
