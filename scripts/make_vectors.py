@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from microgpt_annotated import Value  # noqa: E402
+from microgpt_annotated import Value, power  # noqa: E402
 from tinydag import TinyDagError, build_timeline  # noqa: E402
 
 CORPUS = ROOT / "tests/vectors/corpus.json"
@@ -124,7 +124,30 @@ ERRORS = [
     ("log local overflow", "log(a)", {"a": 1e-320}), ("infinite value", "a + 1", {"a": math.inf}),
     ("nan value", "a + 1", {"a": math.nan}), ("negative infinite value", "b * a", {"a": -math.inf}),
     ("domain error deep inside", "exp(a) + log(b - a) * c", LESSON),
+    # finite values and gradients, but an edge's local derivative (a product along the hidden path
+    # of '/') overflows: an overflow error at that node (timeline.schema.json, "num")
+    ("edge local overflow in a quotient", "(a / b) * c", {"a": 1e200, "b": 1e-100, "c": 1e-300}),
+    ("edge local overflow of constants", "0*(10/1e-154)", {}),
+    ("reciprocal of an underflowing square", "a ** -2", {"a": 1e-200}),
 ]
+
+
+def threshold_cases() -> list[tuple[str, str, dict]]:
+    """Inputs on the edge of a domain error, where one ulp of ** decides between graph and error.
+
+    Whole and half exponents are computed by *, / and sqrt (power() in the Value class), so both
+    engines must land on the same side; b = 8.84179473681791 is where glibc's and V8's pow(b, -1)
+    once differed in the last bit.
+    """
+    b = 8.84179473681791
+    cases = []
+    for k in ("-1", "2", "3", "0.5", "1.5", "-2", "-0.5"):
+        exact = power(b, float(k))
+        for side, c in (("on", exact), ("below", math.nextafter(exact, 0.0))):
+            cases.append((f"threshold {side}: 1/(b ** {k} - c)", f"1/(b ** {k} - c)", {"b": b, "c": c}))
+            cases.append((f"threshold {side}: log(b ** {k} - c)", f"log(b ** {k} - c)", {"b": b, "c": c}))
+    return cases + [("threshold: 1/(1/b - c)", "1/(1/b - c)", {"b": b, "c": 0.11309921003209036}),
+                    ("threshold: log(1/b - c)", "log(1/b - c)", {"b": b, "c": 0.11309921003209036})]
 
 
 def random_expression(rng: random.Random, depth: int) -> str:
@@ -188,7 +211,7 @@ def case(name: str, expression: str, values: dict[str, float]) -> dict:
 
 
 def build_corpus() -> list[dict]:
-    cases = [case(*c) for c in VALID + ERRORS + random_cases(200)]
+    cases = [case(*c) for c in VALID + ERRORS + threshold_cases() + random_cases(200)]
     assert len({c["name"] for c in cases}) == len(cases), "case names must be unique"
     return cases
 

@@ -9,6 +9,17 @@ import math
 
 
 # --8<-- [start:autograd-value-class]
+def power(x, k):
+    """x ** k. Whole and half exponents (2, 3, -1, 0.5, 1.5) use only *, / and sqrt, which IEEE 754
+    rounds the same in every language, so the browser's copy of this class gets the same bits."""
+    if float(2 * k).is_integer() and abs(k) <= 16:
+        result = math.sqrt(x) if k % 1 else 1.0  # the half, if any
+        for _ in range(int(abs(k))):
+            result *= x
+        return 1.0 / result if k < 0 else result
+    return x**k  # any other exponent: the platform's pow
+
+
 class Value:
     """A scalar plus the record of how it was made."""
 
@@ -29,7 +40,7 @@ class Value:
 
     def __pow__(self, other):  # the exponent is a plain number, never a Value
         assert isinstance(other, (int, float)), "only numeric exponents"
-        return Value(self.data**other, (self,), (other * self.data ** (other - 1),))
+        return Value(power(self.data, other), (self,), (other * power(self.data, other - 1),))
 
     def exp(self):
         e = math.exp(self.data)

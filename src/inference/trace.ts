@@ -163,8 +163,10 @@ class Tracer {
   compute(tree: Node, op: Op, make: () => Value, inputs: VisualNode[], extra: Extra = {}): VisualNode {
     const nodeId = this.nextId();
     const node = this.add(tree, op, make(), inputs, extra);
-    // Python: OverflowError from exp or **, or a non-finite value or local derivative
-    const finite = node.primitives.every((v) => Number.isFinite(v.data) && v._local_grads.every(Number.isFinite));
+    // Python: OverflowError from exp or **, ZeroDivisionError from power(), or a non-finite value or
+    // local derivative, including the node's own along its hidden path (exits: products can overflow)
+    const finite = node.primitives.every((v) => Number.isFinite(v.data) && v._local_grads.every(Number.isFinite))
+      && node.exits.every((exit) => Number.isFinite(exit.local));
     if (!finite) {
       throw new TinyDagError("overflow", "A number here grows beyond what a float can hold.",
         tree.start, tree.end, nodeId);

@@ -2,6 +2,16 @@
 // same fields, same formulas in the same order, so both languages compute the same bits.
 // TypeScript has no operator overloading, so `a + b` is a.add(b) and `2 - a` is a.rsub(2).
 
+/** Python's power(): whole and half exponents by *, / and sqrt only (IEEE 754: the same bits everywhere). */
+export function power(x: number, k: number): number {
+  if (Number.isInteger(2 * k) && Math.abs(k) <= 16) {
+    let result = k % 1 !== 0 ? Math.sqrt(x) : 1; // the half, if any
+    for (let i = 0; i < Math.trunc(Math.abs(k)); i++) result *= x;
+    return k < 0 ? 1 / result : result;
+  }
+  return x ** k; // any other exponent: the platform's pow
+}
+
 export class Value {
   data: number; // the number this node holds
   grad = 0; // d(output)/d(this node), filled in by backward()
@@ -26,7 +36,7 @@ export class Value {
   }
 
   pow(other: number): Value { // the exponent is a plain number, never a Value
-    return new Value(this.data ** other, [this], [other * this.data ** (other - 1)]);
+    return new Value(power(this.data, other), [this], [other * power(this.data, other - 1)]);
   }
 
   exp(): Value {

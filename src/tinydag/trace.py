@@ -156,15 +156,21 @@ class _Tracer:
                               tree, "negative-base")
 
     def compute(self, tree: Node, op: str, make, inputs: list[VisualNode], **extra) -> VisualNode:
-        """Run one operation of the Value class; any non-finite number it makes is an overflow."""
+        """Run one operation of the Value class; any non-finite number it makes is an overflow.
+
+        That includes the node's own local derivatives (exits): along a derived node's hidden path
+        they are products, which can overflow although every factor is finite ((a / b) * c with
+        a = 1e200, b = 1e-100, c = 1e-300). The schema promises finite numbers in every field.
+        """
         overflow = TinyDagError("overflow", "A number here grows beyond what a float can hold.",
                                 tree.start, tree.end, node=self.next_id())
         try:
             out = make()
-        except OverflowError:  # math.exp and float ** raise where JavaScript returns Infinity
+        except (OverflowError, ZeroDivisionError):  # where JavaScript returns Infinity instead
             raise overflow from None
         node = self.add(tree, op, out, inputs, **extra)
-        if not all(math.isfinite(x) for v in node.primitives for x in (v.data, *v._local_grads)):
+        numbers = [x for v in node.primitives for x in (v.data, *v._local_grads)]
+        if not all(math.isfinite(x) for x in numbers + [local for _, _, local in node.exits]):
             raise overflow
         return node
 
