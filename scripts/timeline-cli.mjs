@@ -17,5 +17,10 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
     outfile: partial, logLevel: "warning" });
   renameSync(partial, bundle);
 }
+// A reader that closes the pipe early (`| head -c 0`) ends us quietly, as in Python (exit 1).
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(1);
+});
 const { main } = await import(pathToFileURL(bundle).href);
 process.exitCode = main(process.argv.slice(2));

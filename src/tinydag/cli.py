@@ -1,7 +1,12 @@
-"""`python -m tinydag "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2)."""
+"""`python -m tinydag "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2).
+
+Usage errors go to stderr (exit 64); a reader that closes the pipe early ends it quietly (exit 1,
+see __main__.py). The output is always valid UTF-8, whatever bytes the arguments hold.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from .errors import TinyDagError
@@ -34,8 +39,10 @@ def parse_args(argv: list[str]) -> tuple[str, dict[str, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:  # bytes that are not UTF-8 read as U+FFFD, as Node reads its argv
+        argv = [os.fsencode(arg).decode("utf-8", "replace") for arg in sys.argv[1:]]
     try:
-        expression, values = parse_args(sys.argv[1:] if argv is None else argv)
+        expression, values = parse_args(argv)
     except ValueError as exc:
         print(f"{exc}\n{USAGE}", file=sys.stderr)
         return 64

@@ -9,6 +9,7 @@ Value.backward() performed it. A derived node's internal hand-offs stay in its
 from __future__ import annotations
 
 import json
+import re
 
 from .layout import layout
 from .trace import Trace, VisualNode, trace
@@ -108,5 +109,11 @@ def _primitive_op(node: VisualNode, prim) -> str:
     return "+" if node.op == "-" and prim is node.out else "*"
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # text that was not valid Unicode (an error echoes it)
+
+
 def dumps(timeline: dict) -> str:
-    return json.dumps(timeline, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """Compact JSON, byte for byte what the TypeScript dumps() prints: lone surrogates escaped as
+    JSON.stringify escapes them (\\ud800), so the text is always valid UTF-8."""
+    text = json.dumps(timeline, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
