@@ -10,21 +10,31 @@ A block declares the default graph and the presets:
         values: {a: 2, b: -3, c: 10}
 
 Every error names the line of the offending key in the Markdown file, so an author can act on it.
+The YAML is read by safe_yaml (no tags, no anchors, plain keys), and sizes are checked here: how many
+presets, how long a label, whether a number fits in a float.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
 import yaml
 from yaml.constructor import SafeConstructor
 
+from .safe_yaml import YamlProblem, compose
+
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\s`]*)[^`]*$")
 LANGUAGE = "tinydag"
 BLOCK_KEYS = ("expression", "values", "presets")
 PRESET_KEYS = ("label", "expression", "values")
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
+MAX_PRESETS = 20  # more would not fit the player's menu
+MAX_LABEL = 80  # characters of a preset's label
+# Markdown containers a fence may be indented under: list items, and Material's admonitions, details
+# and content tabs. Python-Markdown indents their content by 4, whatever the marker's width.
+CONTAINER = re.compile(r"^[ \t]*(?:[-*+]|[0-9]{1,9}[.)]|!!!|\?\?\?\+?|===)[ \t]")
+QUOTED_FENCE = re.compile(r"^[ \t]*>.*?(?:`{3,}|~{3,})[ \t]*tinydag\b")
 
 
 class BlockError(Exception):
@@ -70,13 +80,39 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
         fence, indent = opening["fence"], opening["indent"]
         close = _closing_fence(lines, i + 1, fence)
         if opening["info"] == LANGUAGE:
+            if _width(indent) - _content_column(lines, i) >= 4:
+                raise BlockError(first_line + i, "this ```tinydag fence is indented by 4 spaces or more, "
+                                 "so Markdown shows it as an indented code block, not a sandbox: indent it "
+                                 "as the list item or admonition it belongs to, or not at all")
             body = "\n".join(line[len(indent):] if line.startswith(indent) else line
                              for line in lines[i + 1:close])
             fence_line = first_line + i
             default, presets = parse_block(body, fence_line + 1)
             blocks.append(Block(i, min(close + 1, len(lines)), indent, fence_line, default, presets))
         i = close + 1  # fences inside other fences (a listing of Markdown) are not blocks
+    for i, line in enumerate(lines):
+        if QUOTED_FENCE.match(line):
+            raise BlockError(first_line + i, "a ```tinydag block cannot stand inside a blockquote (>): "
+                             "Markdown would show it as code; take it out of the quote")
     return blocks
+
+
+def _width(indent: str) -> int:
+    return len(indent.expandtabs(4))
+
+
+def _content_column(lines: list[str], i: int) -> int:
+    """Where the content of the container around line i starts: 4 in from a list item or an
+    admonition, else the indentation of the nearest less indented line (0 at the top)."""
+    own = _width(lines[i][:len(lines[i]) - len(lines[i].lstrip(" \t"))])
+    for line in reversed(lines[:i]):
+        if not line.strip():
+            continue
+        width = _width(line[:len(line) - len(line.lstrip(" \t"))])
+        if width >= own:
+            continue
+        return width + 4 if CONTAINER.match(line) else width
+    return 0
 
 
 def _closing_fence(lines: list[str], start: int, fence: str) -> int:
@@ -90,12 +126,10 @@ def _closing_fence(lines: list[str], start: int, fence: str) -> int:
 def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
     """The block's YAML -> (default graph, presets); BlockError at the offending line."""
     try:
-        root = yaml.compose(body, Loader=LOADER)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        last = first_line + body.rstrip("\n").count("\n")  # "unexpected end" points past the block
-        line = min(first_line + (mark.line if mark else 0), last)
-        raise BlockError(line, f"the sandbox block is not valid YAML: {_yaml_problem(exc)}") from None
+        root = compose(body)
+    except YamlProblem as problem:
+        prefix = "the sandbox block is " if problem.syntax else ""
+        raise BlockError(first_line + problem.line, prefix + problem.message) from None
     if not isinstance(root, yaml.MappingNode):
         raise BlockError(first_line, "a sandbox block is a YAML mapping with the keys "
                          + ", ".join(BLOCK_KEYS))
@@ -109,6 +143,9 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
         if not isinstance(seq, yaml.SequenceNode):
             raise BlockError(_line(key_node, first_line), "`presets` is a list of "
                              "{label, expression, values}")
+        if len(seq.value) > MAX_PRESETS:
+            raise BlockError(_line(key_node, first_line), f"a sandbox has at most {MAX_PRESETS} presets, "
+                             f"not {len(seq.value)}")
         for item in seq.value:
             here = _line(item, first_line)
             if not isinstance(item, yaml.MappingNode):
@@ -118,6 +155,9 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
                 if required not in entry:
                     raise BlockError(here, f"this preset has no `{required}`")
             label = _string(entry["label"], first_line)
+            if len(label) > MAX_LABEL:
+                raise BlockError(_line(entry["label"][0], first_line),
+                                 f"a preset's label has at most {MAX_LABEL} characters, not {len(label)}")
             presets.append(_graph(entry, first_line, label=label))
     return default, presets
 
@@ -134,13 +174,18 @@ def _graph(keys: dict, first_line: int, label: str | None) -> Graph:
         if not isinstance(mapping, yaml.MappingNode):
             raise BlockError(values_line, "`values` maps variable names to numbers, like {a: 2, b: -3}")
         for name_node, number_node in mapping.value:
-            number = _construct(number_node)
-            name = name_node.value
+            name, here = name_node.value, _line(name_node, first_line)
+            number = _construct(number_node) if isinstance(number_node, yaml.ScalarNode) else None
             if not isinstance(number, int | float) or isinstance(number, bool):
-                raise BlockError(_line(name_node, first_line),
-                                 f"the value of `{name}` must be a number, not {number_node.value!r}")
+                shown = number_node.value if isinstance(number_node, yaml.ScalarNode) else "a list or mapping"
+                raise BlockError(here, f"the value of `{name}` must be a number, not {shown!r}")
             if name in values:
-                raise BlockError(_line(name_node, first_line), f"`{name}` is given twice in `values`")
+                raise BlockError(here, f"`{name}` is given twice in `values`")
+            if isinstance(number, int) and abs(number) > 2**1023:  # float() would raise OverflowError
+                raise BlockError(here, f"the value of `{name}` is too large for a float")
+            if not math.isfinite(number):
+                raise BlockError(here, f"the value of `{name}` must be a finite number, "
+                                 f"not {number_node.value}")
             values[name] = float(number)
     return Graph(expression, values, line, values_line, label)
 
@@ -166,15 +211,13 @@ def _string(pair: tuple[yaml.Node, yaml.Node], first_line: int) -> str:
     return value_node.value
 
 
-def _construct(node: yaml.Node) -> object:
-    """The Python value of a composed node, as yaml.safe_load would give it."""
-    return SafeConstructor().construct_object(node, deep=True)
+def _construct(node: yaml.ScalarNode) -> object:
+    """The Python value of a plain scalar, as yaml.safe_load would give it (tags are refused before)."""
+    try:
+        return SafeConstructor().construct_object(node)
+    except (ValueError, yaml.YAMLError):  # a timestamp-looking scalar that is no date, say
+        return None
 
 
 def _line(node: yaml.Node, first_line: int) -> int:
     return first_line + node.start_mark.line
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    problem = getattr(exc, "problem", None)
-    return problem or str(exc).splitlines()[0]

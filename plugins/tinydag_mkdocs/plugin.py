@@ -46,7 +46,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.strings: dict[str, dict[str, str]] = {}
         self.assets: dict[str, bytes] = {}  # name under assets/tinydag -> content
         self.versions: dict[str, str] = {}  # name -> short hash, appended to URLs as ?v=
-        self.sandboxes: dict[str, list[str]] = {}  # page dest_uri -> its sandboxes' HTML
+        self.sandboxes: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, block line)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defined so that MkDocs keeps this instance, and its caches, across `mkdocs serve` rebuilds."""
@@ -62,7 +62,8 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         try:
             self.strings = ui_strings.load_all(self.root / folder, _languages(config), folder)
         except ui_strings.StringsError as exc:
-            raise PluginError(f"UI strings do not match en.yml:\n{exc}") from None
+            raise PluginError(f"UI strings in {folder}/ have problems (en.yml is the reference):\n"
+                              f"{exc}") from None
         try:
             player = bundle(self.root, self.config.esbuild, self.config.player_entry,
                                  self.config.player_css, self.root / self.config.cache_dir)
@@ -105,7 +106,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         lines = markdown.split("\n")
         for number, block in reversed(list(enumerate(blocks, 1))):
             lines[block.start:block.end] = ["", block.indent + SLOT.format(number), ""]
-        self.sandboxes[page.file.dest_uri] = rendered
+        self.sandboxes[page.file.dest_uri] = [(html, block.line) for html, block in zip(rendered, blocks)]
         return "\n".join(lines)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
@@ -120,12 +121,14 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
 
         def place(match: re.Match) -> str:
             placed.add(int(match[1]))
-            return rendered[int(match[1]) - 1]
+            return rendered[int(match[1]) - 1][0]
 
         output = SLOT_IN_HTML.sub(place, output)
-        if len(placed) != len(rendered):
-            raise PluginError(f"{self._shown_path(page)}: a sandbox's placeholder did not survive the "
-                              "Markdown conversion (is the block inside a construct that drops HTML?)")
+        lost = [line for number, (_, line) in enumerate(rendered, 1) if number not in placed]
+        if lost:
+            raise PluginError(f"{self._shown_path(page)}:{lost[0]}: this sandbox block did not survive the "
+                              "Markdown conversion: it stands inside something that shows its content as "
+                              "code or drops HTML (an indented code block?)")
         return output.replace("</head>", self._asset_tags(page) + "</head>", 1)
 
     def on_serve(self, server, config: MkDocsConfig, builder):

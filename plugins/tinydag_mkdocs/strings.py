@@ -1,7 +1,8 @@
 """The sandbox's UI strings: one flat YAML file per language, checked against en.yml.
 
 A translator edits `<strings_dir>/<lang>.yml`. A missing or extra key, a changed {placeholder}
-or a value that is not text fails the build with the file, the line and the key.
+or a value that is not text fails the build with the file, the line and the key; so does a file that
+is not UTF-8 or not plain YAML (safe_yaml: no tags, anchors or non-text keys).
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from pathlib import Path
 
 import yaml
 
+from .safe_yaml import YamlProblem, compose
+
 REFERENCE = "en"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 FIGURE_KEYS = ("value", "grad", "figure_caption", "no_webgl", "derived", "const")  # the static figure's
 CAPTION_PLACEHOLDERS = {"expression"}  # what the figure caption may use
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
 
 
 class StringsError(Exception):
@@ -62,13 +64,15 @@ def load_all(folder: Path, languages: list[str], shown_as: str) -> dict[str, dic
 def read(path: Path, name: str) -> dict[str, Entry]:
     """A flat mapping of key -> text, with the line of each key."""
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=LOADER)
+        root = compose(decode(path.read_bytes(), name))
     except FileNotFoundError:
         raise StringsError(f"{name}:1: file not found (copy en.yml and translate it)") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise StringsError(f"{name}:{mark.line + 1 if mark else 1}: not valid YAML: "
-                           f"{getattr(exc, 'problem', None) or exc}") from None
+    except IsADirectoryError:
+        raise StringsError(f"{name}:1: this is a folder; it should be a file (copy en.yml)") from None
+    except OSError as exc:
+        raise StringsError(f"{name}:1: cannot be read: {exc.strerror}") from None
+    except YamlProblem as problem:
+        raise StringsError(f"{name}:{problem.line + 1}: {problem.message}") from None
     if root is None:
         return {}
     if not isinstance(root, yaml.MappingNode):
@@ -86,6 +90,18 @@ def read(path: Path, name: str) -> dict[str, Entry]:
     if problems:
         raise StringsError("\n".join(problems))
     return entries
+
+
+def decode(data: bytes, name: str) -> str:
+    """The file's text; StringsError at the first line that is not UTF-8 (what editors call it)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise StringsError(f"{name}:1: the file is saved as UTF-16; save it as UTF-8")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")  # a UTF-8 byte-order mark is harmless
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise StringsError(f"{name}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x}; saved as "
+                           "Windows-1251 or Latin-1?): save the file as UTF-8") from None
 
 
 def compare(reference: dict[str, Entry], other: dict[str, Entry], name: str, ref_name: str) -> list[str]:
