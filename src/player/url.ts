@@ -25,7 +25,8 @@ export function encodeMoment(sandboxId: string, m: Required<SharedMoment>): stri
   params.set("t", String(roundForUrl(m.time)));
   if (m.localDerivatives) params.set("local", "1");
   if (m.finalGradients) params.set("final", "1");
-  return `#${encodeURIComponent(sandboxId)}?${params.toString()}`;
+  // URLSearchParams writes a space as "+"; %20 reads the same everywhere, so "+" never stands for a space
+  return `#${encodeURIComponent(sandboxId)}?${params.toString().replaceAll("+", "%20")}`;
 }
 
 function roundForUrl(x: number): number {
@@ -44,7 +45,8 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
     return null;
   }
   if (id !== sandboxId) return null;
-  const params = new URLSearchParams(body.slice(q + 1));
+  const query = body.slice(q + 1);
+  const params = new URLSearchParams(plusIsSpace(query) ? query : query.replaceAll("+", "%2B"));
   const moment: SharedMoment = { values: {} };
   const expr = params.get("expr");
   if (expr !== null) moment.expression = expr.slice(0, MAX_EXPRESSION);
@@ -61,6 +63,16 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
   return moment;
+}
+
+/**
+ * Whether "+" means a space in this query. To URLSearchParams it always does, but a hand-written
+ * `expr=a+b` means a + b. Only links written by this player before it wrote spaces as %20 use "+"
+ * for a space; they are recognisable: "," ":" "(" and a literal "+" are %-escapes there, and a space
+ * is never %20.
+ */
+function plusIsSpace(query: string): boolean {
+  return /%[0-9A-Fa-f]{2}/.test(query) && !/%20/i.test(query);
 }
 
 function finite(text: string | null | undefined): number | null {

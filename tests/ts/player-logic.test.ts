@@ -256,6 +256,24 @@ test("URL: a moment round-trips; hostile input is dropped or kept as plain text"
   assert.deepEqual(hostile, { expression: "<img src=x onerror=alert(1)>", values: { d: 4 } });
 });
 
+test("URL: a hand-written + is a plus; links the player wrote earlier (+ for a space) still read", () => {
+  assert.ok(!hashOf("a + b").includes("+"), hashOf("a + b"));
+  assert.equal(decodeMoment("#tinydag-1?expr=a+b", "tinydag-1")?.expression, "a+b");
+  assert.equal(decodeMoment("#tinydag-1?expr=(a+b)*c&vals=a:2,b:-3", "tinydag-1")?.expression, "(a+b)*c");
+  assert.equal(decodeMoment("#tinydag-1?expr=a%20+%20b", "tinydag-1")?.expression, "a + b");
+  const earlier = "#tinydag-1?expr=%28a+%2B+b%29+*+c&vals=a%3A2%2Cb%3A-3%2Cc%3A10&dir=backward&t=2.5";
+  assert.deepEqual(decodeMoment(earlier, "tinydag-1"), { expression: "(a + b) * c",
+    values: { a: 2, b: -3, c: 10 }, direction: "backward", time: 2.5 });
+  for (const expression of ["a + b", "a+b", "(a + b) * c", "log(exp(a) + b ** 2)", "a − b"]) {
+    assert.equal(decodeMoment(hashOf(expression), "tinydag-1")?.expression, expression);
+  }
+});
+
+function hashOf(expression: string): string {
+  return encodeMoment("tinydag-1", { expression, values: { a: 2 }, direction: "forward", time: 0,
+    localDerivatives: false, finalGradients: false });
+}
+
 test("derived nodes: the primitive expansion and the local derivatives", () => {
   const sub = tl("a - b", { a: 5, b: 2 });
   const node = sub.nodes.find((n) => n.op === "-")!;
