@@ -1,9 +1,10 @@
 // Edge shapes: a cubic Bézier per edge from the child's right side to the parent's left side,
 // ending in an arrowhead. Inputs of one operation arrive at separate ports, so merging branches
-// visibly converge; parallel edges (a * a) bow apart into two distinct arcs. Pure geometry.
+// visibly converge; parallel edges (a * a) bow apart into two distinct arcs; in a chain wrapped into
+// bands, an edge into a later band runs through the gaps and gutters around the cards. Pure geometry.
 
 import type { EdgeId, NodeId, Timeline } from "../inference/types";
-import { CARD_WORLD_WIDTH, type V3 } from "./fit";
+import { type Bands, CARD_WORLD_WIDTH, type V3 } from "./fit";
 
 export const ARROW_LENGTH = 0.2;
 const PORT_SPACING = 0.26;
@@ -31,6 +32,7 @@ export function edgeCurves(
   positions: Map<NodeId, V3>,
   cardHeight = 0.9,
   grown: ReadonlyMap<NodeId, number> = new Map(), // scene units a card reaches further down (local derivatives shown)
+  bands: Bands | null = null, // a long chain wrapped into bands (fit.ts)
 ): EdgeCurve[] {
   const half = CARD_WORLD_WIDTH / 2;
   const parallel = new Map<string, EdgeId[]>();
@@ -52,9 +54,12 @@ export function edgeCurves(
     const p3: V3 = [tip[0] - ARROW_LENGTH, tip[1], tip[2]];
     const fromColumn = byId.get(e.from)?.column ?? 0;
     const toColumn = byId.get(e.to)?.column ?? fromColumn + 1;
-    const between = timeline.nodes.filter((m) => m.column > fromColumn && m.column < toColumn);
+    const band = (id: NodeId): number => bands?.of.get(id) ?? 0;
+    const between = timeline.nodes.filter((m) => m.column > fromColumn && m.column < toColumn && band(m.id) === band(e.from));
     let segments: Cubic[];
-    if (between.length === 0) {
+    if (bands && band(e.from) !== band(e.to)) {
+      segments = bandRoute(p0, p3, a, b, band(e.from), band(e.to), e.slot, bands);
+    } else if (between.length === 0) {
       const bow = siblings.length > 1 ? offset * PARALLEL_BOW * 2 : 0;
       segments = [sCurve(p0, p3, bow)];
     } else {
@@ -74,6 +79,54 @@ export function edgeCurves(
 }
 
 type Span = [number, number]; // bottom and top of a card, scene units
+
+const LANE_OUT = 0.3; // scene units from a child's right side to the lane its edge leaves the band by
+const LANE_IN = 0.62; // ... from a parent's left side to the lane its edge arrives by (arrowhead clear)
+const CORNER = 0.16;
+
+/**
+ * An edge into a later band of a wrapped chain: right out of its child, down the gap beside it, along
+ * the gutter under the parent's band (or, into the parent's first input, the gutter above it, as a
+ * line of text returns to the left margin), then up or down the gap before the parent and into it.
+ */
+function bandRoute(p0: V3, p3: V3, from: V3, to: V3, fromBand: number, toBand: number, slot: number, bands: Bands): Cubic[] {
+  const half = CARD_WORLD_WIDTH / 2;
+  const out = from[0] + half + LANE_OUT;
+  const into = to[0] - half - LANE_IN;
+  // Two levels per gutter: returns to the margin run high, the inputs of the band below run low.
+  const fromAbove = slot === 0;
+  const gutter = fromAbove
+    ? (bands.bottom[toBand - 1]! + bands.top[toBand]!) / 2 + 0.22
+    : (bands.bottom[toBand]! + (bands.top[toBand + 1] ?? bands.bottom[toBand]! - 1.7)) / 2 - 0.22;
+  void fromBand; // any band above: the gap beside the child runs clear of every band's cards
+  const corners: V3[] = [p0, [out, p0[1], 0], [out, gutter, 0], [into, gutter, 0], [into, p3[1], 0], p3];
+  return rounded(corners);
+}
+
+/** A polyline with rounded corners, as cubic segments. */
+function rounded(points: V3[]): Cubic[] {
+  const segments: Cubic[] = [];
+  let start = points[0]!;
+  for (let i = 1; i < points.length - 1; i++) {
+    const p = points[i]!;
+    const prev = points[i - 1]!;
+    const next = points[i + 1]!;
+    const r = Math.min(CORNER, dist(prev, p) / 2, dist(p, next) / 2);
+    const enter = towards(p, prev, r);
+    const leave = towards(p, next, r);
+    if (dist(start, enter) > 1e-6) segments.push(line(start, enter));
+    if (r > 1e-6) segments.push([enter, p, p, leave]);
+    start = leave;
+  }
+  segments.push(line(start, points[points.length - 1]!));
+  return segments;
+}
+
+const dist = (a: V3, b: V3): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+const towards = (a: V3, b: V3, r: number): V3 => {
+  const d = dist(a, b) || 1;
+  return [a[0] + ((b[0] - a[0]) * r) / d, a[1] + ((b[1] - a[1]) * r) / d, a[2] + ((b[2] - a[2]) * r) / d];
+};
 
 /** The level nearest to both ends that keeps `clearance` from every card's vertical span. */
 export function corridor(y0: number, y1: number, spans: Span[], clearance: number): number {

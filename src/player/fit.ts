@@ -2,8 +2,8 @@
 // pixels a scene unit is, how big the whole graph (the world) is and how much of it the stage shows.
 // Cards (HTML, fixed CSS size) and edges (WebGL) line up on any screen from a phone to a desktop.
 // Cards never shrink below a readable size: a graph too big for the stage at that size gets a taller
-// stage, and beyond that the stage becomes a window onto the graph that the reader pans
-// (viewport.ts). Pure; see tests/ts/player-geometry.test.ts.
+// stage, a long chain wraps into bands, and beyond that the stage becomes a window onto the graph
+// that the reader pans (viewport.ts). Pure; see tests/ts/player-geometry.test.ts.
 
 import type { NodeId, Timeline } from "../inference/types";
 
@@ -24,8 +24,18 @@ export interface CardSize {
   height: number;
 }
 
+/** A long thin graph wrapped into bands of columns, like lines of text (see wrapLongChain). */
+export interface Bands {
+  of: Map<NodeId, number>; // each node's band, 0 at the top
+  top: number[]; // scene units: the top edge of each band's cards
+  bottom: number[]; // ... and their bottom edge (grown cards included)
+  left: number; // x of the leftmost card's left side, and of the rightmost card's right side
+  right: number;
+}
+
 export interface Fit {
   positions: Map<NodeId, V3>; // scene units; the world's centre is the origin
+  bands: Bands | null; // a long chain wrapped into bands, or null
   ppu: number; // CSS px per scene unit at the centre depth
   scale: number; // card CSS scale = ppu / (card px per scene unit)
   height: number; // stage height, CSS px
@@ -117,5 +127,67 @@ export function fitStage(
   const positions = new Map<NodeId, V3>();
   for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, flat ? 0 : n.z]);
   const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
-  return { positions, ppu, scale: ppu / pxPerUnit, height, world, cardHeight, kx, ky };
+  const fit = { positions, bands: null, ppu, scale: ppu / pxPerUnit, height, world, cardHeight, kx, ky };
+  return wrapLongChain(timeline, fit, stageWidth, limits, grown, pxPerUnit) ?? fit;
+}
+
+const WRAP_ROWS = 1; // a graph of at most this many rows apart (ROW_GAP each) is a chain that may wrap
+const WRAP_PITCH = 2.8; // column spacing of a wrapped chain: room for two lanes and an arrowhead between cards
+const WRAP_GUTTER = 1.7; // scene units between bands: labels, and the lanes of edges that change band
+
+/**
+ * A long, thin graph (a 39-factor product is one row of 39 columns) would be a ribbon many stages
+ * wide. Wrapped into bands of as many columns as the stage shows, like lines of text, it reads top
+ * to bottom: edges that change band run down the gap beside their child, along the gutter between
+ * bands and up the gap before their parent (curves.ts).
+ */
+function wrapLongChain(timeline: Timeline, fit: Fit, stageWidth: number, limits: FitLimits, grown: ReadonlyMap<NodeId, number>, pxPerUnit: number): Fit | null {
+  const ys = timeline.nodes.map((n) => n.y);
+  const spanY = Math.max(...ys) - Math.min(...ys);
+  const columns = Math.max(...timeline.nodes.map((n) => n.column)) + 1;
+  if (spanY > WRAP_ROWS * ROW_GAP + 1e-9 || fit.world.width < 1.5 * stageWidth) return null;
+  const ppu = fit.ppu;
+  const fits = Math.floor((stageWidth / ppu - CARD_WORLD_WIDTH - 2 * MARGIN_X - 0.6) / WRAP_PITCH) + 1;
+  const perBand = Math.max(2, Math.min(columns, fits));
+  const bandCount = Math.ceil(columns / perBand);
+  if (bandCount < 2) return null;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const below = (band: number): number => {
+    let reach = 0;
+    for (const n of timeline.nodes) {
+      if (Math.floor(n.column / perBand) !== band) continue;
+      reach = Math.max(reach, (grown.get(n.id) ?? 0) / pxPerUnit - (n.y - Math.min(...ys)) * fit.ky);
+    }
+    return reach;
+  };
+  const bandHeight = spanY * fit.ky + fit.cardHeight;
+  const top: number[] = [];
+  const bottom: number[] = [];
+  let y = 0; // top edge of the current band, going down
+  for (let b = 0; b < bandCount; b++) {
+    top.push(y);
+    bottom.push(y - bandHeight - below(b));
+    y = bottom[b]! - WRAP_GUTTER;
+  }
+  const worldHeight = top[0]! - bottom[bandCount - 1]! + 2 * MARGIN_Y + 0.6;
+  const halfW = ((perBand - 1) * WRAP_PITCH) / 2;
+  const shiftY = (top[0]! + bottom[bandCount - 1]!) / 2; // centre the bands on the origin
+  const positions = new Map<NodeId, V3>();
+  const of = new Map<NodeId, number>();
+  for (const n of timeline.nodes) {
+    const band = Math.floor(n.column / perBand);
+    of.set(n.id, band);
+    const x = (n.column - band * perBand) * WRAP_PITCH - halfW;
+    positions.set(n.id, [x, top[band]! - fit.cardHeight / 2 - (Math.max(...ys) - n.y) * fit.ky - shiftY, 0]);
+  }
+  const bands: Bands = {
+    of,
+    top: top.map((t) => t - shiftY),
+    bottom: bottom.map((b) => b - shiftY),
+    left: -halfW - CARD_WORLD_WIDTH / 2,
+    right: halfW + CARD_WORLD_WIDTH / 2,
+  };
+  const world = { width: (2 * halfW + CARD_WORLD_WIDTH + 2 * MARGIN_X + 0.6) * ppu, height: worldHeight * ppu };
+  const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
+  return { ...fit, positions, bands, world, height, kx: WRAP_PITCH / COLUMN_GAP };
 }

@@ -143,7 +143,7 @@ export class Stage {
     this.grownKey = [...this.grown].join(";");
     const perUnit = this.cardSize.width / CARD_WORLD_WIDTH;
     const grownUnits = new Map(Array.from(this.grown, ([id, px]) => [id, px / perUnit]));
-    const curves = edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits);
+    const curves = edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits, fit.bands);
     this.scene.setGraph(curves, fit.positions, fit.cardHeight);
     this.labels.build(curves);
     this.pointed = new Set();

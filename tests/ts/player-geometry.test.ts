@@ -129,3 +129,26 @@ test("an expansion breaks only between terms, never inside parentheses or a powe
   assert.deepEqual(termsOf("∂/∂(a − b) = 0.25"), ["∂/∂(a − b)", "= 0.25"]);
   assert.deepEqual(termsOf("−a = a · −1"), ["−a", "= a", "· −1"]);
 });
+
+test("a long chain wraps into bands like lines of text, and no edge runs through a card", () => {
+  for (const [width, card] of [[688, CARD_FULL], [358, CARD_COMPACT]] as const) {
+    const fit = fitStage(MUL39, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.78 });
+    assert.ok(fit.bands, "wrapped");
+    const bands = new Set(fit.bands!.of.values());
+    assert.ok(bands.size >= 5, `${bands.size} bands`);
+    assert.ok(fit.world.width <= width + 2, "a band is no wider than the stage");
+    const half = CARD_WORLD_WIDTH / 2;
+    const curves = edgeCurves(MUL39, fit.positions, fit.cardHeight, new Map(), fit.bands);
+    for (const curve of curves) {
+      for (let i = 3; i <= 97; i++) {
+        const p = pointOnEdge(curve, i / 100);
+        for (const [id, c] of fit.positions) {
+          if (id === curve.from || id === curve.to) continue;
+          const inside = Math.abs(p[0] - c[0]) < half - 0.02 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.02;
+          assert.ok(!inside, `${curve.from} -> ${curve.to} runs through ${id} at ${width} px`);
+        }
+      }
+    }
+  }
+  assert.equal(fitStage(MIXED, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.78 }).bands, null, "many rows: no wrapping");
+});
