@@ -135,6 +135,14 @@ def direction_to(page, node: str) -> str:
     return worst[1]
 
 
+def covered_cards(expansion: dict, geometry: dict) -> list[str]:
+    """Cards an expansion panel lies over (other than its own)."""
+    b = expansion["box"]
+    return [c["id"] for c in geometry["cards"] if c["id"] != expansion["node"]
+            and b["x"] < c["x"] + c["w"] - 0.5 and c["x"] < b["x"] + b["w"] - 0.5
+            and b["y"] < c["y"] + c["h"] - 0.5 and c["y"] < b["y"] + b["h"] - 0.5]
+
+
 def keep_stage_in_window(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
 
@@ -275,13 +283,8 @@ def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
             assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
     geometry = stage_geometry(page)
     assert layout_problems(geometry) == []
-    cards = geometry["cards"]
     for e in expansions:
-        others = [c for c in cards if c["id"] != e["node"]]
-        b = e["box"]
-        covered = [c["id"] for c in others
-                   if b["x"] < c["x"] + c["w"] - 0.5 and c["x"] < b["x"] + b["w"] - 0.5
-                   and b["y"] < c["y"] + c["h"] - 0.5 and c["y"] < b["y"] + b["h"] - 0.5]
+        covered = covered_cards(e, geometry)
         assert covered == [], f"the expansion of {e['node']} covers {covered}"
     for i, a in enumerate(expansions):
         for b in expansions[i + 1:]:
@@ -353,3 +356,28 @@ def test_tab_brings_each_card_into_view(browser, site_server, size):
         assert visible_in_stage(page, node), f"at {size}: card {node} has focus but is out of view"
         seen.append(node)
     assert len(seen) == len(ids), f"Tab reached {len(seen)} of {len(ids)} cards"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_local_derivatives_of_a_big_graph_fit_once_in_view(browser, site_server, size):
+    """In a panned graph, a derived operation reached with Tab comes into view with its whole expansion."""
+    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["27-node mixed"],
+                                   local=True)
+    derived = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card')]"
+                            ".filter(c => c.querySelector('.tdg-expansion:not([hidden])'))"
+                            ".map(c => c.dataset.node)")
+    assert len(derived) == 2, "a·c − d and e / f"
+    for node in derived:
+        page.focus(f"{SANDBOX} [data-node='{node}']")
+        settle(page)
+        keep_stage_in_window(page)
+        assert visible_in_stage(page, node)
+        expansion = next(e for e in page.evaluate(EXPANSIONS) if e["node"] == node)
+        box, stage = expansion["box"], expansion["stage"]
+        assert box["x"] >= 0 and box["y"] >= 0, expansion
+        assert box["x"] + box["w"] <= stage["w"] + 0.5 and box["y"] + box["h"] <= stage["h"] + 0.5, expansion
+        assert expansion["brokenTerms"] == [] and not expansion["clipped"], expansion
+        for line in expansion["lines"]:
+            assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
+        assert covered_cards(expansion, stage_geometry(page)) == [], f"the expansion of {node} covers cards"
+    assert_readable(page, f"27 nodes with local derivatives at {size}")

@@ -187,11 +187,17 @@ export class Cards {
     return (right - at.x) / at.scale;
   }
 
-  /** One card's box on the stage as last placed. */
+  /** One card's box on the stage as last placed, with its expansion panel when shown. */
   boxOf(id: NodeId, size: CardSize): Rect | null {
     const card = this.cards.get(id);
     const at = card?.at;
-    return card && at ? { x: at.x, y: at.y, w: size.width * at.scale, h: this.height(card, size) * at.scale } : null;
+    if (!card || !at) return null;
+    const height = this.height(card, size) * at.scale;
+    const panel = card.expansion.hidden ? null : card.panel;
+    if (!panel) return { x: at.x, y: at.y, w: size.width * at.scale, h: height };
+    const left = Math.min(at.x, at.x - card.shift * at.scale);
+    const right = Math.max(at.x + size.width * at.scale, at.x + (panel.w - card.shift) * at.scale);
+    return { x: left, y: at.y, w: right - left, h: height + panel.h * at.scale };
   }
 
   /** The cards' boxes on the stage as last placed, expansions included (edge labels keep clear of them). */

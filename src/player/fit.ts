@@ -117,6 +117,15 @@ export function fitStage(
     const panned = heightAt(ky) * ppu > limits.maxHeight + 0.5; // taller than the stage even with rows packed
     ky = Math.max(ky, panned ? wanted : Math.min(wanted, room));
   }
+  // A card showing its local derivatives hangs a panel below it: the card under it in its column
+  // moves down out of the way (all rows spread alike, so the graph keeps its shape).
+  for (const n of timeline.nodes) {
+    const hangs = (grown.get(n.id) ?? 0) / pxPerUnit;
+    if (hangs <= 0) continue;
+    for (const m of timeline.nodes) {
+      if (m.column === n.column && m.y < n.y) ky = Math.max(ky, (cardHeight + hangs + MIN_ROW_GAP) / (n.y - m.y));
+    }
+  }
   heightWorld = heightAt(ky);
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
