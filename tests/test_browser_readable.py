@@ -381,3 +381,18 @@ def test_local_derivatives_of_a_big_graph_fit_once_in_view(browser, site_server,
             assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
         assert covered_cards(expansion, stage_geometry(page)) == [], f"the expansion of {node} covers cards"
     assert_readable(page, f"27 nodes with local derivatives at {size}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_panning_speaks_the_pages_language(browser, site_server, lang):
+    page = lesson_page(browser, site_server, lang, viewport=PHONE)
+    paused_in_view(page)
+    type_expression(page, BIG["39-factor product"])
+    hint = page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
+    follow = page.locator(f"{SANDBOX} [data-action=follow]").inner_text()
+    expected = {"en": ("drag", "Follow"), "ru": ("перетащите", "Следить"), "et": ("lohista", "Jälgi")}[lang]
+    assert expected[0] in hint.lower() and follow.startswith(expected[1]), (hint, follow)
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    described = stage.get_attribute("aria-describedby")
+    assert page.locator(f"#{described}").inner_text() == hint, "the stage is described by how to pan it"
+    assert page.errors == []
