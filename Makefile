@@ -8,7 +8,7 @@ VENV_STAMP := .venv/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test build bench lint typecheck test-ts test-py corpus i18n-status setup clean
+.PHONY: serve test build bench lint typecheck test-ts test-py corpus fuzz i18n-status setup clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
@@ -49,6 +49,13 @@ test: lint typecheck test-ts test-py
 # Regenerate the shared Python -> TypeScript test vectors (tests/vectors/).
 corpus: setup
 	$(PY) scripts/make_vectors.py
+
+# Hostile input with a bigger budget than `make test` (same tests, tests/test_fuzz_*.py): 100,000
+# engine inputs per side, every malformed block and strings file through a real build, 500 random
+# argument lists per command line. Prints the counts and the libm outcome-disagreement rates.
+fuzz: setup
+	CI=1 TINYDAG_FUZZ_INPUTS=100000 TINYDAG_FUZZ_ARGV=500 $(PY) -m pytest -q -s -p no:cacheprovider \
+		tests/test_fuzz_engine.py tests/test_fuzz_plugin.py tests/test_fuzz_cli.py
 
 # Which pages and UI strings are missing or older than English, per language.
 i18n-status: setup

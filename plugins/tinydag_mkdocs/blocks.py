@@ -29,6 +29,7 @@ FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<inf
 LANGUAGE = "tinydag"
 BLOCK_KEYS = ("expression", "values", "presets")
 PRESET_KEYS = ("label", "expression", "values")
+PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
 MAX_PRESETS = 20  # more would not fit the player's menu
 MAX_LABEL = 80  # characters of a preset's label
 # Markdown containers a fence may be indented under: list items, and Material's admonitions, details
@@ -177,8 +178,9 @@ def _graph(keys: dict, first_line: int, label: str | None) -> Graph:
             name, here = name_node.value, _line(name_node, first_line)
             number = _construct(number_node) if isinstance(number_node, yaml.ScalarNode) else None
             if not isinstance(number, int | float) or isinstance(number, bool):
-                shown = number_node.value if isinstance(number_node, yaml.ScalarNode) else "a list or mapping"
-                raise BlockError(here, f"the value of `{name}` must be a number, not {shown!r}")
+                shown = (repr(number_node.value) if isinstance(number_node, yaml.ScalarNode)
+                         else "a list or a mapping")
+                raise BlockError(here, f"the value of `{name}` must be a number, not {shown}")
             if name in values:
                 raise BlockError(here, f"`{name}` is given twice in `values`")
             if isinstance(number, int) and abs(number) > 2**1023:  # float() would raise OverflowError
@@ -212,7 +214,10 @@ def _string(pair: tuple[yaml.Node, yaml.Node], first_line: int) -> str:
 
 
 def _construct(node: yaml.ScalarNode) -> object:
-    """The Python value of a plain scalar, as yaml.safe_load would give it (tags are refused before)."""
+    """The Python value of a scalar, as yaml.safe_load gives it (tags are refused before), except that
+    a plain 1e200 is a number, as in the expression, not text (YAML 1.1 wants 1.0e+200)."""
+    if not node.style and PLAIN_NUMBER.fullmatch(node.value):  # plain: style None or ""
+        return float(node.value)
     try:
         return SafeConstructor().construct_object(node)
     except (ValueError, yaml.YAMLError):  # a timestamp-looking scalar that is no date, say

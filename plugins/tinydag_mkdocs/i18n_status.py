@@ -23,7 +23,8 @@ from pathlib import Path
 import yaml
 from mkdocs.utils import yaml_load
 
-from .strings import PLACEHOLDER
+from .safe_yaml import YamlProblem, compose
+from .strings import PLACEHOLDER, StringsError, decode
 
 
 @dataclass
@@ -99,7 +100,12 @@ def read_site(config_file: Path) -> tuple[Path, str, list[tuple[str, str]], Path
 
 def key_lines(path: Path) -> dict[str, tuple[str, int, int]]:
     """key -> (text, first line, last line), 0-based, for a flat YAML strings file."""
-    root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    try:  # a broken file ends the report with the build's own message, not a traceback
+        root = compose(decode(path.read_bytes(), path.name))
+    except StringsError as exc:
+        raise SystemExit(str(exc)) from None
+    except YamlProblem as problem:
+        raise SystemExit(f"{path.name}:{problem.line + 1}: {problem.message}") from None
     if not isinstance(root, yaml.MappingNode):
         return {}
     return {k.value: (str(v.value), k.start_mark.line, max(k.start_mark.line, v.end_mark.line - 1))
