@@ -97,6 +97,9 @@ def assert_readable(page, what: str) -> None:
     assert texts, f"{what}: no cards"
     small = [t for t in texts if t["font"] < MIN_TEXT_PX or t["height"] < MIN_TEXT_PX]
     assert small == [], f"{what}: text under {MIN_TEXT_PX} px: {small[:4]}"
+    spilled = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-row')]"
+                            ".filter(r => r.scrollWidth > r.clientWidth + 1).map(r => r.textContent)")
+    assert spilled == [], f"{what}: a number runs out of its card: {spilled}"
     geometry = stage_geometry(page)
     assert overlapping_cards(geometry) == [], what
     assert layout_problems(geometry) == [], what

@@ -14,6 +14,7 @@ import type { Frame } from "./timing";
 
 export const CARD_FULL: CardSize = { width: 112, height: 70 };
 export const CARD_COMPACT: CardSize = { width: 66, height: 54 }; // phones: keys shortened to v / g
+export const CARD_COMPACT_WIDE: CardSize = { width: 80, height: 54 }; // ... in a panned graph: room for "1.072e13"
 export const NOT_REACHED = "--";
 
 const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border

@@ -5,7 +5,7 @@
 // frame to draw.
 
 import type { NodeId, Timeline } from "../inference/types";
-import { CARD_COMPACT, CARD_FULL, Cards } from "./cards";
+import { CARD_COMPACT, CARD_COMPACT_WIDE, CARD_FULL, Cards } from "./cards";
 import { readPalette, type RGB } from "./colors";
 import type { Controls } from "./controls";
 import { edgeCurves } from "./curves";
@@ -119,10 +119,17 @@ export class Stage {
       player.classList.toggle("is-compact", compact);
       this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
     }
-    this.cardSize = compact ? CARD_COMPACT : CARD_FULL;
     const maxHeight = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * (window.innerHeight || 0)));
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
-    const fit = fitStage(this.timeline, width, this.cardSize, limits, this.grown);
+    let size = compact ? CARD_COMPACT : CARD_FULL;
+    let fit = fitStage(this.timeline, width, size, limits, this.grown);
+    // A phone's narrow cards are there to fit the graph; a graph panned anyway gets room for long numbers.
+    if (compact && (fit.bands || fit.world.width > width + 2 || fit.world.height > fit.height + 2)) {
+      size = CARD_COMPACT_WIDE;
+      fit = fitStage(this.timeline, width, size, limits, this.grown);
+    }
+    const sized = size !== this.cardSize;
+    this.cardSize = size;
     this.fit = fit;
     player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
     player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
@@ -132,7 +139,7 @@ export class Stage {
     this.scene.setSize(width, fit.height, fit.ppu);
     this.viewport.setBounds({ width, height: fit.height }, fit.world, fresh);
     this.aim();
-    this.cards.resize(resized || fresh);
+    this.cards.resize(resized || fresh || sized);
     this.routeEdges();
   }
 
