@@ -40,7 +40,8 @@ class Value:
 
     def __pow__(self, other):  # the exponent is a plain number, never a Value
         assert isinstance(other, (int, float)), "only numeric exponents"
-        return Value(power(self.data, other), (self,), (other * power(self.data, other - 1),))
+        data = power(self.data, other)  # self.data**other, the same bits in every language
+        return Value(data, (self,), (other * power(self.data, other - 1),))
 
     def exp(self):
         e = math.exp(self.data)

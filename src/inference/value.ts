@@ -36,7 +36,8 @@ export class Value {
   }
 
   pow(other: number): Value { // the exponent is a plain number, never a Value
-    return new Value(power(this.data, other), [this], [other * power(this.data, other - 1)]);
+    const data = power(this.data, other); // self.data**other, the same bits in every language
+    return new Value(data, [this], [other * power(this.data, other - 1)]);
   }
 
   exp(): Value {

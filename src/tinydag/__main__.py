@@ -3,6 +3,7 @@ import sys
 
 from .cli import main
 
+sys.stdout.reconfigure(encoding="utf-8")  # the JSON is UTF-8, whatever the locale says
 try:
     code = main()
     sys.stdout.flush()
