@@ -23,7 +23,7 @@ const LABEL_MIN_SCALE = 0.88;
 const CROWDED_BELOW = 0.7; // card scale under which older edge labels show only their contribution
 const FALLBACK_WIDTH = 600; // before the first layout can measure anything
 const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the window's height
-const FLAT: View = { yaw: 0, pitch: 0 };
+const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
 const MIN_TEXT_PX = 10.2; // a card's value and grad are never drawn smaller than this (CSS px; the issue asks 10)
 
 export interface StageInput {
@@ -65,26 +65,19 @@ export class Stage {
     this.timeline = timeline;
     this.cards = new Cards(ui.cards, i18n);
     this.labels = new EdgeLabels(ui.edgeLabels, i18n);
-    this.viewport = new Viewport(ui.stage, i18n, () => {
-      this.aim();
-      this.redraw();
-    });
+    this.viewport = new Viewport(ui.stage, i18n, this.panned);
     // A card reached with Tab comes into view.
     ui.cards.addEventListener("focusin", (e) => {
       const id = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]")?.dataset.node : undefined;
       const box = id ? this.cards.boxOf(id, this.cardSize) : null;
       if (!box || !this.viewport.pannable) return;
       const move = moveToShow(box, this.width, this.fit?.height ?? 0);
-      if (this.viewport.panBy(move.x, move.y)) {
-        this.aim();
-        this.redraw();
-      }
+      if (this.viewport.panBy(move.x, move.y)) this.panned();
     });
     // "Reset view" also brings a panned graph back to its start.
     ui.resetView.addEventListener("click", () => {
       this.viewport.reset();
-      this.aim();
-      this.redraw();
+      this.panned();
     });
   }
 
@@ -162,7 +155,12 @@ export class Stage {
     this.scene.setPan(this.viewport.pan.x / ppu, -this.viewport.pan.y / ppu);
   }
 
-  /** The reader panned: draw again, soon. */
+  /** The reader panned: aim the camera there, and draw again soon. */
+  private readonly panned = (): void => {
+    this.aim();
+    this.redraw();
+  };
+
   private redraw(): void {
     if (this.requestDraw) return this.requestDraw();
     if (this.redrawQueued) return;
