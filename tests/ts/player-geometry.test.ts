@@ -152,3 +152,56 @@ test("a long chain wraps into bands like lines of text, and no edge runs through
   }
   assert.equal(fitStage(MIXED, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.78 }).bands, null, "many rows: no wrapping");
 });
+
+// Seeded random expressions up to the node limit: at both stage widths, at the smallest card scale,
+// no two cards overlap and no edge runs through a card it does not belong to.
+function randomExpression(seed: number): string {
+  let s = seed;
+  const rnd = (): number => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const grow = (depth: number): string => {
+    if (depth === 0 || rnd() < 0.25) return pick(["a", "b", "c", "d", "e", "f", "g", "h", "2"]);
+    const r = rnd();
+    if (r < 0.15) return `${pick(["relu", "exp", "log"])}(${grow(depth - 1)})`;
+    return `(${grow(depth - 1)} ${pick(["+", "-", "*", "/"])} ${grow(depth - 1)})`;
+  };
+  return grow(6);
+}
+
+test("random graphs up to 40 nodes: no overlapping cards, no edge through a card", () => {
+  let checked = 0;
+  for (let seed = 1; checked < 60 && seed < 2000; seed++) {
+    let t: Timeline;
+    try {
+      t = buildTimeline(randomExpression(seed), { a: 0.5, b: 1.5, c: 2, d: 3, e: 0.25, f: 4, g: 1.25, h: 5 });
+    } catch {
+      continue; // too many nodes, or a value outside an operation's domain
+    }
+    if (t.nodes.length < 12) continue;
+    checked++;
+    for (const [width, card] of [[688, CARD_FULL], [358, CARD_COMPACT]] as const) {
+      const fit = fitStage(t, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.78 });
+      const half = CARD_WORLD_WIDTH / 2;
+      const where = `${t.expression} at ${width} px`;
+      const nodes = [...fit.positions];
+      for (let i = 0; i < nodes.length; i++)
+        for (let j = i + 1; j < nodes.length; j++) {
+          const [, p] = nodes[i]!;
+          const [, q] = nodes[j]!;
+          const apart = Math.abs(p[0] - q[0]) >= 2 * half - 1e-6 || Math.abs(p[1] - q[1]) >= fit.cardHeight - 1e-6;
+          assert.ok(apart, `cards ${nodes[i]![0]} and ${nodes[j]![0]} overlap: ${where}`);
+        }
+      for (const curve of edgeCurves(t, fit.positions, fit.cardHeight, new Map(), fit.bands)) {
+        for (let k = 4; k <= 96; k++) {
+          const p = pointOnEdge(curve, k / 100);
+          for (const [id, c] of nodes) {
+            if (id === curve.from || id === curve.to) continue;
+            const inside = Math.abs(p[0] - c[0]) < half - 0.03 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.03;
+            assert.ok(!inside, `${curve.from} -> ${curve.to} runs through ${id}: ${where}`);
+          }
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 40, `only ${checked} graphs`);
+});
