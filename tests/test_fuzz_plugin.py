@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from tests.test_plugin import PAGES, STRINGS, Site, _restore_mkdocs_state, build_error  # noqa: F401
+from tinydag_mkdocs.blocks import find_blocks
 
 HUGE = "1" + "0" * 400
 
@@ -122,6 +123,11 @@ def test_a_block_shown_as_code_is_refused_at_its_line(tmp_path, caplog, markdown
     site = Site(tmp_path, {"index.md": "# Home\n", "lesson.md": markdown}, languages=("en",))
     log = build_error(site, caplog)
     assert f"docs/lesson.md:{line}: " in log and message in log, log
+
+
+def test_a_quoted_block_inside_a_listing_is_only_text():
+    markdown = "````markdown\n> ```tinydag\n> expression: a\n> ```\n````\n"
+    assert find_blocks(markdown) == []
 
 
 def test_a_block_in_a_list_item_is_still_a_sandbox(tmp_path):

@@ -76,6 +76,9 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
     while i < len(lines):
         opening = FENCE_OPEN.match(lines[i])
         if not opening:
+            if QUOTED_FENCE.match(lines[i]):
+                raise BlockError(first_line + i, "a ```tinydag block cannot stand inside a blockquote (>): "
+                                 "Markdown would show it as code; take it out of the quote")
             i += 1
             continue
         fence, indent = opening["fence"], opening["indent"]
@@ -91,10 +94,6 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
             default, presets = parse_block(body, fence_line + 1)
             blocks.append(Block(i, min(close + 1, len(lines)), indent, fence_line, default, presets))
         i = close + 1  # fences inside other fences (a listing of Markdown) are not blocks
-    for i, line in enumerate(lines):
-        if QUOTED_FENCE.match(line):
-            raise BlockError(first_line + i, "a ```tinydag block cannot stand inside a blockquote (>): "
-                             "Markdown would show it as code; take it out of the quote")
     return blocks
 
 
