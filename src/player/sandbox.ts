@@ -59,7 +59,7 @@ export class Sandbox implements Target {
     this.presets = data.presets ?? [];
     this.state = initialState(data.timeline, data.values);
     if (this.reducedMotion) this.state = { ...this.state, time: this.state.schedule.duration };
-    this.stage = new Stage(ui, scene, i18n, data.timeline);
+    this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
     this.share = new Share(root, ui, i18n);
   }
@@ -121,8 +121,10 @@ export class Sandbox implements Target {
       if (options.url ?? true) this.share.schedule(() => this.state);
     }
     if (options.inputAt !== undefined) this.inputStart = options.inputAt || performance.now();
-    // Typing and dragging draw within the input event itself, without waiting a frame.
-    const drawNow = options.now || (options.inputAt !== undefined && !next.playing);
+    // Typing and dragging draw within the input event itself, without waiting a frame; while the
+    // pulse plays, the loop draws the next frame anyway, unless the graph itself is new.
+    const input = options.inputAt !== undefined;
+    const drawNow = options.now || (input && (!next.playing || next.structure !== before.structure));
     if (drawNow) this.render();
     if (!drawNow || next.playing) this.invalidate();
   }
