@@ -160,7 +160,6 @@ function wrapLongChain(timeline: Timeline, fit: Fit, stageWidth: number, limits:
   const perBand = Math.max(2, Math.min(columns, fits));
   const bandCount = Math.ceil(columns / perBand);
   if (bandCount < 2) return null;
-  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
   const below = (band: number): number => {
     let reach = 0;
     for (const n of timeline.nodes) {
