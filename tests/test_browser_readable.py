@@ -1,8 +1,8 @@
-"""Readable up to the 40-node limit, in a real browser at 1280x800 and 390x844. At the end of the backward pass every card's value and grad are at least 10 CSS px high, no two cards
-overlap, no edge runs under a card, and no label covers one. A graph bigger than the stage is panned
-(mouse drag, arrow keys on the focused stage): every card can be brought into view. With "Local
-derivatives" on, a derived operation's expansion stays inside the stage, breaks only between terms, and
-every ∂ line ends in its number.
+"""Readable up to the 40-node limit, in a real browser at 1280x800 and 390x844: at the end of the
+backward pass every card's value and grad are at least 10 CSS px high, no two cards overlap, no edge
+runs under a card, no label covers one. A graph bigger than the stage is panned (mouse drag, arrow keys
+on the focused stage): every card can be brought into view. With "Local derivatives" on, a derived
+operation's expansion stays inside the stage, breaks only between terms, every ∂ line ends in its number.
 """
 
 from __future__ import annotations
