@@ -11,7 +11,7 @@ export type CodeKey = Op | "seed" | "backward";
 const NEEDLES: Partial<Record<CodeKey, string>> = {
   "+": "self.data + other.data",
   "*": "self.data * other.data",
-  "**": "self.data**other",
+  "**": "power(self.data, other)",
   exp: "math.exp(self.data)",
   log: "math.log(self.data)",
   relu: "max(0.0, self.data)",
