@@ -1,4 +1,7 @@
-// How numbers appear on cards, labels and in narration: compact, at most 4 significant digits.
+// How numbers appear. The rule (README, "For translators"): a number that is code (cards, edge labels,
+// the node table, the listing) is written as code is, with a dot: formatNumber. A number inside a
+// sentence (narration, the nudge check, messages) is written as the page's language writes it
+// (0,001 in Russian and Estonian): proseNumber, via Intl.NumberFormat.
 
 const MINUS = "\u2212"; // the typographic minus the lesson text uses
 
@@ -28,6 +31,31 @@ function stripZeros(fixed: string): string {
   return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
 }
 
+/**
+ * A number inside a sentence of language `lang`: that language's decimal separator and grouping,
+ * `digits` significant digits, a typographic minus. ru: -10.001 -> "−10,001", 12345 -> "12 345";
+ * scientific notation only far from 1 (1.2e-7 -> "1,2E-7" in ru).
+ */
+export function proseNumber(x: number, lang: string, digits = 4): string {
+  if (Number.isNaN(x) || !Number.isFinite(x) || x === 0) return formatSignificant(x, digits);
+  const magnitude = Math.abs(x);
+  const far = magnitude >= 1e9 || magnitude < 1e-4;
+  const text = numberFormat(lang, digits, far).format(magnitude);
+  if (/^0([.,]0*)?$/.test(text)) return "0"; // rounded away: never "−0"
+  return x < 0 ? MINUS + text : text;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: string, digits: number, scientific: boolean): Intl.NumberFormat {
+  const key = `${lang}|${digits}|${scientific}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumSignificantDigits: digits, notation: scientific ? "scientific" : "standard" });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Reads what formatNumber wrote (and plain ASCII input): "−1" -> -1. */
 export function parseNumber(text: string): number {
   const normalized = text.trim().replace(/\u2212/g, "-").replace(",", ".");
@@ -40,12 +68,15 @@ export function parseNumber(text: string): number {
  * significant digits when they do, with a fifth digit on the factors when that is enough, and
  * otherwise at 4 digits with "≈" (0.1488 × 2.718 = 0.4044, not the 0.4046 backward() added).
  */
-export function productText(incoming: number, local: number, contribution: number): string {
+export function productText(incoming: number, local: number, contribution: number, lang?: string): string {
+  // Which digits to show is decided on the code form; a sentence (`lang` given) then writes the
+  // same digits the way its language does.
+  const write = (x: number, digits: number): string => (lang ? proseNumber(x, lang, digits) : formatSignificant(x, digits));
   const shown = formatNumber(contribution);
   for (const digits of [4, 5]) {
     const a = formatSignificant(incoming, digits);
     const b = formatSignificant(local, digits);
-    if (formatNumber(parseNumber(a) * parseNumber(b)) === shown) return `${a} × ${b} = ${shown}`;
+    if (formatNumber(parseNumber(a) * parseNumber(b)) === shown) return `${write(incoming, digits)} × ${write(local, digits)} = ${write(contribution, 4)}`;
   }
-  return `${formatNumber(incoming)} × ${formatNumber(local)} ≈ ${shown}`;
+  return `${write(incoming, 4)} × ${write(local, 4)} ≈ ${write(contribution, 4)}`;
 }

@@ -1,7 +1,10 @@
 // UI strings of the page's language (src/player/strings/LANG.yml, embedded by the site plugin).
-// Every visible word of the player comes from here; placeholders are {name}.
+// Every visible word of the player comes from here; placeholders are {name}. A word that depends on
+// a count picks its form by the language's plural rules (Intl.PluralRules):
+// "{limit} {limit|one:символа|few:символов|many:символов|other:символа}".
 
 import type { ErrorPayload } from "../inference/types";
+import { proseNumber } from "./format";
 
 export type Strings = Readonly<Record<string, string>>;
 
@@ -16,14 +19,31 @@ export function makeI18n(lang: string, strings: Strings): I18n {
   return {
     lang,
     has: (key) => Object.prototype.hasOwnProperty.call(strings, key),
-    t: (key, params = {}) => fill(strings[key] ?? key, params),
+    t: (key, params = {}) => fill(strings[key] ?? key, params, lang),
   };
 }
 
-export function fill(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+/** {name} -> params.name; {name|one:…|other:…} -> the form for params.name's plural category in `lang`. */
+export function fill(template: string, params: Readonly<Record<string, string | number>>, lang = "en"): string {
+  const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(params, name);
+  return template
+    .replace(PLURAL, (whole, name: string, forms: string) => (has(name) ? pluralForm(forms, countOf(params[name]!), lang) ?? whole : whole))
+    .replace(/\{([a-z_]+)\}/g, (whole, name: string) => (has(name) ? String(params[name]) : whole));
+}
+
+/** A plural selector: {name|category:form|…}; categories are CLDR's (zero one two few many other). */
+export const PLURAL = /\{([a-z_]+)\|((?:(?:zero|one|two|few|many|other):[^|{}]*\|?)+)\}/g;
+
+function pluralForm(forms: string, count: number, lang: string): string | undefined {
+  const table = new Map(forms.split("|").filter(Boolean).map((f) => [f.slice(0, f.indexOf(":")), f.slice(f.indexOf(":") + 1)] as const));
+  const category = Number.isFinite(count) ? new Intl.PluralRules(lang).select(count) : "other";
+  return table.get(category) ?? table.get("other");
+}
+
+/** The count behind a filled-in number, also when it was already written as prose ("1 000,5"). */
+function countOf(value: string | number): number {
+  if (typeof value === "number") return value;
+  return Number(value.replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-").replace(",", "."));
 }
 
 /** The string key for an engine error: one per code, and one per reason where the code has reasons. */
@@ -46,6 +66,11 @@ type ErrorFields = Pick<ErrorPayload, "code" | "params" | "start" | "message"> &
  */
 export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): string {
   const params: Record<string, string> = { ...error.params, text: placeOf(error, source) };
+  // Numbers in a message are prose: the language's own way of writing them.
+  for (const name of NUMERIC_PARAMS) {
+    const value = params[name];
+    if (value !== undefined && value.trim() !== "" && Number.isFinite(Number(value))) params[name] = proseNumber(Number(value), i18n.lang);
+  }
   let key = errorKey(error);
   const char = error.params["char"];
   if (key === "error_syntax_character" && char !== undefined && !isPrintableAscii(char)) {
@@ -57,6 +82,8 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
   const general = `error_${error.code.replace(/-/g, "_")}`;
   return i18n.has(general) ? i18n.t(general, params) : error.message;
 }
+
+const NUMERIC_PARAMS = ["limit"]; // error params that are counts or amounts, not excerpts of code
 
 const EXCERPT = 20; // code points of the expression an error message quotes at most (plus "…")
 

@@ -1,9 +1,10 @@
 // One sentence per event, in the page's language, for the screen-reader live region and the
-// scrubber's aria-valuetext: "c receives 1 × −1 = −1; c.grad is now −1".
+// scrubber's aria-valuetext: "c receives 1 × −1 = −1; c.grad is now −1". Sentences are prose, so
+// their numbers are written the language's way (proseNumber: "0,5" in ru and et).
 
 import type { Timeline, TimelineNode } from "../inference/types";
 import { nameOf, prettyLabel } from "./expansion";
-import { formatNumber, productText } from "./format";
+import { productText, proseNumber } from "./format";
 import type { I18n } from "./i18n";
 import type { ScheduledEvent } from "./timing";
 
@@ -13,7 +14,7 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
     const n = nodes.get(id);
     return n ? nameOf(n) : id;
   };
-  const f = formatNumber;
+  const f = (x: number): string => proseNumber(x, i18n.lang);
   if (event.kind === "compute") {
     const node = nodes.get(event.step.node);
     return i18n.t("narrate_forward", {
@@ -29,7 +30,7 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   return i18n.t("narrate_backward", {
     parent: name(s.parent),
     child: name(s.child),
-    product: productText(s.incoming, s.local, s.contribution), // "a × b = c", or "≈" where rounding shows
+    product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
     grad: f(s.grad_after),
   });
 }

@@ -7,7 +7,7 @@ import { type Controls, fillNudgeLeaves, type Slider, syncSliderList, widenSlide
 import { setAttr, setText } from "./dom";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "./expansion";
-import { formatNumber, parseNumber } from "./format";
+import { parseNumber, proseNumber } from "./format";
 import { errorMessage, type I18n } from "./i18n";
 import { DEFAULT_VALUE, type NudgeState, type Preset, type SandboxState } from "./model";
 import { describeEvent } from "./narration";
@@ -149,8 +149,10 @@ export class ControlSync {
       return;
     }
     const reached = (frame.nodes.get(r.node)?.grad ?? null) !== null;
-    const params = { name: nudge.leaf, h: formatNumber(nudge.h), before: precise(r.before), after: precise(r.after), ratio: formatNumber(r.ratio) };
-    let text = reached ? t("nudge_result", { ...params, grad: formatNumber(r.grad) }) : t("nudge_result_waiting", params);
+    const lang = this.i18n.lang; // a sentence: its numbers are written the language's way
+    const say = (x: number): string => proseNumber(x, lang);
+    const params = { name: nudge.leaf, h: say(nudge.h), before: precise(r.before, lang), after: precise(r.after, lang), ratio: say(r.ratio) };
+    let text = reached ? t("nudge_result", { ...params, grad: say(r.grad) }) : t("nudge_result_waiting", params);
     if (r.rounding) text += ` ${t("nudge_rounding")}`;
     setText(out, text);
     out.dataset.state = reached ? "compared" : "waiting";
@@ -160,9 +162,9 @@ export class ControlSync {
   }
 }
 
-/** Before/after of a nudge: enough digits to see a small Δoutput, typographic minus. */
-function precise(x: number): string {
-  return Number(x.toPrecision(NUDGE_DIGITS)).toString().replace(/^-/, "\u2212");
+/** Before/after of a nudge: enough digits to see a small Δoutput, written as the language writes numbers. */
+function precise(x: number, lang: string): string {
+  return proseNumber(x, lang, NUDGE_DIGITS);
 }
 
 /** The node a numeric error is about, when it belongs to the graph on screen. */

@@ -1,0 +1,106 @@
+// The number rule and the strings files: code (cards, labels) writes numbers with a dot, sentences
+// (narration, nudge check, messages) the language's way; counted words follow Intl.PluralRules; every
+// translation keeps the English placeholders and plural selectors.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { buildTimeline, type ErrorPayload } from "../../src/inference/index";
+import { formatNumber, productText, proseNumber } from "../../src/player/format";
+import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/i18n";
+import { describeEvent } from "../../src/player/narration";
+
+const LANGS = ["en", "ru", "et"] as const;
+const MINUS = "\u2212";
+
+function strings(lang: string): Record<string, string> {
+  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
+    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
+  }
+  return out;
+}
+
+const placeholders = (text: string): string[] => [...text.replace(PLURAL, "").matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).sort();
+const selectors = (text: string): string[] => [...text.matchAll(PLURAL)].map((m) => m[1]!).sort();
+
+test("code numbers keep the dot in every language", () => {
+  assert.equal(formatNumber(-10.001), `${MINUS}10`);
+  assert.equal(formatNumber(0.001), "0.001");
+  assert.equal(formatNumber(2.5), "2.5");
+  assert.equal(productText(0.5, 2, 1), "0.5 × 2 = 1");
+});
+
+test("prose numbers use the language's decimal separator and a typographic minus", () => {
+  assert.equal(proseNumber(0.001, "en"), "0.001");
+  assert.equal(proseNumber(0.001, "ru"), "0,001");
+  assert.equal(proseNumber(0.001, "et"), "0,001");
+  assert.equal(proseNumber(-10.001, "ru", 7), `${MINUS}10,001`);
+  assert.equal(proseNumber(-10.001, "et", 7), `${MINUS}10,001`);
+  assert.equal(proseNumber(-10.001, "en", 7), `${MINUS}10.001`);
+  assert.equal(proseNumber(0, "ru"), "0");
+  assert.equal(proseNumber(12345, "ru").replace(/\s/g, " "), "12 350");
+  assert.equal(proseNumber(Number.POSITIVE_INFINITY, "et"), "∞");
+  assert.equal(productText(0.5, 2, 1, "ru"), "0,5 × 2 = 1");
+});
+
+test("narration writes its numbers the language's way", () => {
+  const t = buildTimeline("a * b", { a: 0.5, b: 3 });
+  const step = t.backward.find((s) => s.child === "n1")!; // b receives 1 × 0.5
+  for (const lang of LANGS) {
+    const said = describeEvent({ kind: "handoff", step }, t, makeI18n(lang, strings(lang)));
+    const half = lang === "en" ? "0.5" : "0,5";
+    assert.ok(said.includes(`1 × ${half} = ${half}`), `${lang}: ${said}`);
+    assert.ok(!/\d\.\d/.test(said) || lang === "en", `${lang}: a dot in a sentence: ${said}`);
+  }
+});
+
+test("counted words follow the language's plural rules", () => {
+  const ru = strings("ru")["error_too_large_nodes"]!;
+  const say = (n: number): string => fill(ru, { limit: n }, "ru");
+  assert.match(say(40), /Больше 40 узлов/);
+  assert.match(say(21), /Больше 21 узла/);
+  assert.match(say(22), /Больше 22 узлов/);
+  const en = strings("en")["error_too_large_characters"]!;
+  assert.match(fill(en, { limit: 1 }, "en"), /than 1 character:/);
+  assert.match(fill(en, { limit: 200 }, "en"), /than 200 characters:/);
+  assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 1 }, "et"), /kui 1 märk:/);
+  assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 200 }, "et"), /kui 200 märki:/);
+  assert.equal(fill("{n} {n|one:a|other:b}", { n: "1 000,5" }, "ru"), "1 000,5 b"); // a written-out count still counts
+});
+
+test("a message's count is prose and picks its plural form", () => {
+  const error: ErrorPayload = { code: "too-large", message: "", params: { reason: "nodes", limit: "21" }, start: 0, end: 5 };
+  assert.match(errorMessage(makeI18n("ru", strings("ru")), error, "a + b"), /^Больше 21 узла:/);
+  assert.match(errorMessage(makeI18n("en", strings("en")), { ...error, params: { reason: "nodes", limit: "1" } }, "a + b"), /^More than 1 node:/);
+});
+
+test("every translation keeps the English placeholders and plural selectors", () => {
+  const en = strings("en");
+  for (const lang of ["ru", "et"]) {
+    const other = strings(lang);
+    assert.deepEqual(Object.keys(other).sort(), Object.keys(en).sort(), `${lang}: keys`);
+    for (const [key, text] of Object.entries(en)) {
+      assert.deepEqual(placeholders(other[key]!), placeholders(text), `${lang}.${key}: placeholders`);
+      for (const name of selectors(other[key]!)) assert.ok(placeholders(text).includes(name), `${lang}.${key}: {${name}|…} counts nothing English has`);
+    }
+  }
+  for (const lang of LANGS) {
+    for (const [key, text] of Object.entries(strings(lang))) {
+      const broken = /\{[a-z_]+\|/.test(text.replace(PLURAL, ""));
+      assert.ok(!broken, `${lang}.${key}: a plural selector that cannot be read`);
+      for (const m of text.matchAll(PLURAL)) assert.match(m[2]!, /(^|\|)other:/, `${lang}.${key}: a plural selector needs an 'other' form`);
+    }
+  }
+});
+
+test("sentences in ru and et write example numbers with a comma, code words stay", () => {
+  for (const lang of ["ru", "et"]) {
+    for (const [key, text] of Object.entries(strings(lang))) {
+      if (key.startsWith("code_")) continue; // code, not prose
+      assert.ok(!/\d\.\d/.test(text.replace(/\{[^}]*\}/g, "")), `${lang}.${key}: a decimal dot in a sentence: ${text}`);
+    }
+  }
+});
