@@ -29,6 +29,7 @@ from .bundle import BundleError, bundle
 from .config import TinyDagConfig
 from .embed import sandbox_html
 from .engine import Engine
+from .language import LanguageFeatures
 
 log = get_plugin_logger(__name__)
 
@@ -47,11 +48,14 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.assets: dict[str, bytes] = {}  # name under assets/tinydag -> content
         self.versions: dict[str, str] = {}  # name -> short hash, appended to URLs as ?v=
         self.sandboxes: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, block line)
+        self.language = LanguageFeatures()  # notices, typography, hreflang, per-language search
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defined so that MkDocs keeps this instance, and its caches, across `mkdocs serve` rebuilds."""
 
     def on_config(self, config: MkDocsConfig) -> None:
+        if not _is_translation_build(config):
+            self.language.start()
         if not self.config.enabled:
             return
         self.root = Path(config.config_file_path).parent.resolve()
@@ -109,8 +113,12 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.sandboxes[page.file.dest_uri] = [(html, block.line) for html, block in zip(rendered, blocks)]
         return "\n".join(lines)
 
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        return self.language.page_content(html, page, config)
+
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """The sandboxes go in after search has indexed the page: their JSON and SVG are not prose."""
+        output = self.language.post_page(output, page, config, self.strings)
         if not self.config.enabled:
             return output
         output = a11y.mend(output)
@@ -130,6 +138,12 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
                               "Markdown conversion: it stands inside something that shows its content as "
                               "code or drops HTML (an indented code block?)")
         return output.replace("</head>", self._asset_tags(page) + "</head>", 1)
+
+    # After static-i18n (-100): in the English build its on_post_build builds ru and et and then rewrites
+    # the shared search index with every language, so this runs last, once all pages exist.
+    @event_priority(-150)
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        self.language.post_build(config)
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         if self.config.enabled:

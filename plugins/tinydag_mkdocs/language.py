@@ -1,0 +1,73 @@
+"""The site's language features, run by the plugin in every language build (sandboxes or not).
+
+- typography.py: Russian non-breaking spaces in a page's prose (on_page_content, before search
+  indexes it);
+- notice.py: the "translation lags" and "not translated yet" notices (on_post_page);
+- seo.py: absolute hreflang links, and the sitemap Material asks for beside every page;
+- search_lang.py: one search index per language, and each page searching its own language's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
+
+from . import search_lang, seo, typography
+from .notice import Notices
+
+
+class LanguageFeatures:
+    def __init__(self) -> None:
+        self.notices = Notices()
+        self.index = search_lang.IndexSplitter()
+        self.page_dirs: set[str] = set()
+
+    def start(self) -> None:
+        """A new site build (the English one; ru and et follow with the same instance)."""
+        self.notices = Notices()
+        self.index.reset()
+        self.page_dirs.clear()
+
+    def page_content(self, html: str, page: Page, config: MkDocsConfig) -> str:
+        return typography.typeset(html, _locale(page, config))
+
+    def post_page(self, html: str, page: Page, config: MkDocsConfig,
+                  strings: dict[str, dict[str, str]]) -> str:
+        building, default = _building(config), _default(config)  # a fallback page is English text in ru/
+        html = seo.absolute_alternates(html, page.canonical_url)
+        html = search_lang.language_base(html, page.url, building, default)
+        html = self.notices.insert(html, page, building, default, strings.get(building, {}))
+        self.page_dirs.add(PurePosixPath(page.file.dest_uri).parent.as_posix())
+        return html
+
+    def post_build(self, config: MkDocsConfig) -> None:
+        site = Path(config.site_dir)
+        seo.sitemap_beside_pages(site, self.page_dirs)
+        self.index.split(site, _locales(config), _default(config))
+
+
+def _locale(page: Page, config: MkDocsConfig) -> str:
+    return getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+
+
+def _building(config: MkDocsConfig) -> str:
+    """The language of the build under way (static-i18n builds each language in turn)."""
+    i18n = config.plugins.get("i18n")
+    current = getattr(i18n, "current_language", None)
+    return current or config.theme.get("language") or "en"
+
+
+def _default(config: MkDocsConfig) -> str:
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return config.theme.get("language") or "en"
+    return next((lang.locale for lang in i18n.config.languages if lang.default), "en")
+
+
+def _locales(config: MkDocsConfig) -> list[str]:
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return [config.theme.get("language") or "en"]
+    return [lang.locale for lang in i18n.config.languages if lang.build]

@@ -1,0 +1,55 @@
+"""Non-breaking spaces where Russian typesetting puts them, added at build time to the page's prose.
+
+Translators type ordinary spaces; the build binds, with U+00A0:
+- the word before a dash to the dash ("граф — схема" never starts a line with "—");
+- a one-letter preposition or conjunction to the next word ("в c", "к a", "и b");
+- "§" to its number ("§ 4") and "урок(е) 04" to its number.
+Text inside code, pre, script, style and tag attributes is left alone. Estonian gets the § rule only.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"
+TAG = re.compile(r"(<[^>]*>)")
+RAW = re.compile(r"<(/?)(code|pre|script|style|kbd|svg)\b", re.IGNORECASE)
+BEFORE_DASH = re.compile(r" (?=[—–] )")
+ONE_LETTER = re.compile(r"(?<![\w\u00a0-])([вВкКсСоОуУиИаАяЯ]) (?=\S|$)")  # $: inline code follows
+SECTION = re.compile(r"§ ?(?=\d)")
+LESSON_NUMBER = re.compile(r"(?<=\b[Уу]рок)([а-я]{0,2}) (?=\d)")
+ESTONIAN_LESSON = re.compile(r"(?<=[Õõ]ppetun)(\w{0,3}) (?=\d)")
+
+
+def _russian(text: str) -> str:
+    text = BEFORE_DASH.sub(NBSP, text)
+    text = ONE_LETTER.sub(lambda m: m[1] + NBSP, text)
+    text = SECTION.sub("§" + NBSP, text)
+    return LESSON_NUMBER.sub(lambda m: m[1] + NBSP, text)
+
+
+def _estonian(text: str) -> str:
+    return ESTONIAN_LESSON.sub(lambda m: m[1] + NBSP, SECTION.sub("§" + NBSP, text))
+
+
+RULES = {"ru": _russian, "et": _estonian}
+
+
+def typeset(html: str, lang: str) -> str:
+    """The page's HTML with the language's non-breaking spaces in its text (not in code)."""
+    rule = RULES.get(lang)
+    if rule is None:
+        return html
+    out: list[str] = []
+    raw = 0  # depth inside code-like elements
+    for part in TAG.split(html):
+        if part.startswith("<") and part.endswith(">"):
+            tag = RAW.match(part)
+            if tag and not part.endswith("/>"):
+                raw = max(0, raw - 1) if tag[1] else raw + 1
+            out.append(part)
+        elif raw:
+            out.append(part)
+        else:
+            out.append(rule(part))
+    return "".join(out)

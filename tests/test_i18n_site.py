@@ -1,0 +1,96 @@
+"""Language on the built site: absolute hreflang, a sitemap wherever Material asks, one search index
+per language, Russian non-breaking spaces, and numbers in prose written the language's way."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.conftest import SITE_URL
+
+LANGS = ("en", "ru", "et")
+PAGES = {lang: [f"{'' if lang == 'en' else lang + '/'}{page}index.html" for page in ("", "02-autograd/")]
+         for lang in LANGS}
+CODE = re.compile(r"<(pre|code|script|style|svg)\b.*?</\1>", re.S)
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def prose(html: str) -> str:
+    """The article's text outside code, tags removed."""
+    article = html[html.index('<article class="md-content__inner md-typeset">'):html.index("</article>")]
+    article = re.sub(r'<div class="tinydag"[^>]*data-sandbox.*?<noscript>', "", article, flags=re.S)
+    return re.sub(r"<[^>]+>", "", CODE.sub("", article))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hreflang_and_canonical_links_are_absolute(built_site, lang):
+    for path in PAGES[lang]:
+        html = read(built_site, path)
+        links = re.findall(r'<link rel="(alternate|canonical)" href="([^"]*)"', html)
+        assert {rel for rel, _ in links} == {"alternate", "canonical"}, path
+        for _, href in links:
+            assert href.startswith(SITE_URL), (path, href)
+        assert sorted(re.findall(r'hreflang="([^"]+)"', html.split("</head>")[0])) == sorted(LANGS)
+
+
+def test_material_finds_a_sitemap_beside_every_alternate(built_site):
+    """Material fetches sitemap.xml relative to each hreflang URL: none of those may 404."""
+    for lang in LANGS:
+        for path in PAGES[lang]:
+            for href in re.findall(r'<link rel="alternate" href="([^"]*)"', read(built_site, path)):
+                folder = urlparse(href).path.removeprefix(urlparse(SITE_URL).path)
+                assert (built_site / folder / "sitemap.xml").is_file(), (path, href)
+
+
+def test_each_language_has_its_own_search_index(built_site):
+    indexes = {"en": "search/search_index.json", "ru": "ru/search/search_index.json",
+               "et": "et/search/search_index.json"}
+    for lang, path in indexes.items():
+        index = json.loads(read(built_site, path))
+        assert index["config"]["lang"] == [lang]
+        locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+        assert locations == {"", "02-autograd/"}, (lang, locations)  # relative to the language's root
+        text = " ".join(doc["text"] for doc in index["docs"])
+        cyrillic = len(re.findall(r"[а-яё]", text, re.I))
+        assert (cyrillic > 1000) == (lang == "ru"), lang
+        assert ("õ" in text) == (lang == "et"), lang
+    assert (built_site / "assets/javascripts/lunr/min/lunr.et.min.js").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_page_searches_its_own_language(built_site, lang):
+    for path in PAGES[lang]:
+        config = json.loads(re.search(r'<script id="__config" type="application/json">(.*?)</script>',
+                                      read(built_site, path), re.S)[1])
+        root = (built_site / Path(path).parent / config["base"]).resolve()
+        assert root == (built_site / ("" if lang == "en" else lang)).resolve(), path
+        assert (root / "search/search_index.json").is_file()
+
+
+def test_russian_prose_binds_dashes_prepositions_and_sections(built_site):
+    text = prose(read(built_site, "ru/02-autograd/index.html"))
+    assert " —" not in text and "\u00a0—" in text
+    assert not re.search(r"(?<![\w\u00a0-])[вкксоуиаВКСОУИА] ", text), "a one-letter word left at a line end"
+    assert "§\u00a04" in text and "уроке\u00a004" in text
+    html = read(built_site, "ru/02-autograd/index.html")
+    listing = re.search(r'<div class="language-python highlight">.*?</pre>', html, re.S)
+    assert listing and "\u00a0" not in listing[0]  # code keeps its plain spaces
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_numbers_in_prose_use_the_decimal_comma(built_site, lang):
+    text = prose(read(built_site, f"{lang}/02-autograd/index.html"))
+    assert "0,001" in text
+    assert not re.findall(r"\d\.\d", text), re.findall(r".{20}\d\.\d.{10}", text)
+
+
+def test_english_prose_uses_the_decimal_point(built_site):
+    text = prose(read(built_site, "02-autograd/index.html"))
+    assert "0.001" in text and not re.findall(r"\d,\d", text)
