@@ -3,6 +3,7 @@
 // readers; [data-node=ID] [data-field=value|grad] is the testing contract.
 
 import type { NodeId, Timeline, TimelineNode } from "../inference/types";
+import { madeText, sumText } from "./arithmetic";
 import { setAttr, setText, h } from "./dom";
 import { expansionOf, fullLabel, glyphOf, localsOf, prettyLabel, titleOf } from "./expansion";
 import type { CardSize } from "./fit";
@@ -10,13 +11,15 @@ import { formatNumber } from "./format";
 import type { I18n } from "./i18n";
 import type { Rect } from "./placement";
 import type { Projected } from "./scene";
-import type { Frame } from "./timing";
+import type { Frame, NodeFrame } from "./timing";
 
 export const CARD_FULL: CardSize = { width: 112, height: 70 };
 export const CARD_COMPACT: CardSize = { width: 66, height: 54 }; // phones: keys shortened to v / g
 export const CARD_COMPACT_WIDE: CardSize = { width: 80, height: 54 }; // ... in a panned graph: room for "1.072e13"
 export const NOT_REACHED = "--";
 
+const NOTE_LEFT = 6; // px (scale 1): where the tab over a card starts, from the card's left side
+const NOTE_ABOVE = 17; // ... and how far it reaches above the card's top
 const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border
 const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of the graph
 
@@ -25,6 +28,11 @@ interface Card {
   value: HTMLElement;
   grad: HTMLElement;
   expansion: HTMLElement;
+  note: HTMLElement; // a tab on the card's top edge: how the value was made, or the gradient's running sum
+  sum: HTMLElement;
+  made: HTMLElement;
+  madeText: string | null; // forward: "−1 × 10 = −10" (this graph's numbers)
+  noteWidth: number; // CSS px at scale 1 of the tab shown (0: none), estimated from its text
   height: number | null; // CSS px at scale 1, measured when first needed
   panel: { w: number; h: number } | null; // the expansion's size at scale 1, measured when shown
   shift: number; // CSS px (scale 1) the expansion moves left of the card, to stay inside the stage
@@ -70,6 +78,9 @@ export class Cards {
     const value = h("span", { class: "tdg-num", "data-field": "value" }, NOT_REACHED);
     const grad = h("span", { class: "tdg-num", "data-field": "grad" }, NOT_REACHED);
     const expansion = h("div", { class: "tdg-expansion", hidden: true });
+    const sum = h("span", { "data-field": "sum", hidden: true });
+    const made = h("span", { "data-field": "made", hidden: true });
+    const note = h("div", { class: "tdg-note", hidden: true }, made, sum);
     const expanded = expansionOf(node, timeline);
     if (expanded) expansion.append(h("div", { class: "tdg-expansion-formula" }, expanded), h("div", { class: "tdg-expansion-locals" }));
     // The whole expression is the card's accessible name and tooltip (hover, and keyboard focus: the
@@ -100,8 +111,9 @@ export class Cards {
       h("div", { class: "tdg-row tdg-row-value" }, key(t("value"), t("value_short")), value),
       h("div", { class: "tdg-row tdg-row-grad" }, key(t("grad"), t("grad_short")), grad),
       expansion,
+      note,
     );
-    return { el, value, grad, expansion, height: null, panel: null, shift: 0, at: null };
+    return { el, value, grad, expansion, note, sum, made, madeText: null, noteWidth: 0, height: null, panel: null, shift: 0, at: null };
   }
 
   /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */
@@ -120,6 +132,7 @@ export class Cards {
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
       card.el.style.setProperty("--tdg-glow", state.glow.toFixed(3));
+      this.updateNote(card, frame, state);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (card.expansion.hidden === showExpansion) {
         card.expansion.hidden = !showExpansion;
@@ -130,11 +143,30 @@ export class Cards {
     }
   }
 
+  /**
+   * The tab over the card: forward, for a moment after its value arrives, how it was made; backward,
+   * once a second contribution has landed, the running sum that `+=` builds.
+   */
+  private updateNote(card: Card, frame: Frame, state: NodeFrame): void {
+    const backward = frame.direction === "backward";
+    const sum = backward ? sumText(state.received) : null;
+    const made = !backward && state.value !== null && state.glow > 0 ? card.madeText : null;
+    if (sum !== null) setText(card.sum, sum);
+    if (made !== null) setText(card.made, made);
+    if (card.sum.hidden !== (sum === null)) card.sum.hidden = sum === null;
+    if (card.made.hidden !== (made === null)) card.made.hidden = made === null;
+    const shown = sum ?? made;
+    if (card.note.hidden !== (shown === null)) card.note.hidden = shown === null;
+    setAttr(card.note, "data-kind", sum !== null ? "sum" : made !== null ? "made" : null);
+    card.noteWidth = shown === null ? 0 : noteWidth(shown);
+  }
+
   /** Replace the texts that depend on numbers of the current graph (after a slider moved). */
   refresh(timeline: Timeline): void {
     for (const node of timeline.nodes) {
       const card = this.cards.get(node.id);
       if (!card) continue;
+      card.madeText = madeText(node, timeline);
       const head = card.el.querySelector(".tdg-glyph");
       if (head) setText(head, glyphOf(node));
       const expanded = expansionOf(node, timeline);
@@ -208,9 +240,10 @@ export class Cards {
       if (!at) return [];
       const height = this.height(card, size) * at.scale;
       const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height };
+      const note = card.noteWidth > 0 ? [{ x: at.x + NOTE_LEFT * at.scale, y: at.y - NOTE_ABOVE * at.scale, w: card.noteWidth * at.scale, h: NOTE_ABOVE * at.scale }] : [];
       const panel = card.expansion.hidden ? null : card.panel;
-      if (!panel) return [box];
-      return [box, { x: at.x - card.shift * at.scale, y: at.y + height - at.scale, w: panel.w * at.scale, h: panel.h * at.scale }];
+      if (!panel) return [box, ...note];
+      return [box, ...note, { x: at.x - card.shift * at.scale, y: at.y + height - at.scale, w: panel.w * at.scale, h: panel.h * at.scale }];
     });
   }
 
@@ -294,6 +327,11 @@ function unbreakableTerms(text: string): (HTMLElement | string)[] {
 function titleBudget(glyph: string): number {
   const room = CARD_FULL.width - 18 - glyph.length * 9 - 5; // 8 px padding and 1 px border each side; the gap
   return Math.max(0, Math.floor(room / 6.6));
+}
+
+/** The tab's width at scale 1 (player.css: 10.5 px monospace, 0.6 em a character, padding and border). */
+function noteWidth(text: string): number {
+  return Math.ceil(text.length * 6.3 + 12);
 }
 
 /** A field name, in full on wide stages and shortened (v, g) on narrow ones. */

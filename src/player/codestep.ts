@@ -103,3 +103,35 @@ export class CodeListing {
     return null;
   }
 }
+
+export const ACCUMULATE_NAME = "tinydag-accumulate";
+const accumulating = new WeakMap<Element, string>(); // what each strip last marked ("": nothing)
+
+/**
+ * While a gradient receives its second (third, …) contribution, the `+=` in the code strip under
+ * the graph is marked: that is the line adding it to what the node already had. Called after the
+ * strip's text is written for the frame (the sandbox writes it after the stage has drawn).
+ */
+export function markAccumulation(strip: HTMLElement, on: boolean): void {
+  const text = on ? (strip.textContent ?? "") : "";
+  if (accumulating.get(strip) === text) return;
+  accumulating.set(strip, text);
+  if (on) strip.setAttribute("data-accumulate", "");
+  else strip.removeAttribute("data-accumulate");
+  if (typeof Highlight === "undefined" || !CSS.highlights) return;
+  const ranges: Range[] = [];
+  if (on) {
+    const walker = strip.ownerDocument.createTreeWalker(strip, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const value = node.textContent ?? "";
+      for (let i = value.indexOf("+="); i >= 0; i = value.indexOf("+=", i + 2)) {
+        const range = strip.ownerDocument.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 2);
+        ranges.push(range);
+      }
+    }
+  }
+  if (ranges.length) CSS.highlights.set(ACCUMULATE_NAME, new Highlight(...ranges));
+  else CSS.highlights.delete(ACCUMULATE_NAME);
+}

@@ -7,7 +7,8 @@ export interface Palette {
   fg: RGB;
   bg: RGB;
   primary: RGB; // values, forward pulse
-  accent: RGB; // gradients, backward pulse
+  accent: RGB; // gradients, backward pulse, positive contributions
+  negative: RGB; // negative contributions (a hue apart from both, also for colour-blind readers)
   error: RGB;
 }
 
@@ -16,6 +17,7 @@ const SOURCES: Record<keyof Palette, string> = {
   bg: "var(--md-default-bg-color, #fff)",
   primary: "var(--md-primary-fg-color, #4051b5)",
   accent: "var(--md-accent-fg-color, #ff6e42)",
+  negative: "var(--tdg-negative, #0f8f86)",
   error: "var(--tdg-error-color, #d32f2f)",
 };
 // Used for gradients when the site's accent is too close to its primary colour (Material's default
@@ -36,6 +38,7 @@ export function readPalette(host: HTMLElement): Palette {
     bg: read(SOURCES.bg),
     primary: read(SOURCES.primary),
     accent: read(SOURCES.accent),
+    negative: read(SOURCES.negative),
     error: read(SOURCES.error),
   };
   if (hueDistance(palette.primary, palette.accent) < 50) palette.accent = read(DISTINCT_ACCENT);
@@ -43,6 +46,7 @@ export function readPalette(host: HTMLElement): Palette {
   // Indigo on slate is too dark to see: lift the scene colours until they stand out (3:1).
   palette.primary = withContrast(palette.primary, palette.bg, 3);
   palette.accent = withContrast(palette.accent, palette.bg, 3);
+  palette.negative = withContrast(palette.negative, palette.bg, 3);
   return palette;
 }
 

@@ -90,6 +90,15 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
     h("span", { class: "tdg-legend-item", "data-kind": "grad" }, t("legend_grads")),
     h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")),
+    // Backward: what an edge's thickness, colour and dashes say about its contribution (encoding.ts).
+    h(
+      "span",
+      { class: "tdg-legend-encoding" },
+      h("span", { class: "tdg-legend-edge", "data-look": "width" }, t("legend_width")),
+      h("span", { class: "tdg-legend-edge", "data-look": "positive" }, t("legend_positive")),
+      h("span", { class: "tdg-legend-edge", "data-look": "negative" }, t("legend_negative")),
+      h("span", { class: "tdg-legend-edge", "data-look": "dead" }, t("legend_dead")),
+    ),
     h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, h("span", { class: "tdg-hint-pointer" }, t("drag_hint")), h("span", { class: "tdg-hint-touch" }, t("drag_hint_touch"))),
   );
   const topo = h("ol", { class: "tdg-topo-list" });

@@ -196,7 +196,7 @@ function weighted([a, b, c, d]: readonly [V3, V3, V3, V3], [wa, wb, wc, wd]: [nu
   return [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]! + wd * d[k]!) as V3;
 }
 
-const SPLIT = 0.92; // along the whole edge, the arrowhead takes the last 8 %
+export const SPLIT = 0.92; // along the whole edge, the arrowhead takes the last 8 %
 
 /** A point on the whole edge, arrowhead included: 0 at the child, 1 at the arrow's tip. */
 export function pointOnEdge(curve: EdgeCurve, at: number): V3 {
@@ -213,70 +213,110 @@ const normalize = (v: V3): V3 => {
 };
 const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
+/**
+ * What a vertex of an edge mesh is, for the vertex shader (shaders.ts), which sets its radius: the
+ * tube follows the contribution's size; each end has an arrowhead that opens (a cone) when the pulse
+ * travels towards that end and otherwise closes into a plain piece of tube.
+ */
+export const ROLE = {
+  tube: 0,
+  headBase: 1, // the ring where the arrowhead at the parent's end (forward) is widest
+  headTip: 2, // ... and the ring at its tip, closed to a point while the arrowhead is shown
+  backBase: 3, // the same two rings of the arrowhead at the child's end (backward)
+  backTip: 4,
+  point: 5, // tips and caps: radius 0
+  underBack: 6, // tube inside the backward arrowhead: it thins away while the arrowhead is shown
+} as const;
+
 export interface MeshData {
-  position: Float32Array;
-  normal: Float32Array;
+  position: Float32Array; // the point on the edge's spine
+  offset: Float32Array; // unit direction from the spine to the surface (radius set by the shader)
+  role: Float32Array; // ROLE
   along: Float32Array; // 0..1 along the edge, arrowhead = 1: the shader lights the pulse's trail from it
   index: Uint16Array;
 }
 
-/** A tube along the curve plus a cone for the arrowhead, as one indexed mesh. */
-export function edgeMesh(curve: EdgeCurve, radius = 0.028, segments = 12 * curve.segments.length + 16, sides = 8, arrowRadius = 0.085): MeshData {
+/** A tube along the curve with a closable arrowhead at each end, as one indexed mesh. */
+export function edgeMesh(curve: EdgeCurve, segments = 12 * curve.segments.length + 16, sides = 8): MeshData {
   const position: number[] = [];
-  const normal: number[] = [];
+  const offset: number[] = [];
+  const role: number[] = [];
   const along: number[] = [];
   const index: number[] = [];
+  const total = curve.lengths.reduce((x, y) => x + y, 0) || 1;
+  const backHead = Math.min(0.4, ARROW_LENGTH / total); // share of the path the backward arrowhead covers
+  const ring = (c: V3, axis: V3, r: number, a: number): number => {
+    const n = normalize(cross(axis, [0, 0, 1]));
+    const b = cross(axis, n);
+    const first = position.length / 3;
+    for (let s = 0; s < sides; s++) {
+      const angle = (s / sides) * Math.PI * 2;
+      position.push(...c);
+      offset.push(...[0, 1, 2].map((k) => n[k]! * Math.cos(angle) + b[k]! * Math.sin(angle)));
+      role.push(r);
+      along.push(a);
+    }
+    return first;
+  };
+  const point = (c: V3, a: number): number => {
+    position.push(...c);
+    offset.push(0, 0, 0);
+    role.push(ROLE.point);
+    along.push(a);
+    return position.length / 3 - 1;
+  };
+  const band = (r0: number, r1: number): void => {
+    for (let s = 0; s < sides; s++) {
+      const a = r0 + s;
+      const b = r0 + ((s + 1) % sides);
+      const c = r1 + s;
+      const d = r1 + ((s + 1) % sides);
+      index.push(a, c, b, b, c, d);
+    }
+  };
+  const fan = (r: number, centre: number, flip: boolean): void => {
+    for (let s = 0; s < sides; s++) {
+      const next = (s + 1) % sides;
+      if (flip) index.push(r + next, r + s, centre);
+      else index.push(r + s, r + next, centre);
+    }
+  };
+  let previous = -1;
   for (let i = 0; i <= segments; i++) {
     const t = i / segments;
-    const c = pathPoint(curve, t);
-    const tan = normalize(pathTangent(curve, t));
-    const n = normalize(cross(tan, [0, 0, 1]));
-    const b = cross(tan, n);
-    for (let s = 0; s < sides; s++) {
-      const a = (s / sides) * Math.PI * 2;
-      const dir: V3 = [n[0] * Math.cos(a) + b[0] * Math.sin(a), n[1] * Math.cos(a) + b[1] * Math.sin(a), n[2] * Math.cos(a) + b[2] * Math.sin(a)];
-      position.push(c[0] + dir[0] * radius, c[1] + dir[1] * radius, c[2] + dir[2] * radius);
-      normal.push(...dir);
-      along.push(t * SPLIT);
-    }
+    const r = ring(pathPoint(curve, t), normalize(pathTangent(curve, t)), t < backHead ? ROLE.underBack : ROLE.tube, t * SPLIT);
+    if (previous >= 0) band(previous, r);
+    previous = r;
   }
-  for (let i = 0; i < segments; i++) {
-    for (let s = 0; s < sides; s++) {
-      const a = i * sides + s;
-      const b2 = i * sides + ((s + 1) % sides);
-      index.push(a, a + sides, b2, b2, a + sides, b2 + sides);
-    }
-  }
-  // Arrowhead: a ring at the end of the tube, widened, and the tip.
-  const base = pathPoint(curve, 1);
-  const dir = normalize([curve.tip[0] - base[0], curve.tip[1] - base[1], curve.tip[2] - base[2]]);
-  const n = normalize(cross(dir, [0, 0, 1]));
-  const b = cross(dir, n);
-  const ring = position.length / 3;
-  for (let s = 0; s < sides; s++) {
-    const a = (s / sides) * Math.PI * 2;
-    const radial: V3 = [n[0] * Math.cos(a) + b[0] * Math.sin(a), n[1] * Math.cos(a) + b[1] * Math.sin(a), n[2] * Math.cos(a) + b[2] * Math.sin(a)];
-    position.push(base[0] + radial[0] * arrowRadius, base[1] + radial[1] * arrowRadius, base[2] + radial[2] * arrowRadius);
-    const slant = normalize([radial[0] + dir[0] * 0.45, radial[1] + dir[1] * 0.45, radial[2] + dir[2] * 0.45]);
-    normal.push(...slant);
-    along.push(SPLIT);
-  }
-  const tip = position.length / 3;
-  position.push(...curve.tip);
-  normal.push(...dir);
-  along.push(1);
-  const cap = position.length / 3;
-  position.push(...base);
-  normal.push(-dir[0], -dir[1], -dir[2]);
-  along.push(SPLIT);
-  for (let s = 0; s < sides; s++) {
-    const next = (s + 1) % sides;
-    index.push(ring + s, ring + next, tip, ring + next, ring + s, cap);
-  }
+  // The arrowhead at the parent's end, from the end of the path to the tip.
+  const end = pathPoint(curve, 1);
+  const forward = normalize([curve.tip[0] - end[0], curve.tip[1] - end[1], curve.tip[2] - end[2]]);
+  const base = ring(end, forward, ROLE.headBase, SPLIT);
+  const tipRing = ring(curve.tip, forward, ROLE.headTip, 1);
+  band(base, tipRing);
+  fan(base, point(end, SPLIT), true);
+  fan(tipRing, point(curve.tip, 1), false);
+  // The arrowhead at the child's end, pointing at the child, over the first piece of the path.
+  const start = pathPoint(curve, 0);
+  const backBaseAt = pathPoint(curve, backHead);
+  const backward = normalize([start[0] - backBaseAt[0], start[1] - backBaseAt[1], start[2] - backBaseAt[2]]);
+  const backBase = ring(backBaseAt, backward, ROLE.backBase, backHead * SPLIT);
+  const backTip = ring(start, backward, ROLE.backTip, 0);
+  band(backBase, backTip);
+  fan(backBase, point(backBaseAt, backHead * SPLIT), true);
+  fan(backTip, point(start, 0), false);
   return {
     position: new Float32Array(position),
-    normal: new Float32Array(normal),
+    offset: new Float32Array(offset),
+    role: new Float32Array(role),
     along: new Float32Array(along),
     index: new Uint16Array(index),
   };
+}
+
+/** The edge's length in scene units (the shader spaces dashes and bands by it). */
+export function edgeLength(curve: EdgeCurve): number {
+  const path = curve.lengths.reduce((x, y) => x + y, 0);
+  const end = pathPoint(curve, 1);
+  return path + Math.hypot(curve.tip[0] - end[0], curve.tip[1] - end[1], curve.tip[2] - end[2]);
 }

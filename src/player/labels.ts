@@ -8,6 +8,7 @@
 import type { EdgeId, Timeline } from "../inference/types";
 import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setText } from "./dom";
+import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import { formatNumber, productText } from "./format";
 import type { I18n } from "./i18n";
@@ -26,6 +27,7 @@ interface Label {
   kind: Kind | null;
   forms: string[]; // texts, preferred first
   emphasis: boolean;
+  look: EdgeLook; // how the scene draws the edge now (encoding.ts)
 }
 
 export interface LabelStage {
@@ -56,7 +58,7 @@ export class EdgeLabels {
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
       const leader = h("span", { class: "tdg-edge-leader", hidden: true });
-      this.labels.set(curve.id, { el, leader, curve, kind: null, forms: [], emphasis: false });
+      this.labels.set(curve.id, { el, leader, curve, kind: null, forms: [], emphasis: false, look: edgeLook(null) });
       this.layer.append(leader, el);
     }
   }
@@ -68,6 +70,7 @@ export class EdgeLabels {
     for (const [id, label] of this.labels) {
       const state = frame.edges.get(id)?.label ?? null;
       label.emphasis = false;
+      label.look = edgeLook(frame.direction === "backward" ? (state?.contribution ?? null) : null);
       if (state) {
         label.kind = state.current ? "current" : "done";
         label.forms = [productText(state.incoming, state.local, state.contribution), formatNumber(state.contribution)];
@@ -130,6 +133,9 @@ export class EdgeLabels {
       setAttr(label.el, "data-kind", label.kind);
       setAttr(label.el, "data-form", at.form === 0 ? "full" : "compact");
       setAttr(label.el, "data-emphasis", label.emphasis ? "true" : null);
+      // A dead path (contribution exactly 0) is dim and dashed, its label too; the sign's second cue.
+      setAttr(label.el, "data-dead", label.look.sign === "zero" ? "true" : null);
+      setAttr(label.el, "data-sign", label.kind === "local" ? null : label.look.sign);
       label.el.style.transform = `translate(${at.box.x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`;
       if (label.el.hidden) label.el.hidden = false;
       if (at.leader) {
@@ -143,9 +149,9 @@ export class EdgeLabels {
     }
   }
 
-  /** Each edge on screen, as last placed (for tests). */
-  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[] }[] {
-    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [] }));
+  /** Each edge on screen, as last placed, and how it is drawn (for tests). */
+  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[]; width: number; sign: string | null }[] {
+    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [], ...l.look }));
   }
 
   /** Web fonts arrived: label sizes measured before are stale. */

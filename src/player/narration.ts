@@ -3,6 +3,7 @@
 // their numbers are written the language's way (proseNumber: "0,5" in ru and et).
 
 import type { Timeline, TimelineNode } from "../inference/types";
+import { sumText, termsAfter } from "./arithmetic";
 import { nameOf, prettyLabel } from "./expansion";
 import { productText, proseNumber } from "./format";
 import type { I18n } from "./i18n";
@@ -27,6 +28,14 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
     return i18n.t("narrate_seed", { node: root ? prettyLabel(root.label) : event.node, grad: f(event.grad) });
   }
   const s = event.step;
+  // A gradient more than one edge adds to: the sentence says the += and the sum it has built.
+  const sum = sumText(termsAfter(timeline, s), f);
+  if (sum !== null)
+    return i18n.t("narrate_accumulate", {
+      child: name(s.child),
+      product: productText(s.incoming, s.local, s.contribution, i18n.lang),
+      sum,
+    });
   return i18n.t("narrate_backward", {
     parent: name(s.parent),
     child: name(s.child),

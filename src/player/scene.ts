@@ -7,7 +7,8 @@ import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform } from "ogl"
 import { drawBackdrop, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
-import { type EdgeCurve, edgeMesh, pointOnEdge } from "./curves";
+import { type EdgeCurve, edgeLength, edgeMesh, pointOnEdge } from "./curves";
+import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import type { View } from "./model";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
@@ -27,6 +28,7 @@ export interface SceneInput {
   frame: Frame;
   flagged: string | null; // node id with a numeric error
   dimmed: boolean; // forward pass has not started: edges wait in a quieter tone
+  lift: number; // scene units the backward layer stands out towards the viewer (0: flat)
 }
 
 interface EdgeStyle {
@@ -34,6 +36,11 @@ interface EdgeStyle {
   lit: RGB;
   fill: number;
   reversed: number;
+  width: number; // encoding.ts
+  heads: [number, number]; // arrowhead shown at the parent's end, at the child's end
+  dash: number;
+  bands: number;
+  lift: number;
 }
 
 interface EdgeMesh {
@@ -98,8 +105,15 @@ export class Scene {
       uniforms: {
         uBase: { value: [0.5, 0.5, 0.5] },
         uLit: { value: [0.2, 0.3, 0.8] },
+        uBg: { value: [1, 1, 1] },
         uFill: { value: 0 },
         uReversed: { value: 0 },
+        uWidth: { value: 1 },
+        uHeads: { value: [1, 0] },
+        uDash: { value: 0 },
+        uBands: { value: 0 },
+        uLength: { value: 1 },
+        uLift: { value: 0 },
       },
     });
     this.spriteProgram = new Program(this.gl, {
@@ -130,19 +144,27 @@ export class Scene {
       const data = edgeMesh(curve);
       const geometry = new Geometry(this.gl, {
         position: { size: 3, data: data.position },
-        normal: { size: 3, data: data.normal },
+        offset: { size: 3, data: data.offset },
+        role: { size: 1, data: data.role },
         along: { size: 1, data: data.along },
         index: { data: data.index },
       });
       const mesh = new Mesh(this.gl, { geometry, program: this.edgeProgram });
       mesh.setParent(this.content);
-      const style: EdgeStyle = { base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0 };
+      const style: EdgeStyle = { base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0, width: 1, heads: [1, 0], dash: 0, bands: 0, lift: 0 };
       const uniforms = this.edgeProgram.uniforms;
+      const length = edgeLength(curve);
       mesh.onBeforeRender(() => {
         uniforms["uBase"].value = style.base;
         uniforms["uLit"].value = style.lit;
         uniforms["uFill"].value = style.fill;
         uniforms["uReversed"].value = style.reversed;
+        uniforms["uWidth"].value = style.width;
+        uniforms["uHeads"].value = style.heads;
+        uniforms["uDash"].value = style.dash;
+        uniforms["uBands"].value = style.bands;
+        uniforms["uLength"].value = length;
+        uniforms["uLift"].value = style.lift;
       });
       return { mesh, curve, style };
     });
@@ -241,13 +263,23 @@ export class Scene {
     const { frame } = input;
     const base = mix(palette.bg, palette.fg, 0.42);
     const quiet = mix(palette.bg, palette.fg, 0.28);
-    const lit = frame.direction === "forward" ? palette.primary : palette.accent;
+    const backward = frame.direction === "backward";
+    const lit = backward ? palette.accent : palette.primary;
+    const dead = mix(palette.bg, palette.fg, 0.3);
+    this.edgeProgram.uniforms["uBg"].value = palette.bg;
     for (const e of this.edges) {
       const state = frame.edges.get(e.curve.id);
-      e.style.base = input.dimmed ? quiet : base;
-      e.style.lit = lit;
-      e.style.fill = state?.fill ?? 0;
-      e.style.reversed = state?.reversed ? 1 : 0;
+      const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);
+      const s = e.style;
+      s.base = input.dimmed ? quiet : base;
+      s.lit = look.sign === "negative" ? palette.negative : look.sign === "zero" ? dead : lit;
+      s.fill = state?.fill ?? 0;
+      s.reversed = state?.reversed ? 1 : 0;
+      s.width = look.width;
+      s.heads = backward ? [0, 1] : [1, 0];
+      s.dash = look.sign === "zero" ? 1 : 0;
+      s.bands = look.sign === "negative" ? 1 : 0;
+      s.lift = backward ? input.lift : 0;
     }
     const glowItems: { at: V3; colour: RGB; intensity: number; size: number }[] = [];
     for (const [id, node] of frame.nodes) {
@@ -261,7 +293,8 @@ export class Scene {
       frame.pulses.flatMap((p) => {
         const edge = this.edges.find((e) => e.curve.id === p.edge);
         if (!edge) return [];
-        const colour = p.kind === "forward" ? palette.primary : palette.accent;
+        const contribution = p.kind === "backward" ? frame.edges.get(p.edge)?.label?.contribution : undefined;
+        const colour = p.kind === "forward" ? palette.primary : contribution !== undefined && contribution < 0 ? palette.negative : palette.accent;
         return [{ at: pointOnEdge(edge.curve, p.at), colour, intensity: 1, size: 0.2 }];
       }),
     );

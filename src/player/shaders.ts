@@ -1,37 +1,77 @@
 // GLSL for the scene, in tagged template strings (editors highlight `glsl` literals).
 // WebGL 1 syntax so the same shaders run everywhere OGL does. Colours are premultiplied.
 
+import { SPLIT } from "./curves";
+
+const EDGE_RADIUS = "0.028"; // scene units: an edge nothing has crossed yet
+const HEAD_RADIUS = "0.085";
+
 export const glsl = (strings: TemplateStringsArray, ...values: (string | number)[]): string =>
   strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ""), "");
 
-/** Edges: a shaded tube plus arrowhead; the part the pulse has passed is lit in uLit. */
+/**
+ * Edges: a shaded tube plus an arrowhead at each end (curves.ts, ROLE). The part the pulse has
+ * passed is lit in uLit and, during backward, as thick as the contribution is large (encoding.ts);
+ * uHeads opens the arrowhead the pulse travels towards. Dead paths (uDash) are dashed; negative
+ * contributions (uBands) carry pale rings, a second cue besides their colour. uLift raises the
+ * middle of the edge towards the viewer (the backward layer), the ends stay on their cards.
+ */
 export const edgeVertex = glsl`
 attribute vec3 position;
-attribute vec3 normal;
+attribute vec3 offset;
+attribute float role;
 attribute float along;
 uniform mat4 modelViewMatrix;
 uniform mat4 projectionMatrix;
 uniform mat3 normalMatrix;
+uniform float uFill;
+uniform float uReversed;
+uniform float uWidth;     // radius of the lit part, relative to an unlit edge
+uniform vec2 uHeads;      // 1: the arrowhead at the parent's end (x) / the child's end (y) is shown
+uniform float uLift;      // scene units the middle of the edge stands out towards the viewer
 varying vec3 vNormal;
 varying float vAlong;
+varying float vHead;
 void main() {
-  vNormal = normalize(normalMatrix * normal);
+  float a = uReversed > 0.5 ? 1.0 - along : along;
+  float lit = uFill > 0.0 ? step(a, uFill + 0.001) : 0.0;
+  float r = ${EDGE_RADIUS} * mix(1.0, uWidth, lit);
+  float head = max(${HEAD_RADIUS}, r * 1.9);
+  float radius = r;
+  if (role > 5.5) radius = r * (1.0 - uHeads.y);
+  else if (role > 4.5) radius = 0.0;
+  else if (role > 3.5) radius = r * (1.0 - uHeads.y) * 0.98;
+  else if (role > 2.5) radius = mix(r * 0.98, head, uHeads.y);
+  else if (role > 1.5) radius = r * (1.0 - uHeads.x);
+  else if (role > 0.5) radius = mix(r, head, uHeads.x);
+  vec3 p = position + offset * radius;
+  p.z += uLift * sin(3.14159265 * clamp(along / ${SPLIT}, 0.0, 1.0));
+  vHead = role > 0.5 && role < 5.5 ? 1.0 : 0.0;
+  vNormal = normalize(normalMatrix * (length(offset) > 0.0 ? offset : vec3(0.0, 0.0, 1.0)));
   vAlong = along;
-  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0);
 }`;
 
 export const edgeFragment = glsl`
 precision highp float;
 uniform vec3 uBase;
 uniform vec3 uLit;
+uniform vec3 uBg;
 uniform float uFill;      // 0..1 of the edge lit so far
 uniform float uReversed;  // 1: lit from the arrow's end (backward)
+uniform float uDash;      // 1: a dead path, dashed
+uniform float uBands;     // 1: a negative contribution, banded
+uniform float uLength;    // the edge's length in scene units
 varying vec3 vNormal;
 varying float vAlong;
+varying float vHead;
 void main() {
   float a = uReversed > 0.5 ? 1.0 - vAlong : vAlong;
   float lit = uFill > 0.0 ? step(a, uFill + 0.001) : 0.0;
+  float units = vAlong * uLength;
+  if (uDash > 0.5 && lit > 0.5 && vHead < 0.5 && fract(units / 0.16) > 0.5) discard;
   vec3 colour = mix(uBase, uLit, lit);
+  if (uBands > 0.5 && lit > 0.5 && vHead < 0.5 && fract(units / 0.2) < 0.3) colour = mix(colour, uBg, 0.6);
   vec3 n = normalize(vNormal);
   float diffuse = max(dot(n, normalize(vec3(-0.35, 0.55, 0.75))), 0.0);
   float rim = pow(1.0 - abs(n.z), 2.0) * 0.15;

@@ -6,6 +6,8 @@
 
 import type { NodeId, Timeline } from "../inference/types";
 import { CARD_COMPACT, CARD_COMPACT_WIDE, CARD_FULL, Cards } from "./cards";
+import { CarriedNumbers } from "./carried";
+import { markAccumulation } from "./codestep";
 import { readPalette, type RGB } from "./colors";
 import type { Controls } from "./controls";
 import { edgeCurves } from "./curves";
@@ -16,6 +18,15 @@ import type { View } from "./model";
 import type { Rect } from "./placement";
 import { Scene } from "./scene";
 import type { Frame } from "./timing";
+
+/** Backward, and the gradient the current hand-off adds to already had a contribution: a real +=. */
+function accumulating(frame: Frame): boolean {
+  if (frame.direction !== "backward") return false;
+  const now = frame.carried[0];
+  if (!now) return false;
+  const received = frame.nodes.get(now.to)?.received.length ?? 0;
+  return received >= (now.landed ? 2 : 1);
+}
 import { moveToShow, Viewport } from "./viewport";
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
@@ -38,6 +49,7 @@ export interface StageInput {
 export class Stage {
   readonly cards: Cards;
   readonly labels: EdgeLabels;
+  private readonly carried: CarriedNumbers;
   private timeline: Timeline;
   private fit: Fit | null = null;
   private cardSize: CardSize = CARD_FULL;
@@ -65,6 +77,7 @@ export class Stage {
     this.timeline = timeline;
     this.cards = new Cards(ui.cards, i18n);
     this.labels = new EdgeLabels(ui.edgeLabels, i18n);
+    this.carried = new CarriedNumbers(ui.edgeLabels);
     this.viewport = new Viewport(ui.stage, i18n, this.panned);
     // A card reached with Tab comes into view.
     ui.cards.addEventListener("focusin", (e) => {
@@ -146,6 +159,7 @@ export class Stage {
     const curves = edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits, fit.bands);
     this.scene.setGraph(curves, fit.positions, fit.cardHeight);
     this.labels.build(curves);
+    this.carried.build(curves);
     this.pointed = new Set();
   }
 
@@ -177,6 +191,7 @@ export class Stage {
     const css = (c: RGB): string => `rgb(${c.map((x) => Math.round(x * 255)).join(" ")})`;
     this.ui.player.style.setProperty("--tdg-value-color", css(palette.primary));
     this.ui.player.style.setProperty("--tdg-grad-color", css(palette.accent));
+    this.ui.player.style.setProperty("--tdg-negative-color", css(palette.negative));
   }
 
   /** Draw one frame; false when there is nothing fitted to draw yet. */
@@ -196,7 +211,7 @@ export class Stage {
     this.scene.setView(this.viewport.pannable ? FLAT : input.view);
     let project = this.scene.projector();
     if (this.follow(frame, project)) project = this.scene.projector();
-    this.scene.draw({ frame, flagged, dimmed: input.dimmed });
+    this.scene.draw({ frame, flagged, dimmed: input.dimmed, lift: 0 });
     const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, project(p)]));
     // Cards nearer the viewer sit higher in the stack (z in scene units, around 0).
     const lift = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
@@ -205,6 +220,10 @@ export class Stage {
     const crowded = fit.scale < CROWDED_BELOW;
     const cards = (): Rect[] => this.cards.boxes(this.cardSize);
     this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded });
+    this.carried.place(frame, project);
+    // The strip's text for this frame is written after the stage has drawn: mark its += then.
+    const on = accumulating(frame);
+    queueMicrotask(() => markAccumulation(this.ui.codeLine, on));
     return true;
   }
 

@@ -44,6 +44,7 @@ export interface NodeFrame {
   grad: number | null; // null: no gradient has reached it yet
   glow: number; // 0..1, fades after a value or gradient lands here
   active: boolean; // the node the current event is about
+  received: number[]; // backward: the contributions that have landed here so far, in order (the += terms)
 }
 
 export interface EdgeLabel {
@@ -65,6 +66,16 @@ export interface Pulse {
   kind: Direction;
 }
 
+/** The number a pulse carries along its edge, drawn beside it (and left at its end once it lands). */
+export interface Carried {
+  edge: EdgeId;
+  to: NodeId; // the node receiving it: forward the operation, backward the child
+  at: number; // 0..1 along the edge from its child to its arrow, as Pulse.at
+  kind: Direction;
+  number: number; // forward: the input's value; backward: the contribution
+  landed: boolean;
+}
+
 export interface Frame {
   direction: Direction;
   time: number;
@@ -73,6 +84,7 @@ export interface Frame {
   nodes: Map<NodeId, NodeFrame>;
   edges: Map<EdgeId, EdgeFrame>;
   pulses: Pulse[];
+  carried: Carried[]; // the current event's numbers in transit (or just arrived)
 }
 
 const GLOW_FADE = 0.9; // events
@@ -83,12 +95,15 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
   const nodes = new Map<NodeId, NodeFrame>();
   for (const node of timeline.nodes) {
     const known = backward || node.inputs.length === 0;
-    nodes.set(node.id, { value: known ? node.value : null, grad: null, glow: 0, active: false });
+    nodes.set(node.id, { value: known ? node.value : null, grad: null, glow: 0, active: false, received: [] });
   }
   const edges = new Map<EdgeId, EdgeFrame>();
   for (const edge of timeline.edges) edges.set(edge.id, { fill: 0, reversed: backward, label: null });
 
   const pulses: Pulse[] = [];
+  const carried: Carried[] = [];
+  const valueOf = new Map(timeline.nodes.map((n) => [n.id, n.value]));
+  const sourceOf = new Map(timeline.edges.map((e) => [e.id, e.from]));
   let current = -1;
   let completed = 0;
   schedule.events.forEach((event, k) => {
@@ -99,12 +114,14 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
     if (landed) completed = k + 1;
     const glow = landed ? clamp(1 - (t - k - TRAVEL) / GLOW_FADE, 0, 1) : 0;
     const inFlight = p > 0 && p < 1;
+    carried.length = 0; // only the latest event that started carries numbers
     if (event.kind === "compute") {
       const node = nodes.get(event.step.node);
       for (const id of event.step.edges) {
         const edge = edges.get(id);
         if (edge) edge.fill = p;
         if (inFlight) pulses.push({ edge: id, at: p, kind: "forward" });
+        carried.push({ edge: id, to: event.step.node, at: p, kind: "forward", number: valueOf.get(sourceOf.get(id) ?? "") ?? 0, landed });
       }
       if (node) {
         if (landed) node.value = event.step.value;
@@ -124,9 +141,13 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
         edge.label = { incoming: step.incoming, local: step.local, contribution: step.contribution, current: false };
       }
       if (inFlight) pulses.push({ edge: step.edge, at: 1 - p, kind: "backward" });
+      carried.push({ edge: step.edge, to: step.child, at: 1 - p, kind: "backward", number: step.contribution, landed });
       const child = nodes.get(step.child);
       if (child) {
-        if (landed) child.grad = step.grad_after;
+        if (landed) {
+          child.grad = step.grad_after;
+          child.received.push(step.contribution);
+        }
         child.glow = Math.max(child.glow, glow);
       }
     }
@@ -141,7 +162,7 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
     if (label) label.current = true;
   }
   if (finalGradients) for (const node of timeline.nodes) nodes.get(node.id)!.grad = node.grad;
-  return { direction: schedule.direction, time: t, current, completed, nodes, edges, pulses };
+  return { direction: schedule.direction, time: t, current, completed, nodes, edges, pulses, carried };
 }
 
 /** The time one event later or earlier: the next or previous moment when a result has landed. */

@@ -83,7 +83,8 @@ test("edge meshes are well-formed", () => {
   for (const curve of edgeCurves(NEURON, fit.positions, fit.cardHeight)) {
     const mesh = edgeMesh(curve);
     const vertices = mesh.position.length / 3;
-    assert.equal(mesh.normal.length, mesh.position.length);
+    assert.equal(mesh.offset.length, mesh.position.length);
+    assert.equal(mesh.role.length, vertices);
     assert.equal(mesh.along.length, vertices);
     assert.ok(mesh.index.every((i) => i < vertices));
     assert.ok(mesh.position.every(Number.isFinite));
