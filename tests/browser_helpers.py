@@ -96,9 +96,18 @@ def open_lesson(browser, base: str, lang: str = "en", viewport: dict | None = No
     return page
 
 
+WAKE_AND_WAIT = """() => {
+    const all = [...document.querySelectorAll('[data-sandbox]')];
+    for (const el of all.filter(el => el.dataset.wake === 'waiting'))
+        el.dispatchEvent(new FocusEvent('focusin', {bubbles: true}));
+    return all.length > 0 && all.every(el => el.dataset.player && el.dataset.player !== 'mounting');
+}"""
+
+
 def sandbox_ready(page) -> None:
-    """Wait until the player has mounted (or given up: no WebGL)."""
-    page.wait_for_selector("[data-sandbox][data-player]:not([data-player=mounting])", state="attached")
+    """Wake every sandbox (they sleep until needed: focusing into one wakes it) and wait until each
+    player has mounted (or given up: no WebGL). Polled, because the page may still be loading."""
+    page.wait_for_function(WAKE_AND_WAIT)
 
 
 def paused_in_view(page) -> None:

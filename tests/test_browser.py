@@ -253,7 +253,7 @@ UI = {  # what the reader sees on the controls, per language
            "Reset view", "Copy link", "timeline"),
     "ru": ("Выражение", "Примеры", "Пуск", "Прямой", "Обратный", "Локальные производные",
            "Итоговые градиенты", "Сбросить вид", "Копировать ссылку", "шкала времени"),
-    "et": ("Avaldis", "Näited", "Esita", "Edasi", "Tagasi", "Lokaalsed tuletised", "Lõplikud gradiendid",
+    "et": ("Avaldis", "Näited", "Esita", "Edasisuund", "Tagasisuund", "Lokaalsed tuletised", "Lõppgradiendid",
            "Lähtesta vaade", "Kopeeri link", "ajatelg"),
 }
 LEGEND = {"en": "incoming grad × local derivative = contribution",
@@ -343,7 +343,8 @@ def test_several_sandboxes_on_one_page(browser, site_server):
 
     page.route(url, twice)
     page.goto(url)
-    page.wait_for_function("document.querySelectorAll('[data-sandbox][data-player=ready]').length === 2")
+    sandbox_ready(page)
+    assert page.locator("[data-sandbox][data-player=ready]").count() == 2
     first, second = "#tinydag-1", "#tinydag-2"
     page.locator(f"{second} input[name=expression]").fill("a * a")
     page.click(f"{second} [data-action=backward]")

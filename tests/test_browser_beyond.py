@@ -173,6 +173,8 @@ def test_reduced_motion_means_no_autoplay_and_stepped_movement(browser, site_ser
 
 
 def axe_violations(page, context: str = "document") -> list:
+    # Colours are judged as they end up: wait for fades (Material's back-to-top button) to finish.
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate(f"axe.run({context}, {{resultTypes: ['violations']}})")
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
@@ -302,6 +304,7 @@ def test_without_webgl_the_figure_stays_with_a_localized_note(browser, site_serv
     page = ctx.new_page()
     for lang, words in (("en", "WebGL is unavailable"), ("ru", "WebGL недоступен"), ("et", "WebGL pole")):
         page.goto(site_server + {"en": "", "ru": "ru/", "et": "et/"}[lang] + "02-autograd/")
+        sandbox_ready(page)
         page.wait_for_selector(f"{SANDBOX}[data-webgl=unavailable]", state="attached")
         assert page.locator(f"{SANDBOX} .tinydag-figure").is_visible()
         assert page.locator(f"{SANDBOX} .tdg-player").count() == 0

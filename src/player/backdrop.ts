@@ -13,6 +13,7 @@ export const WALL_Z = -1; // scene units behind the middle plane of the graph
 export const LIGHT: [number, number] = [0.05, -0.1]; // shadow shift on the wall per unit of height
 const CELL = 0.6; // grid spacing, scene units
 const MARGIN = 2.6; // wall beyond the graph, so its border stays out of view when rotated
+const MAX_WALL_PIXELS = 400_000; // about a phone screen at 2x
 const MAX_TEXTURE = 4096; // px per side: a long graph (40 nodes in a row) keeps a sharp grid
 
 export interface WallExtent {
@@ -48,7 +49,10 @@ export function drawBackdrop(canvas: HTMLCanvasElement, input: BackdropInput): W
   const extent = wallExtent(input.positions, input.cardHeight);
   const w = extent.x1 - extent.x0;
   const h = extent.y1 - extent.y0;
-  const d = Math.max(8, Math.min(input.density, MAX_TEXTURE / w, MAX_TEXTURE / h));
+  // The wall is soft (a grid, blurred shadows): past MAX_WALL_PIXELS a sharper texture costs a long
+  // task to draw (blur is per pixel) and shows nothing more.
+  const budget = Math.sqrt(MAX_WALL_PIXELS / (w * h));
+  const d = Math.max(8, Math.min(input.density, MAX_TEXTURE / w, MAX_TEXTURE / h, budget));
   canvas.width = Math.round(w * d);
   canvas.height = Math.round(h * d);
   const ctx = canvas.getContext("2d");

@@ -1,20 +1,74 @@
 // Entry point of the sandbox player, bundled by the site plugin into assets/tinydag/player.js.
-// Mounts every [data-sandbox] on the page; each one reads the JSON the build embedded next to it.
+// Each [data-sandbox] sleeps behind its build-time static figure and wakes (mounts its player, reading
+// the JSON the build embedded next to it) only when it is needed: when it comes near the viewport,
+// when a link names it (#<id>?…), or when the reader focuses into it. A reader who never scrolls
+// there pays nothing.
 
 import { Sandbox } from "./sandbox";
 
-function mountAll(): void {
-  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox]")) {
-    if (root.dataset.player) continue; // already mounted (or known to have no WebGL)
-    root.dataset.player = "mounting";
-    try {
-      if (!Sandbox.mount(root) && root.dataset.player === "mounting") root.dataset.player = "failed";
-    } catch (error) {
+// How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
+// (and has its final height) before it scrolls into view.
+const WAKE_MARGIN = "100% 0px 100% 0px";
+
+function mount(root: HTMLElement): void {
+  if (root.dataset.player) return; // already mounted (or known to have no WebGL)
+  root.dataset.player = "mounting";
+  Sandbox.mount(root).then(
+    (sandbox) => {
+      if (!sandbox && root.dataset.player === "mounting") root.dataset.player = "failed";
+    },
+    (error: unknown) => {
       root.dataset.player = "failed"; // the static figure stays visible
+      root.querySelector(".tdg-player")?.remove();
       console.error("tinydag player:", error);
-    }
-  }
+    },
+  );
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll, { once: true });
-else mountAll();
+/** Does the page's address name this sandbox (a shared moment, or a plain link to it)? */
+function named(root: HTMLElement): boolean {
+  let hash = location.hash.slice(1);
+  try {
+    hash = decodeURIComponent(hash);
+  } catch {
+    // a malformed escape: compare the raw text
+  }
+  return root.id !== "" && (hash === root.id || hash.startsWith(`${root.id}?`));
+}
+
+function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver | null): void {
+  if (!nearby || named(root)) return mount(root);
+  root.dataset.wake = "waiting";
+  const wake = (): void => {
+    nearby.unobserve(root);
+    root.removeEventListener("focusin", wake);
+    window.removeEventListener("hashchange", onHash);
+    delete root.dataset.wake;
+    mount(root);
+  };
+  const onHash = (): void => {
+    if (named(root)) wake();
+  };
+  wakers.set(root, wake);
+  nearby.observe(root);
+  root.addEventListener("focusin", wake);
+  window.addEventListener("hashchange", onHash);
+}
+
+const wakers = new WeakMap<Element, () => void>();
+
+function start(): void {
+  const nearby =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) if (entry.isIntersecting) wakers.get(entry.target)?.();
+          },
+          { rootMargin: WAKE_MARGIN },
+        );
+  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox]")) sleepUntilNeeded(root, nearby);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

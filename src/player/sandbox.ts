@@ -4,7 +4,7 @@
 
 import type { Timeline } from "../inference/types";
 import { buildControls, type Controls } from "./controls";
-import { debugHandle } from "./debug";
+import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
 import { h } from "./dom";
 import { recompute, variablesOf } from "./engine";
 import { type I18n, makeI18n, type Strings } from "./i18n";
@@ -27,9 +27,11 @@ export interface SandboxData {
 
 const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
 const AUTOPLAY_VISIBLE = 0.35; // share of the stage in view before the first pulse plays
-let firstFrameMarked = false;
-const MEASURES_KEPT = 250; // "tinydag:input-to-frame" entries kept (at most twice as many between trims)
-let measuresRecorded = 0; // of them, since the last trim, on this page
+
+/** Let the browser handle input and draw before the next piece of work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 export class Sandbox implements Target {
   readonly stage: Stage;
@@ -64,8 +66,12 @@ export class Sandbox implements Target {
     this.share = new Share(root, ui, i18n);
   }
 
-  /** Mount the player into a [data-sandbox] element; null when it has no data or no WebGL. */
-  static mount(root: HTMLElement): Sandbox | null {
+  /**
+   * Mount the player into a [data-sandbox] element; null when it has no data or no WebGL. The work
+   * is cut into tasks (controls, WebGL, cards and fit, first frame) so that no single one blocks the
+   * page for long; the static figure stays in place, and the player hidden, until the first frame.
+   */
+  static async mount(root: HTMLElement): Promise<Sandbox | null> {
     const script = root.querySelector("script.tinydag-data");
     if (!script?.textContent) return null;
     const data = JSON.parse(script.textContent) as SandboxData;
@@ -74,6 +80,7 @@ export class Sandbox implements Target {
     const figure = root.querySelector(".tinydag-figure");
     if (figure) figure.after(ui.player);
     else root.append(ui.player);
+    await nextTask();
     const scene = Scene.create(ui.canvas);
     if (!scene) {
       // Keep the static figure; its caption carries the localized note (shown by figure.css).
@@ -83,17 +90,23 @@ export class Sandbox implements Target {
       if (!root.querySelector(".tinydag-figure__note")) root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
       return null;
     }
+    await nextTask();
     const sandbox = new Sandbox(root, data, scene, ui, i18n);
-    sandbox.start();
+    await sandbox.start();
     return sandbox;
   }
 
-  private start(): void {
+  private async start(): Promise<void> {
+    // A shared moment is applied before anything is built: the graph is built once, the right one.
     const moment = this.share.moment();
+    if (moment) {
+      this.state = reduce(this.state, { type: "moment", moment }, this.context);
+      this.interacted = true;
+    }
     this.stage.readPalette();
     this.stage.build(this.state.timeline);
+    await nextTask();
     this.sync.state(this.state);
-    if (moment) this.dispatch({ type: "moment", moment }, { url: false });
     wireControls(this);
     wireRotation(this);
     wirePage(this);
@@ -206,25 +219,9 @@ export class Sandbox implements Target {
   }
 
   private markPerformance(): void {
-    if (this.inputStart !== null) {
-      performance.measure("tinydag:input-to-frame", { start: this.inputStart, end: performance.now() });
-      this.inputStart = null;
-      // Bounded (issue 15, F9): one entry per input would pile up for as long as someone drags. Keep
-      // the last MEASURES_KEPT (bench/browser.py reads up to 200 after a burst), trimmed in batches.
-      if (++measuresRecorded > 2 * MEASURES_KEPT) {
-        const last = performance.getEntriesByName("tinydag:input-to-frame", "measure").slice(-MEASURES_KEPT);
-        performance.clearMeasures("tinydag:input-to-frame");
-        for (const m of last) {
-          performance.measure("tinydag:input-to-frame", { start: m.startTime, end: m.startTime + m.duration });
-        }
-        measuresRecorded = last.length;
-      }
-    }
-    if (this.frames === 1) {
-      performance.mark(`tinydag:first-frame:${this.root.id}`);
-      if (!firstFrameMarked) performance.mark("tinydag:first-frame");
-      firstFrameMarked = true;
-    }
+    if (this.inputStart !== null) recordInputToFrame(this.inputStart);
+    this.inputStart = null;
+    if (this.frames === 1) markFirstFrame(this.root.id);
   }
 
   private registerDebugHandle(): void {

@@ -1,0 +1,83 @@
+"""A sandbox wakes when the reader gets there: below the fold it is only its static figure (no player,
+no WebGL context) until it comes near the viewport, a link names it, or the reader focuses into it;
+waking shifts nothing the reader is looking at.
+"""
+
+from __future__ import annotations
+
+from .browser_helpers import DESKTOP, LESSON, PHONE, moment
+
+SANDBOX = "[data-sandbox]"
+SHIFTS = """() => { window.__shifts = [];
+  new PerformanceObserver(list => window.__shifts.push(...list.getEntries()
+    .filter(e => !e.hadRecentInput).map(e => e.value))).observe({type: 'layout-shift', buffered: true}); }"""
+
+
+def fresh(browser, url: str, viewport: dict):
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(url)
+    page.wait_for_function("[...document.querySelectorAll('[data-sandbox]')]"
+                           ".every(el => el.dataset.wake || el.dataset.player)")
+    return page
+
+
+def asleep(page) -> bool:
+    return page.evaluate("""() => { const root = document.querySelector('[data-sandbox]');
+        return root.dataset.wake === 'waiting' && !root.dataset.player && !root.querySelector('canvas')
+            && root.querySelector('.tinydag-figure').getBoundingClientRect().height > 100
+            && Object.keys(window.tinydagPlayer?.sandboxes ?? {}).length === 0; }""")
+
+
+def test_below_the_fold_it_sleeps_until_scrolled_near(browser, site_server):
+    for viewport in (DESKTOP, PHONE):
+        page = fresh(browser, site_server + LESSON["en"], viewport)
+        page.wait_for_timeout(500)
+        assert asleep(page), "no player and no WebGL context before the reader gets near"
+        assert page.evaluate("window.tinydagPlayer?.engineCalls ?? 0") == 0
+        # Scroll to about a screen above the sandbox: it wakes before it is in view.
+        page.evaluate("""() => {
+            const top = document.querySelector('[data-sandbox]').getBoundingClientRect().top;
+            window.scrollBy(0, top - 1.6 * innerHeight); }""")
+        page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+        assert page.evaluate("document.querySelector('[data-sandbox]').getBoundingClientRect().top") > 0
+        assert page.locator(f"{SANDBOX} canvas").count() == 1
+        page.context.close()
+
+
+def test_a_link_to_the_sandbox_wakes_it_at_once(browser, site_server):
+    link = "#tinydag-1?expr=a%20*%20b&vals=a:3,b:-2&dir=backward&t=2"
+    for lang in ("en", "ru", "et"):
+        page = fresh(browser, site_server + LESSON[lang] + link, DESKTOP)
+        page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+        m = moment(page)
+        assert m["direction"] == "backward" and m["time"] == 2
+        page.context.close()
+    page = fresh(browser, site_server + LESSON["en"], DESKTOP)
+    assert asleep(page)
+    page.evaluate("location.hash = 'tinydag-1?expr=a%20%2B%20b&vals=a:1,b:2'")
+    page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == "a + b"
+    page.context.close()
+
+
+def test_focusing_into_it_wakes_it(browser, site_server):
+    page = fresh(browser, site_server + LESSON["en"], DESKTOP)
+    assert asleep(page)
+    page.evaluate("document.querySelector('[data-sandbox]').dispatchEvent(new FocusEvent('focusin', "
+                  "{bubbles: true}))")
+    page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+    page.context.close()
+
+
+def test_waking_shifts_nothing_in_view(browser, site_server):
+    for viewport in (DESKTOP, PHONE):
+        page = fresh(browser, site_server + LESSON["en"], viewport)
+        page.evaluate(SHIFTS)
+        for _ in range(12):  # the reader scrolls down a screen at a time, past the sandbox
+            page.mouse.wheel(0, viewport["height"] * 0.8)
+            page.wait_for_timeout(150)
+        page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+        page.wait_for_timeout(300)
+        shifts = page.evaluate("window.__shifts")
+        assert sum(shifts) <= 0.01, shifts
+        page.context.close()
