@@ -159,6 +159,12 @@ def seek(page, time: float) -> None:
     settle(page)
 
 
+def step_backward_to(page, count: int) -> None:
+    """Restart backward and land exactly after `count` events (the seed is event 1)."""
+    page.click("[data-sandbox] [data-action=backward]")
+    seek(page, count)
+
+
 def settle(page) -> None:
     """Wait until the player has drawn the current state (two animation frames)."""
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

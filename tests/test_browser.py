@@ -32,15 +32,10 @@ from .browser_helpers import (
     set_range,
     settle,
     stage_geometry,
+    step_backward_to,
 )
 
 SANDBOX = "[data-sandbox]"
-
-
-def step_backward_to(page, count: int) -> None:
-    """Restart backward and land exactly after `count` events (the seed is event 1)."""
-    page.click(f"{SANDBOX} [data-action=backward]")
-    seek(page, count)
 
 
 # ---- first frame, canvas, render loop -----------------------------------------------------------

@@ -20,16 +20,11 @@ from .browser_helpers import (
     seek,
     set_range,
     settle,
+    step_backward_to,
     type_expression,
 )
 
 SANDBOX = "[data-sandbox]"
-
-
-def step_backward_to(page, count: int) -> None:
-    """Restart backward and land exactly after `count` events (the seed is event 1)."""
-    page.click(f"{SANDBOX} [data-action=backward]")
-    seek(page, count)
 
 
 # ---- the four "try it yourself" exercises -------------------------------------------------------
