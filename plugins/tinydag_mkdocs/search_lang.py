@@ -4,9 +4,9 @@ Material's search plugin writes one index for every language the site builds
 (search/search_index.json, with documents under ru/ and et/ beside the English ones), and every page
 loads it from its `__config.base`. After each language build this module splits that index:
 
-- search/search_index.json       English documents, English stemmer;
-- ru/search/search_index.json     Russian documents, lunr's Russian stemmer;
-- et/search/search_index.json     Estonian documents, the light Estonian stemmer below;
+- search/search_index.json       English documents (lunr's English trimmer and stop words);
+- ru/search/search_index.json     Russian documents (lunr's Russian trimmer and stop words);
+- et/search/search_index.json     Estonian documents (the Estonian query stemmer below);
 
 and a ru or et page's `__config.base` points at its language's root, so its search box loads its
 language's index (and result links resolve there). Locations in a language's index are relative to
@@ -29,9 +29,13 @@ from mkdocs.utils import get_relative_url
 INDEX = "search/search_index.json"
 LUNR_ET = Path(__file__).parent / "assets" / "lunr.et.js"
 LUNR_ET_TARGET = "assets/javascripts/lunr/min/lunr.et.min.js"  # where Material's worker looks for it
-PIPELINES = {  # lunr pipeline functions kept per language (Material removes the others)
-    "en": ["trimmer", "stopWordFilter", "stemmer"],
-    "ru": ["trimmer", "stopWordFilter", "stemmer"],
+# lunr pipeline functions kept per language (Material removes the others). No stemmer: Material
+# searches every term as a prefix and lunr skips the pipeline for such terms, so a stemmed index
+# would miss the very word typed ("производная*" finds no token "производн"); whole words plus
+# prefix search find every form that starts with what the reader typed.
+PIPELINES = {
+    "en": ["trimmer", "stopWordFilter"],
+    "ru": ["trimmer", "stopWordFilter"],
     "et": ["trimmer"],  # lunr.et keeps whole words in the index and stems the query (assets/lunr.et.js)
 }
 CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{"annotate": [^,]*, "base": ")'

@@ -1,0 +1,104 @@
+"""Language in the browser: a clean page load in every language, search in the reader's language
+(Estonian case endings included), and numbers in the player's sentences written the language's way."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser_helpers import LESSON, MINUS, open_lesson, paused_in_view, seek
+from tests.conftest import SITE_URL
+
+SANDBOX = "#tinydag-1"
+HOME = {"en": "", "ru": "ru/", "et": "et/"}
+
+
+def published(page, base: str) -> None:
+    """Requests to the site's public address (hreflang, canonical) go to the local copy, as on Pages."""
+    def local(route) -> None:
+        route.fulfill(response=route.fetch(url=route.request.url.replace(SITE_URL, base)))
+
+    page.context.route(f"{SITE_URL}**", local)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_pages_load_without_404_or_console_messages(browser, site_server, lang):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    published(page, site_server)
+    failed: list[str] = []
+    console: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
+    page.on("console", lambda m: m.type in ("error", "warning") and console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    try:
+        for path in (HOME[lang], LESSON[lang]):
+            page.goto(f"{site_server}{path}", wait_until="load")
+            page.wait_for_timeout(800)  # Material fetches the sitemaps after load
+        assert failed == [] and console == [], failed + console
+    finally:
+        ctx.close()
+
+
+def search(page, query: str) -> list[str]:
+    """The result links Material's search lists for `query` on this page."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(query)
+    box.press("End")  # Material searches on keyup, and letters typed as text (Cyrillic) send none
+    try:
+        page.wait_for_function("document.querySelectorAll('.md-search-result__item').length", timeout=8000)
+    except PlaywrightTimeout:
+        return []
+    page.wait_for_timeout(300)  # the last keystroke's results
+    return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
+
+
+@pytest.mark.parametrize("lang, query", [("en", "gradient"), ("ru", "градиент"), ("ru", "производная"),
+                                         ("et", "gradient")])
+def test_search_lists_pages_of_the_readers_language_only(browser, site_server, lang, query):
+    page = open_lesson(browser, site_server, lang=lang)
+    try:
+        results = search(page, query)
+        assert results, f"{lang}: no results for {query}"
+        root = f"{site_server}{HOME[lang]}"
+        for href in results:
+            assert href.startswith(root), (lang, href)
+            rest = href.removeprefix(site_server)
+            assert lang != "en" or not re.match(r"(ru|et)/", rest), (lang, href)
+        assert any("02-autograd/" in href for href in results), results
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("query", ["gradientidega", "ahelreeglit", "liivakastis", "tuletistega", "sõlmedele"])
+def test_estonian_inflected_words_find_the_lesson(browser, site_server, query):
+    page = open_lesson(browser, site_server, lang="et")
+    try:
+        results = search(page, query)
+        assert any(href.startswith(f"{site_server}et/02-autograd/") for href in results), (query, results)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang, point", [("en", "."), ("ru", ","), ("et", ",")])
+def test_the_nudge_sentence_writes_numbers_the_languages_way(browser, site_server, lang, point):
+    page = open_lesson(browser, site_server, lang=lang)
+    try:
+        paused_in_view(page)
+        page.click(f"{SANDBOX} [data-action=backward]")
+        seek(page, 1e9)
+        page.click(f"{SANDBOX} .tdg-nudge summary")
+        page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
+        page.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
+        page.click(f"{SANDBOX} [data-action=nudge]")
+        text = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
+        assert f"0{point}001" in text and f"{MINUS}10{point}001" in text, text
+        assert f"c.grad = {MINUS}1" in text
+        cards = page.locator(f"{SANDBOX} [data-field=value]").all_inner_texts()
+        assert not any("," in card for card in cards), cards  # cards are code: a dot, if any
+    finally:
+        page.context.close()
