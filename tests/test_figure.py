@@ -15,7 +15,7 @@ import yaml
 from tests.conftest import ROOT
 from tests.test_site import LESSON, read
 from tinydag import build_timeline
-from tinydag.figure import format_number, render_svg
+from tinydag.figure import format_number, render_svg, width_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 LABELS = {"value": "value", "grad": "grad", "derived": "derived", "const": "const"}
@@ -65,7 +65,7 @@ def test_one_arrow_per_edge_and_a_chain_rule_label_per_backward_step(expression,
     root = parse(render_svg(timeline, LABELS, id_prefix="fig-3"))
     paths = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
     assert [p.get("data-figure-edge") for p in paths] == [e["id"] for e in timeline["edges"]]
-    assert all(p.get("marker-end") == "url(#fig-3-arrow)" for p in paths)
+    assert all(p.get("marker-end") == f"url(#fig-3-arrow-{p.get('data-sign')})" for p in paths)
     assert len({p.get("d") for p in paths}) == len(paths), "parallel edges must be distinct arcs"
     chains = {t.get("data-figure-edge"): t.text for t in root.iter(f"{SVG}text") if t.get("data-figure-edge")}
     for step in timeline["backward"]:
@@ -82,6 +82,53 @@ def test_the_default_graph_reads_as_the_lesson_says():
     assert chains == [f"1 {times} 10 = 10", f"1 {times} {minus}1 = {minus}1", f"10 {times} 1 = 10",
                       f"10 {times} 1 = 10"]
     assert root.find(f"{SVG}title").text.startswith("(a + b) * c. a: value 2, grad 10;")
+
+
+SMALL_FACTOR = ("(a + b) * c", {"a": 2, "b": -3, "c": 0.01})  # contributions 0.01 and 1: widths differ
+
+
+@pytest.mark.parametrize(("expression", "values"), [*EXPRESSIONS, SMALL_FACTOR])
+def test_edges_are_as_thick_as_their_contribution_and_dead_paths_dashed(expression, values):
+    """The player's encodings (issue 11): data-contribution, stroke-width ordered by |contribution|."""
+    timeline = build_timeline(expression, values)
+    root = parse(render_svg(timeline, LABELS))
+    paths = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
+    contributions = {s["edge"]: s["contribution"] for s in timeline["backward"]}
+    drawn = []
+    for path in paths:
+        contribution = float(path.get("data-contribution"))
+        assert contribution == contributions[path.get("data-figure-edge")]
+        dashed = path.get("stroke-dasharray") is not None
+        assert dashed == (contribution == 0)
+        assert path.get("data-sign") == ("zero" if contribution == 0 else "positive" if contribution > 0
+                                         else "negative")
+        drawn.append((abs(contribution), float(path.get("stroke-width"))))
+    widths = [w for _, w in sorted(drawn)]
+    assert widths == sorted(widths)
+    rings = [p for p in root.iter(f"{SVG}path") if "tinydag-svg__rings" in (p.get("class") or "")]
+    assert len(rings) == sum(1 for p in paths if p.get("data-sign") == "negative")
+
+
+def test_dead_relu_figure_is_dashed():
+    root = parse(render_svg(build_timeline("relu(a * b)", {"a": 2, "b": -3}), LABELS))
+    paths = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
+    assert paths and all(p.get("stroke-dasharray") and float(p.get("data-contribution")) == 0 for p in paths)
+
+
+def test_edge_widths_match_the_players_encoding_ts(tmp_path):
+    """tinydag/figure.py width_of mirrors src/player/encoding.ts widthOf."""
+    xs = [0, 1e-9, 0.001, 0.0123, 0.5, -1, 2, 10, -99.5, 1000, 1e6, -3e-4]
+    (tmp_path / "probe.ts").write_text(
+        f'import {{ widthOf }} from "{ROOT / "src/player/encoding.ts"}";\n'
+        'const xs: number[] = JSON.parse(process.argv[2] ?? "[]");\n'
+        "console.log(JSON.stringify(xs.map(widthOf)));\n")
+    subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(tmp_path / "probe.ts"), "--bundle",
+                    "--platform=node", "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}",
+                    "--log-level=error"], check=True)
+    done = subprocess.run(["node", str(tmp_path / "probe.mjs"), json.dumps(xs)],
+                          capture_output=True, text=True, check=True)
+    for x, theirs in zip(xs, json.loads(done.stdout)):
+        assert width_of(x) == pytest.approx(theirs, abs=1e-12), x
 
 
 def test_derived_and_const_badges():

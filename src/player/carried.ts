@@ -4,15 +4,16 @@
 // whole events: the number only ever appears there, at its end).
 
 import type { EdgeId } from "../inference/types";
-import { type EdgeCurve, pointOnEdge } from "./curves";
+import { type EdgeCurve, liftedPoint } from "./curves";
 import { h, setAttr, setText } from "./dom";
 import { signOf } from "./encoding";
 import type { V3 } from "./fit";
 import { formatNumber } from "./format";
+import { overlaps, type Rect } from "./placement";
 import type { Projected } from "./scene";
 import type { Frame } from "./timing";
 
-const ENDS = 0.1; // kept this far from either end of the edge, clear of the cards
+const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
 const ABOVE = 13; // CSS px the number floats over the line
 
 export class CarriedNumbers {
@@ -27,22 +28,31 @@ export class CarriedNumbers {
     this.pool = [];
   }
 
-  place(frame: Frame, project: (p: V3) => Projected, lift: (curve: EdgeCurve, at: number) => V3 = pointOnEdge): void {
+  /** `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead). */
+  place(frame: Frame, project: (p: V3) => Projected, lift = 0, cards: () => Rect[] = () => []): void {
     const items = frame.carried.filter((c) => this.curves.has(c.edge));
     while (this.pool.length < items.length) {
       const el = h("span", { class: "tdg-carried", hidden: true });
       this.pool.push(el);
       this.layer.append(el);
     }
+    let obstacles: Rect[] | undefined;
     this.pool.forEach((el, i) => {
       const item = items[i];
       if (!item) {
         if (!el.hidden) el.hidden = true;
         return;
       }
+      const text = formatNumber(item.number);
+      const size = { w: text.length * 6.6 + 14, h: 19 }; // player.css: 11 px monospace, padding, border
+      const curve = this.curves.get(item.edge)!;
       const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
-      const p = project(lift(this.curves.get(item.edge)!, at));
-      setText(el, formatNumber(item.number));
+      let p = project(liftedPoint(curve, at, item.kind === "backward" ? lift : 0));
+      const boxes = items.length ? (obstacles ??= cards()) : [];
+      for (let k = 1; k <= 4 && boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size })); k++) {
+        p = project(liftedPoint(curve, at + (0.5 - at) * (k / 4), item.kind === "backward" ? lift : 0));
+      }
+      setText(el, text);
       setAttr(el, "data-edge", item.edge);
       setAttr(el, "data-kind", item.kind);
       setAttr(el, "data-sign", item.kind === "backward" ? signOf(item.number) : null);

@@ -207,6 +207,16 @@ export function pointOnEdge(curve: EdgeCurve, at: number): V3 {
   return [from[0] + (curve.tip[0] - from[0]) * f, from[1] + (curve.tip[1] - from[1]) * f, from[2] + (curve.tip[2] - from[2]) * f];
 }
 
+/**
+ * A point on the edge raised `lift` scene units towards the viewer in its middle (the backward layer,
+ * as the edge shader draws it); the ends stay on their cards.
+ */
+export function liftedPoint(curve: EdgeCurve, at: number, lift: number): V3 {
+  const p = pointOnEdge(curve, at);
+  if (lift === 0) return p;
+  return [p[0], p[1], p[2] + lift * Math.sin(Math.PI * Math.min(1, Math.max(0, at / SPLIT)))];
+}
+
 const normalize = (v: V3): V3 => {
   const l = Math.hypot(v[0], v[1], v[2]) || 1;
   return [v[0] / l, v[1] / l, v[2] / l];

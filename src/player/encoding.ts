@@ -15,7 +15,7 @@ const DECADES_LOW = -3; // |contribution| = 0.001 draws thinnest ...
 const DECADES_HIGH = 3; // ... and 1000 thickest
 const THINNEST = 0.55;
 const THICKEST = 2.6;
-export const DEAD_WIDTH = 0.7;
+export const DEAD_WIDTH = 0.55; // as thin as the thinnest live edge, and dashed
 
 /** Relative thickness for a contribution: grows with log10 |c|, from THINNEST to THICKEST. */
 export function widthOf(contribution: number): number {

@@ -6,7 +6,7 @@
 // the other labels and inside the stage; a label with no room at all is hidden.
 
 import type { EdgeId, Timeline } from "../inference/types";
-import { type EdgeCurve, pointOnEdge } from "./curves";
+import { type EdgeCurve, liftedPoint } from "./curves";
 import { h, setAttr, setText } from "./dom";
 import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
@@ -36,12 +36,14 @@ export interface LabelStage {
   scale: number; // labels' CSS scale
   cards: () => Rect[]; // asked for only when there are labels to place (it may read the layout)
   crowded: boolean; // tiny cards: older labels keep to the contribution alone
+  lift: number; // scene units the edges' middles stand out towards the viewer (the backward layer)
 }
 
 export class EdgeLabels {
   private labels = new Map<EdgeId, Label>();
   private order = new Map<EdgeId, number>(); // position of each edge's hand-off in the backward pass
   private paths = new Map<EdgeId, Point[]>(); // last placed: each edge on screen
+  private towards: "parent" | "child" = "parent"; // the end whose arrowhead is shown: where the pulse travels
   private readonly meter: LabelMeter;
 
   constructor(
@@ -66,6 +68,7 @@ export class EdgeLabels {
   /** What each label says at this frame; `emphasis`: edges the reader points at. */
   update(frame: Frame, timeline: Timeline, localDerivatives: boolean, emphasis: ReadonlySet<EdgeId>): void {
     this.order = new Map(timeline.backward.map((step, i) => [step.edge, i]));
+    this.towards = frame.direction === "backward" ? "child" : "parent";
     const local = new Map(timeline.edges.map((e) => [e.id, e.local]));
     for (const [id, label] of this.labels) {
       const state = frame.edges.get(id)?.label ?? null;
@@ -99,7 +102,7 @@ export class EdgeLabels {
     for (const [id, label] of this.labels) {
       const path: Point[] = [];
       for (let i = 0; i <= SAMPLES; i++) {
-        const p = project(pointOnEdge(label.curve, i / SAMPLES));
+        const p = project(liftedPoint(label.curve, i / SAMPLES, stage.lift));
         path.push({ x: p.x, y: p.y });
       }
       this.paths.set(id, path);
@@ -150,8 +153,8 @@ export class EdgeLabels {
   }
 
   /** Each edge on screen, as last placed, and how it is drawn (for tests). */
-  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[]; width: number; sign: string | null }[] {
-    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [], ...l.look }));
+  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[]; width: number; sign: string | null; towards: string }[] {
+    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [], ...l.look, towards: this.towards }));
   }
 
   /** Web fonts arrived: label sizes measured before are stale. */

@@ -7,7 +7,7 @@ import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform } from "ogl"
 import { drawBackdrop, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
-import { type EdgeCurve, edgeLength, edgeMesh, pointOnEdge } from "./curves";
+import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import type { View } from "./model";
@@ -43,10 +43,14 @@ interface EdgeStyle {
   lift: number;
 }
 
+const edgeStyle = (): EdgeStyle => ({ base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0, width: 1, heads: [1, 0], dash: 0, bands: 0, lift: 0 });
+
 interface EdgeMesh {
   mesh: Mesh;
+  ghost: Mesh; // the same edge on the forward plane, drawn faintly under the lifted backward layer
   curve: EdgeCurve;
   style: EdgeStyle;
+  ghostStyle: EdgeStyle;
 }
 
 export class Scene {
@@ -132,6 +136,7 @@ export class Scene {
   setGraph(curves: EdgeCurve[], positions: Map<string, V3>, cardHeight: number): void {
     for (const e of this.edges) {
       e.mesh.setParent(null);
+      e.ghost.setParent(null);
       e.mesh.geometry.remove();
     }
     this.glows?.dispose();
@@ -149,27 +154,35 @@ export class Scene {
         along: { size: 1, data: data.along },
         index: { data: data.index },
       });
-      const mesh = new Mesh(this.gl, { geometry, program: this.edgeProgram });
-      mesh.setParent(this.content);
-      const style: EdgeStyle = { base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0, width: 1, heads: [1, 0], dash: 0, bands: 0, lift: 0 };
-      const uniforms = this.edgeProgram.uniforms;
       const length = edgeLength(curve);
-      mesh.onBeforeRender(() => {
-        uniforms["uBase"].value = style.base;
-        uniforms["uLit"].value = style.lit;
-        uniforms["uFill"].value = style.fill;
-        uniforms["uReversed"].value = style.reversed;
-        uniforms["uWidth"].value = style.width;
-        uniforms["uHeads"].value = style.heads;
-        uniforms["uDash"].value = style.dash;
-        uniforms["uBands"].value = style.bands;
-        uniforms["uLength"].value = length;
-        uniforms["uLift"].value = style.lift;
-      });
-      return { mesh, curve, style };
+      const style = edgeStyle();
+      const ghostStyle = edgeStyle();
+      const mesh = this.edgeMesh(geometry, style, length, 0);
+      const ghost = this.edgeMesh(geometry, ghostStyle, length, -1);
+      return { mesh, ghost, curve, style, ghostStyle };
     });
     this.glows = new Sprites(this.gl, this.content, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
     this.pulses = new Sprites(this.gl, this.content, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
+  }
+
+  /** One draw of an edge's geometry, with its own style (uniforms are set just before it draws). */
+  private edgeMesh(geometry: Geometry, style: EdgeStyle, length: number, renderOrder: number): Mesh {
+    const mesh = new Mesh(this.gl, { geometry, program: this.edgeProgram, renderOrder });
+    mesh.setParent(this.content);
+    const uniforms = this.edgeProgram.uniforms;
+    mesh.onBeforeRender(() => {
+      uniforms["uBase"].value = style.base;
+      uniforms["uLit"].value = style.lit;
+      uniforms["uFill"].value = style.fill;
+      uniforms["uReversed"].value = style.reversed;
+      uniforms["uWidth"].value = style.width;
+      uniforms["uHeads"].value = style.heads;
+      uniforms["uDash"].value = style.dash;
+      uniforms["uBands"].value = style.bands;
+      uniforms["uLength"].value = length;
+      uniforms["uLift"].value = style.lift;
+    });
+    return mesh;
   }
 
   setPalette(palette: Palette): void {
@@ -266,6 +279,7 @@ export class Scene {
     const backward = frame.direction === "backward";
     const lit = backward ? palette.accent : palette.primary;
     const dead = mix(palette.bg, palette.fg, 0.3);
+    const ghost = mix(palette.bg, palette.primary, 0.4);
     this.edgeProgram.uniforms["uBg"].value = palette.bg;
     for (const e of this.edges) {
       const state = frame.edges.get(e.curve.id);
@@ -280,6 +294,9 @@ export class Scene {
       s.dash = look.sign === "zero" ? 1 : 0;
       s.bands = look.sign === "negative" ? 1 : 0;
       s.lift = backward ? input.lift : 0;
+      // Lifted, the backward layer leaves the values' plane visible below it: faint, pointing forward.
+      e.ghost.visible = s.lift > 0.01;
+      if (e.ghost.visible) Object.assign(e.ghostStyle, { base: ghost, lit: ghost, fill: 1, reversed: 0, width: 0.7, heads: [1, 0], dash: 0, bands: 0, lift: 0 });
     }
     const glowItems: { at: V3; colour: RGB; intensity: number; size: number }[] = [];
     for (const [id, node] of frame.nodes) {
@@ -295,7 +312,7 @@ export class Scene {
         if (!edge) return [];
         const contribution = p.kind === "backward" ? frame.edges.get(p.edge)?.label?.contribution : undefined;
         const colour = p.kind === "forward" ? palette.primary : contribution !== undefined && contribution < 0 ? palette.negative : palette.accent;
-        return [{ at: pointOnEdge(edge.curve, p.at), colour, intensity: 1, size: 0.2 }];
+        return [{ at: liftedPoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0), colour, intensity: 1, size: 0.2 }];
       }),
     );
     this.renderer.render({ scene: this.root, camera: this.camera, frustumCull: false });

@@ -35,6 +35,8 @@ const CROWDED_BELOW = 0.7; // card scale under which older edge labels show only
 const FALLBACK_WIDTH = 600; // before the first layout can measure anything
 const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the window's height
 const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
+const LIFT = 0.5; // scene units the backward layer rises towards the viewer, in its edges' middles
+const CHIP_PX = 5; // how thick a card looks from the side when the graph is turned fully
 const MIN_TEXT_PX = 10.2; // a card's value and grad are never drawn smaller than this (CSS px; the issue asks 10)
 
 export interface StageInput {
@@ -60,6 +62,8 @@ export class Stage {
   private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
   private last: StageInput | null = null; // the frame drawn last, drawn again when the reader pans
   private redrawQueued = false;
+  private readonly reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  private chip = ""; // the cards' side faces last set (CSS), for the view
   readonly viewport: Viewport;
   width = 0;
 
@@ -208,23 +212,49 @@ export class Stage {
     }
     const fit = this.fit;
     // A graph bigger than the stage lies flat, like a map: turned, its far end would shrink and crowd.
-    this.scene.setView(this.viewport.pannable ? FLAT : input.view);
+    const view = this.viewport.pannable ? FLAT : input.view;
+    this.scene.setView(view);
+    this.showChips(view);
+    const lift = this.liftAt(frame);
     let project = this.scene.projector();
     if (this.follow(frame, project)) project = this.scene.projector();
-    this.scene.draw({ frame, flagged, dimmed: input.dimmed, lift: 0 });
+    this.scene.draw({ frame, flagged, dimmed: input.dimmed, lift });
     const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, project(p)]));
     // Cards nearer the viewer sit higher in the stack (z in scene units, around 0).
-    const lift = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
-    this.cards.place(projected, this.cardSize, fit.scale, lift, this.minScale, this.width);
+    const standOut = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
+    this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
     const crowded = fit.scale < CROWDED_BELOW;
     const cards = (): Rect[] => this.cards.boxes(this.cardSize);
-    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded });
-    this.carried.place(frame, project);
+    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, lift });
+    this.carried.place(frame, project, lift, cards);
     // The strip's text for this frame is written after the stage has drawn: mark its += then.
     const on = accumulating(frame);
     queueMicrotask(() => markAccumulation(this.ui.codeLine, on));
     return true;
+  }
+
+  /**
+   * Backward travels on its own layer: over the seed event the gradient edges rise off the values'
+   * plane towards the viewer (at once with reduced motion), so a turned graph shows two sheets. A
+   * panned graph lies flat like a map: no layer there.
+   */
+  private liftAt(frame: Frame): number {
+    if (frame.direction !== "backward" || this.viewport.pannable) return 0;
+    if (this.reducedMotion) return LIFT;
+    const t = Math.min(1, Math.max(0, frame.time));
+    return LIFT * t * t * (3 - 2 * t);
+  }
+
+  /** Cards are chips: turned, their side shows on the side facing the viewer (player.css). */
+  private showChips(view: View): void {
+    const x = (-Math.sin(view.yaw) * CHIP_PX) / Math.sin(0.55);
+    const y = (Math.sin(view.pitch) * CHIP_PX) / Math.sin(0.3);
+    const chip = `${x.toFixed(1)}|${y.toFixed(1)}`;
+    if (chip === this.chip) return;
+    this.chip = chip;
+    this.ui.player.style.setProperty("--tdg-chip-x", `${x.toFixed(1)}px`);
+    this.ui.player.style.setProperty("--tdg-chip-y", `${y.toFixed(1)}px`);
   }
 
   /** A panned graph keeps the card the pulse is at in view (until the reader pans by hand). */

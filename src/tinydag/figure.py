@@ -2,13 +2,17 @@
 
 Cards sit at the layout's own x/y (the player's scene coordinates, scaled to pixels), showing the
 operation, the value and the final gradient; edges are curves with arrowheads, labelled with the
-chain-rule step that crossed them: incoming grad x local derivative = contribution.
+chain-rule step that crossed them: incoming grad x local derivative = contribution. Edges use the
+player's encodings (src/player/encoding.ts): the stroke grows with |contribution| (log-scaled), the
+colour gives its sign with pale rings on negative edges as a second cue, and a dead path (exactly 0)
+is thin, grey and dashed; each edge element carries data-contribution.
 Colours come from CSS classes (the site's stylesheet follows the light/dark palette); presentation
 attributes keep the figure readable without any stylesheet.
 """
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
@@ -21,6 +25,24 @@ LABEL_FONT = 11
 LABEL_SPOTS = (0.5, 0.62, 0.38, 0.74, 0.26, 0.84, 0.16)  # where along an edge its label may sit
 MINUS = "\u2212"
 OP_TEXT = {"neg": "-", "var": "", "const": ""}
+EDGE_STROKE = 1.6  # px for an edge of relative width 1
+# As src/player/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
+DECADES_LOW, DECADES_HIGH, THINNEST, THICKEST, DEAD_WIDTH = -3.0, 3.0, 0.55, 2.6, 0.55
+SIGN_COLOUR = {"positive": "#a93c0c", "negative": "#0b7a72", "zero": "#8a8a8a"}
+
+
+def width_of(contribution: float) -> float:
+    """Relative thickness of an edge that carried `contribution` (encoding.ts widthOf)."""
+    if contribution == 0:
+        return DEAD_WIDTH
+    if not math.isfinite(contribution):
+        return THICKEST
+    t = (math.log10(abs(contribution)) - DECADES_LOW) / (DECADES_HIGH - DECADES_LOW)
+    return THINNEST + (THICKEST - THINNEST) * min(1.0, max(0.0, t))
+
+
+def sign_of(contribution: float) -> str:
+    return "zero" if contribution == 0 else "positive" if contribution > 0 else "negative"
 
 
 def format_number(x: float) -> str:
@@ -76,10 +98,8 @@ def render_svg(timeline: dict, labels: dict[str, str], id_prefix: str = "tinydag
         reach = (x1 - x0) / 2
         curve = ((x0, y0), (x0 + reach, y0 + bend), (x1 - reach, y1 + bend), (x1, y1))
         (_, _), c0, c1, _ = curve
-        edges.append(f'<path class="tinydag-svg__edge" data-figure-edge="{edge["id"]}" '
-                     f'd="M{_n(x0)},{_n(y0)} C{_n(c0[0])},{_n(c0[1])} {_n(c1[0])},{_n(c1[1])} '
-                     f'{_n(x1)},{_n(y1)}" fill="none" stroke="#8a8a8a" stroke-width="1.5" '
-                     f'marker-end="url(#{arrow})"/>')
+        edges.append(_edge(edge["id"], f'M{_n(x0)},{_n(y0)} C{_n(c0[0])},{_n(c0[1])} {_n(c1[0])},'
+                                       f'{_n(c1[1])} {_n(x1)},{_n(y1)}', steps.get(edge["id"]), arrow))
         if edge["id"] in chains:
             text = chains[edge["id"]]
             x, y, box = _place_label(curve, _text_width(text), boxes)
@@ -96,14 +116,39 @@ def render_svg(timeline: dict, labels: dict[str, str], id_prefix: str = "tinydag
         f'aria-labelledby="{id_prefix}-title" viewBox="0 0 {_n(width)} {_n(height)}" '
         f'width="{_n(width)}" height="{_n(height)}" font-family="sans-serif">'
         f'<title id="{id_prefix}-title">{escape(timeline["expression"])}. {escape(title)}</title>'
-        f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-        f'markerHeight="7" orient="auto-start-reverse"><path class="tinydag-svg__arrowhead" '
-        f'd="M0,0 L10,5 L0,10 z" fill="#8a8a8a"/></marker></defs>'
+        f'<defs>{"".join(_marker(arrow, sign) for sign in SIGN_COLOUR)}</defs>'
         f'<g class="tinydag-svg__edges">{"".join(edges)}</g>'
         f'<g class="tinydag-svg__cards">{"".join(cards)}</g>'
         f'<g class="tinydag-svg__chains" paint-order="stroke">{"".join(edge_labels)}</g>'
         f"</svg>"
     )
+
+
+def _edge(edge_id: str, path: str, step: dict | None, arrow: str) -> str:
+    """One edge as its backward step left it: stroke width, colour and dashes say its contribution."""
+    if step is None:  # nothing crossed it (never the case after a whole backward pass)
+        return (f'<path class="tinydag-svg__edge" data-figure-edge="{edge_id}" d="{path}" fill="none" '
+                f'stroke="#8a8a8a" stroke-width="{EDGE_STROKE}" marker-end="url(#{arrow}-zero)"/>')
+    contribution = step["contribution"]
+    sign = sign_of(contribution)
+    width = EDGE_STROKE * width_of(contribution)
+    common = (f'data-figure-edge="{edge_id}" data-contribution="{contribution!r}" data-sign="{sign}" '
+              f'd="{path}" fill="none"')
+    dashes = ' stroke-dasharray="5 4"' if sign == "zero" else ""
+    out = (f'<path class="tinydag-svg__edge tinydag-svg__edge--{sign}" {common} '
+           f'stroke="{SIGN_COLOUR[sign]}" stroke-width="{_n(width)}"{dashes} '
+           f'marker-end="url(#{arrow}-{sign})"/>')
+    if sign == "negative":  # pale rings across the stroke: the sign without its colour
+        out += (f'<path class="tinydag-svg__rings" d="{path}" fill="none" stroke="#ffffff" '
+                f'stroke-opacity="0.6" stroke-width="{_n(width)}" stroke-dasharray="1.5 5"/>')
+    return out
+
+
+def _marker(arrow: str, sign: str) -> str:
+    return (f'<marker id="{arrow}-{sign}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="9" '
+            f'markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse">'
+            f'<path class="tinydag-svg__arrowhead tinydag-svg__arrowhead--{sign}" d="M0,0 L10,5 L0,10 z" '
+            f'fill="{SIGN_COLOUR[sign]}"/></marker>')
 
 
 def _place_label(curve, width: float, taken: list[tuple[float, float, float, float]]):

@@ -1,0 +1,149 @@
+"""Pictures that carry meaning (issue 11), in a real browser, in every language, on a desktop and a
+phone, light and dark: during backward an edge is as thick as its contribution is large (log-scaled)
+and a dead path is dashed with a `data-dead` label; arrowheads point the way the pulse travels; a
+marker carries the number; a gradient built from two contributions shows `2 + 2 = 4` on its card
+while the code strip marks the `+=` and the narration says it; forward, a card shows how its value
+was made. Edge looks are read from the player's own description of each drawn edge (edgePaths()).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from .browser_helpers import DESKTOP, MINUS, PHONE, lesson_page, seek, settle
+
+SANDBOX = "[data-sandbox]"
+CASES = [(lang, size, scheme) for lang in ("en", "ru", "et") for size in ("desktop", "phone")
+         for scheme in ("light", "dark")]
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def moment_hash(expression: str, values: dict[str, float], direction: str, time: float) -> str:
+    vals = ",".join(f"{k}:{v}" for k, v in values.items())
+    return (f"#tinydag-1?expr={quote(expression)}&vals={quote(vals)}&dir={direction}"
+            f"&t={time}")
+
+
+def open_at(browser, base, lang, size, scheme, expression, values, direction="backward", time=99):
+    hash = moment_hash(expression, values, direction, time)
+    page = lesson_page(browser, base, lang, SIZES[size], hash=hash, color_scheme=scheme)
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
+    settle(page)
+    return page
+
+
+def drawn_edges(page) -> list[dict]:
+    return page.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].edgePaths()")
+
+
+def labels(page) -> dict[str, dict]:
+    """Edge id -> what its visible label says and whether it is marked dead."""
+    return {x["edge"]: x for x in page.evaluate(
+        "[...document.querySelectorAll('[data-sandbox] .tdg-edge-label:not([hidden])')].map(el => "
+        "({edge: el.dataset.edge, text: el.textContent, dead: el.hasAttribute('data-dead'),"
+        "  sign: el.dataset.sign || null}))")}
+
+
+def contribution(text: str) -> float:
+    return float(text.split("=")[-1].split("\u2248")[-1].strip().replace(MINUS, "-"))
+
+
+@pytest.mark.parametrize("lang,size,scheme", CASES)
+def test_every_encoding_reads(browser, site_server, lang, size, scheme):
+    # 1. Size and sign: at the end of backward, widths are ordered as |contribution| is.
+    page = open_at(browser, site_server, lang, size, scheme, "(a + b) * c", {"a": 2, "b": -3, "c": 0.01})
+    edges = drawn_edges(page)
+    shown = labels(page)
+    assert edges and all(e["towards"] == "child" for e in edges), "backward arrowheads point at the leaves"
+    measured = sorted((abs(contribution(shown[e["id"]]["text"])), e["width"])
+                      for e in edges if e["id"] in shown)
+    assert len(measured) >= 3, shown
+    widths = [w for _, w in measured]
+    assert widths == sorted(widths) and widths[0] < widths[-1], measured
+    signs = {e["id"]: e["sign"] for e in edges}
+    for edge, label in shown.items():
+        value = contribution(label["text"])
+        assert signs[edge] == ("negative" if value < 0 else "positive" if value > 0 else "zero")
+        assert label["sign"] == signs[edge]
+    legend = page.locator(f"{SANDBOX} .tdg-legend-encoding")
+    assert legend.is_visible() and legend.locator("[data-look]").count() == 4
+    assert all(legend.locator("[data-look]").nth(i).inner_text().strip() for i in range(4))
+
+    # 2. Dead paths: relu(a * b) with a·b < 0 stops the flow, labels say so.
+    page = open_at(browser, site_server, lang, size, scheme, "relu(a * b)", {"a": 2, "b": -3})
+    shown = labels(page)
+    assert shown, "backward labels are shown"
+    for edge in drawn_edges(page):
+        assert edge["sign"] == "zero" and edge["width"] < 1, edge
+    assert all(label["dead"] for label in shown.values()), shown
+    page.evaluate("document.querySelector('[data-sandbox] [data-action=forward]').click()")
+    settle(page)
+    assert not any(label["dead"] for label in labels(page).values())
+    assert all(e["towards"] == "parent" for e in drawn_edges(page)), "forward arrowheads point at the root"
+
+    # 4. Accumulation: a * a at a = 2 ends backward with 2 + 2 = 4 on a's card, the += marked.
+    page = open_at(browser, site_server, lang, size, scheme, "a * a", {"a": 2})
+    sums = page.locator(f"{SANDBOX} [data-field=sum]:not([hidden])")
+    assert sums.count() == 1
+    assert sums.inner_text() == "2 + 2 = 4"
+    assert page.locator(f"{SANDBOX} .tdg-code-line[data-accumulate]").count() == 1
+    assert "+=" in page.locator(f"{SANDBOX} .tdg-code-line").inner_text()
+    said = page.locator(f"{SANDBOX} input[name=time]").get_attribute("aria-valuetext")
+    assert "+=" in said and "2 + 2 = 4" in said, said
+    # 3. Direction: the number that just arrived waits at the end of its edge, by a's card.
+    marker = page.locator(f"{SANDBOX} .tdg-carried:not([hidden])")
+    assert marker.count() == 1 and marker.inner_text() == "2"
+    assert marker.get_attribute("data-landed") == "true"
+    # ... and before the second contribution lands there is no sum yet.
+    seek(page, 2)
+    assert page.locator(f"{SANDBOX} [data-field=sum]:not([hidden])").count() == 0
+    assert page.locator(f"{SANDBOX} .tdg-code-line[data-accumulate]").count() == 0
+
+    # 5. Forward, too: the root's card shows how its value was made, for a moment.
+    page = open_at(browser, site_server, lang, size, scheme, "(a + b) * c", {"a": 2, "b": -3, "c": 10},
+                   direction="forward", time=2)
+    made = page.locator(f"{SANDBOX} [data-field=made]:not([hidden])")
+    assert made.count() == 1 and made.inner_text() == f"{MINUS}1 \u00d7 10 = {MINUS}10"
+    seek(page, 1.6)
+    assert page.locator(f"{SANDBOX} .tdg-carried:not([hidden])").count() == 2, "values travel on both inputs"
+    assert page.errors == [], page.errors
+
+
+def test_markers_travel_and_wait_at_the_end(browser, site_server):
+    """Mid-event the marker lies between the ends of its edge; landed, it is by the receiving card."""
+    page = open_at(browser, site_server, "en", "desktop", "light", "(a + b) * c", {"a": 2, "b": -3, "c": 10},
+                   time=0)
+
+    def where() -> tuple[float, dict]:
+        box = page.locator(f"{SANDBOX} .tdg-carried:not([hidden])").bounding_box()
+        stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+        edge = next(e for e in drawn_edges(page) if e["id"] == page.locator(
+            f"{SANDBOX} .tdg-carried:not([hidden])").get_attribute("data-edge"))
+        return box["x"] + box["width"] / 2 - stage["x"], edge
+
+    seek(page, 1.3)  # the first hand-off, a third of the way
+    x_mid, edge = where()
+    path = edge["path"]
+    assert min(path[0]["x"], path[-1]["x"]) + 10 < x_mid < max(path[0]["x"], path[-1]["x"]) - 10
+    seek(page, 2)  # landed: by the child, at the start of the path
+    x_end, _ = where()
+    assert abs(x_end - path[0]["x"]) < abs(x_end - path[-1]["x"])
+
+
+def test_reduced_motion_numbers_appear_at_their_end(browser, site_server):
+    page = lesson_page(browser, site_server, reduced_motion="reduce",
+                       hash=moment_hash("a * a", {"a": 2}, "backward", 0))
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
+    page.click(f"{SANDBOX} [data-action=backward]")  # restarts the pulse, playing
+    seen = page.evaluate("""async () => {
+      const out = [];
+      for (const until = performance.now() + 2500; performance.now() < until;) {
+        await new Promise(r => requestAnimationFrame(r));
+        for (const el of document.querySelectorAll('[data-sandbox] .tdg-carried:not([hidden])'))
+          out.push(el.dataset.landed === 'true');
+      }
+      return out;
+    }""")
+    assert seen and all(seen), seen
