@@ -1,4 +1,4 @@
-"""`make bench`: build, page weight, engines and browser figures in one table.
+"""`make bench`: build, page weight, engines, browser and Lighthouse figures in one table.
 
 Every figure is a median of repeated runs; ratios are measured side by side in the same run.
 The table prints to stdout and is saved as bench/results/latest.json (and .md).
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .table import Row, machine, render, save
 
-SECTIONS = ("build", "engines", "browser")
+SECTIONS = ("build", "engines", "browser", "lighthouse")
 
 
 def main(argv: list[str]) -> int:
@@ -28,6 +28,9 @@ def main(argv: list[str]) -> int:
         elif name == "browser":
             from .browser import bench_browser
             rows += bench_browser()
+        elif name == "lighthouse":
+            from .lighthouse import bench_lighthouse
+            rows += bench_lighthouse()
         else:
             print(f"unknown section {name!r}; choose from {', '.join(SECTIONS)}", file=sys.stderr)
             return 64
