@@ -1,5 +1,7 @@
 """`make i18n-status`: per language, which pages and UI strings are missing or older than English.
 
+The site shows readers the same page rule: notice.py puts a notice on an older ru/et page.
+
 "Older" is judged by git: a translated page is older when its English page was committed (or
 edited and not yet committed) after the translation last was; a UI string is older when the line of
 its key in en.yml changed after the same key's line in the translation (git blame, per key).
@@ -175,6 +177,11 @@ def render(reports: list[LanguageReport], strings_dir: str) -> str:
             out += [f"    extra    {k}" for k in r.extra_keys]
             out += [f"    older    {k}" for k in r.older_keys]
         out.append("")
+    out += ["Readers are told too: an older ru/et page shows a notice in its language with a link to the",
+            "English page (data-translation-outdated); a missing page is served in English and says so.",
+            "Numbers: code (cards, edge labels, the listing) uses a dot; sentences (lesson text, narration,",
+            "the nudge check, messages) use the language's own separator (0,001 in ru and et). See README.",
+            ""]
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     out.append(f"({stamp}; `make build` fails on missing or extra keys, never on older ones)")
     return "\n".join(out)

@@ -68,6 +68,9 @@ test("counted words follow the language's plural rules", () => {
   assert.match(fill(en, { limit: 200 }, "en"), /than 200 characters:/);
   assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 1 }, "et"), /kui 1 märk:/);
   assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 200 }, "et"), /kui 200 märki:/);
+  const et = strings("et")["error_too_large_nodes"]!;
+  assert.match(fill(et, { limit: 1 }, "et"), /kui 1 sõlm:/);
+  assert.match(fill(et, { limit: 40 }, "et"), /kui 40 sõlme:/);
   assert.equal(fill("{n} {n|one:a|other:b}", { n: "1 000,5" }, "ru"), "1 000,5 b"); // a written-out count still counts
 });
 
