@@ -12,13 +12,17 @@ page_missing), so translators edit them where they edit every other word of the 
 
 from __future__ import annotations
 
+import subprocess
 from html import escape
 from pathlib import Path
 
+from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from .i18n_status import Git
+
+log = get_plugin_logger(__name__)
 
 ARTICLE = '<article class="md-content__inner md-typeset">'
 FALLBACK = {  # used when a strings file has no such key (a site with older strings files)
@@ -32,8 +36,12 @@ class Notices:
     def __init__(self) -> None:
         self.git = Git()
         self.times: dict[Path, float] = {}
+        self.checked_history = False
 
     def _time(self, path: Path) -> float:
+        if not self.checked_history:
+            self.checked_history = True
+            _warn_if_shallow(path.parent)
         if path not in self.times:
             self.times[path] = self.git.file_time(path)
         return self.times[path]
@@ -68,6 +76,18 @@ class Notices:
                    f'<a href="{escape(href)}" hreflang="{escape(default)}">'
                    f'{escape(say["page_outdated_link"])}</a></p>')
         return html.replace(ARTICLE, ARTICLE + NOTICE_CSS + box, 1)
+
+
+def _warn_if_shallow(folder: Path) -> None:
+    """A shallow clone (actions/checkout's default) dates every file by its last commit: no notices."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=folder,
+                              capture_output=True, text=True, check=False)
+    except OSError:
+        return
+    if done.stdout.strip() == "true":
+        log.info("this is a shallow git clone, so pages cannot tell whether a translation is older than "
+                 "English; fetch the full history (actions/checkout: fetch-depth: 0) for the notices")
 
 
 NOTICE_CSS = ("<style>.tdg-translation-notice{border-left:.2rem solid var(--md-accent-fg-color);"
