@@ -147,3 +147,47 @@ def test_reduced_motion_numbers_appear_at_their_end(browser, site_server):
       return out;
     }""")
     assert seen and all(seen), seen
+
+
+def middles_and_ends(page) -> dict[str, tuple]:
+    return {e["id"]: (e["path"][len(e["path"]) // 2], e["path"][0], e["path"][-1]) for e in drawn_edges(page)}
+
+
+def turn(page) -> None:
+    page.locator(f"{SANDBOX} .tdg-stage").focus()
+    for key in ["ArrowLeft"] * 6 + ["ArrowDown"] * 3:
+        page.keyboard.press(key)
+    settle(page)
+
+
+CHIP = "el => el.style.getPropertyValue('--tdg-chip-x')"
+
+
+def shift(a: dict, b: dict) -> float:
+    return abs(a["x"] - b["x"]) + abs(a["y"] - b["y"])
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_backward_travels_on_its_own_layer(browser, site_server, reduced):
+    """Over the seed event the gradient edges rise off the values' plane (their ends stay on the
+    cards), so a turned graph shows two sheets; with reduced motion the layer is there at once."""
+    hash = moment_hash("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward", 0) + "&local=1"
+    motion = "reduce" if reduced else "no-preference"
+    page = lesson_page(browser, site_server, hash=hash, reduced_motion=motion)
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
+    player = page.locator(f"{SANDBOX} .tdg-player")
+    chip_before = player.evaluate(CHIP)
+    turn(page)
+    assert player.evaluate(CHIP) != chip_before, "turned, a card shows its side"
+    seek(page, 0)
+    flat = middles_and_ends(page)
+    seek(page, 1)
+    lifted = middles_and_ends(page)
+    moved = [shift(flat[e][0], lifted[e][0]) for e in flat]
+    ends = [shift(flat[e][k], lifted[e][k]) for e in flat for k in (1, 2)]
+    if reduced:
+        assert max(moved) < 0.5, "no lift animation with reduced motion: the layer is up from the start"
+    else:
+        assert min(moved) > 2, moved
+    assert max(ends) < 1.5, "the ends stay on their cards"
+    assert page.errors == [], page.errors

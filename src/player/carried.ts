@@ -4,7 +4,7 @@
 // whole events: the number only ever appears there, at its end).
 
 import type { EdgeId } from "../inference/types";
-import { type EdgeCurve, liftedPoint } from "./curves";
+import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setText } from "./dom";
 import { signOf } from "./encoding";
 import type { V3 } from "./fit";
@@ -29,7 +29,12 @@ export class CarriedNumbers {
   }
 
   /** `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead). */
-  place(frame: Frame, project: (p: V3) => Projected, lift = 0, cards: () => Rect[] = () => []): void {
+  place(
+    frame: Frame,
+    project: (p: V3) => Projected,
+    along: (curve: EdgeCurve, at: number, kind: Frame["direction"]) => V3 = (c, at) => pointOnEdge(c, at),
+    cards: () => Rect[] = () => [],
+  ): void {
     const items = frame.carried.filter((c) => this.curves.has(c.edge));
     while (this.pool.length < items.length) {
       const el = h("span", { class: "tdg-carried", hidden: true });
@@ -47,10 +52,10 @@ export class CarriedNumbers {
       const size = { w: text.length * 6.6 + 14, h: 19 }; // player.css: 11 px monospace, padding, border
       const curve = this.curves.get(item.edge)!;
       const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
-      let p = project(liftedPoint(curve, at, item.kind === "backward" ? lift : 0));
+      let p = project(along(curve, at, item.kind));
       const boxes = items.length ? (obstacles ??= cards()) : [];
       for (let k = 1; k <= 4 && boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size })); k++) {
-        p = project(liftedPoint(curve, at + (0.5 - at) * (k / 4), item.kind === "backward" ? lift : 0));
+        p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
       }
       setText(el, text);
       setAttr(el, "data-edge", item.edge);

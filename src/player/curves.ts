@@ -208,13 +208,17 @@ export function pointOnEdge(curve: EdgeCurve, at: number): V3 {
 }
 
 /**
- * A point on the edge raised `lift` scene units towards the viewer in its middle (the backward layer,
- * as the edge shader draws it); the ends stay on their cards.
+ * A point on the edge raised `lift` scene units towards `eye` in its middle (the backward layer, as
+ * the edge shader draws it); the ends stay on their cards. Raised along the line of sight from the
+ * eye of the default view, the layer lies exactly over the values' plane from that view (the front
+ * view reads as before) and separates from it as soon as the reader turns the graph.
  */
-export function liftedPoint(curve: EdgeCurve, at: number, lift: number): V3 {
+export function liftedPoint(curve: EdgeCurve, at: number, lift: number, eye: V3 = [0, 0, 1e9]): V3 {
   const p = pointOnEdge(curve, at);
   if (lift === 0) return p;
-  return [p[0], p[1], p[2] + lift * Math.sin(Math.PI * Math.min(1, Math.max(0, at / SPLIT)))];
+  const h = lift * Math.sin(Math.PI * Math.min(1, Math.max(0, at / SPLIT)));
+  const d = normalize([eye[0] - p[0], eye[1] - p[1], eye[2] - p[2]]);
+  return [p[0] + d[0] * h, p[1] + d[1] * h, p[2] + d[2] * h];
 }
 
 const normalize = (v: V3): V3 => {

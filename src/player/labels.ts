@@ -6,7 +6,7 @@
 // the other labels and inside the stage; a label with no room at all is hidden.
 
 import type { EdgeId, Timeline } from "../inference/types";
-import { type EdgeCurve, liftedPoint } from "./curves";
+import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setText } from "./dom";
 import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
@@ -36,7 +36,7 @@ export interface LabelStage {
   scale: number; // labels' CSS scale
   cards: () => Rect[]; // asked for only when there are labels to place (it may read the layout)
   crowded: boolean; // tiny cards: older labels keep to the contribution alone
-  lift: number; // scene units the edges' middles stand out towards the viewer (the backward layer)
+  along?: (curve: EdgeCurve, at: number) => V3; // where the scene draws a point of an edge (the backward layer raised)
 }
 
 export class EdgeLabels {
@@ -102,7 +102,7 @@ export class EdgeLabels {
     for (const [id, label] of this.labels) {
       const path: Point[] = [];
       for (let i = 0; i <= SAMPLES; i++) {
-        const p = project(liftedPoint(label.curve, i / SAMPLES, stage.lift));
+        const p = project((stage.along ?? pointOnEdge)(label.curve, i / SAMPLES));
         path.push({ x: p.x, y: p.y });
       }
       this.paths.set(id, path);

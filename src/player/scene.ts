@@ -3,14 +3,15 @@
 // and the graph's shadows (backdrop.ts) so the depth is visible. Cards and labels are HTML (cards.ts,
 // labels.ts), placed with projector() so text stays as crisp and selectable as the page's own.
 
-import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform } from "ogl";
+import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform, Vec3 } from "ogl";
 import { drawBackdrop, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
 import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
+import type { V3 as Point3 } from "./fit";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
-import type { View } from "./model";
+import { DEFAULT_VIEW, type View } from "./model";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
 import { CanvasTexture, Sprites } from "./sprites";
 import type { Frame } from "./timing";
@@ -80,6 +81,8 @@ export class Scene {
   private readonly wallCanvas = document.createElement("canvas");
   private wall: Mesh | null = null;
   private wallDirty = true; // graph, zoom or palette changed: redraw the wall's texture
+  private eye: Point3 = [0, 0, 100]; // the default view's camera, in the graph's units: the backward layer rises towards it
+  private turned = false; // away from the default view: the two layers show apart
   private drawn = false; // the very first frame shows the graph at once and the wall one frame later
 
   static create(canvas: HTMLCanvasElement): Scene | null {
@@ -118,6 +121,7 @@ export class Scene {
         uBands: { value: 0 },
         uLength: { value: 1 },
         uLift: { value: 0 },
+        uEye: { value: [0, 0, 100] },
       },
     });
     this.spriteProgram = new Program(this.gl, {
@@ -262,10 +266,29 @@ export class Scene {
     // The view turns about the middle of what the stage shows, so a panned graph turns in place.
     this.graph.position.set(x, y, 0);
     this.content.position.set(-x, -y, 0);
+    this.aimEye();
+  }
+
+  /** Where the camera is, in the graph's own units, when the graph is turned to the default view. */
+  private aimEye(): void {
+    const { x, y } = this.graph.rotation;
+    this.graph.rotation.set(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw, 0);
+    this.root.updateMatrixWorld();
+    const c = this.camera.position;
+    const eye = new Vec3(c.x, c.y, c.z).applyMatrix4(new Mat4().inverse(this.content.worldMatrix));
+    this.eye = [eye.x, eye.y, eye.z];
+    this.edgeProgram.uniforms["uEye"].value = this.eye;
+    this.graph.rotation.set(x, y, 0);
+  }
+
+  /** A point of an edge where the scene draws it: raised `lift` towards the default view's eye. */
+  edgePoint(curve: EdgeCurve, at: number, lift: number): Point3 {
+    return liftedPoint(curve, at, lift, this.eye);
   }
 
   setView(view: View): void {
     this.graph.rotation.set(view.pitch, view.yaw, 0);
+    this.turned = Math.abs(view.yaw - DEFAULT_VIEW.yaw) + Math.abs(view.pitch - DEFAULT_VIEW.pitch) > 0.04;
   }
 
   draw(input: SceneInput): void {
@@ -294,8 +317,8 @@ export class Scene {
       s.dash = look.sign === "zero" ? 1 : 0;
       s.bands = look.sign === "negative" ? 1 : 0;
       s.lift = backward ? input.lift : 0;
-      // Lifted, the backward layer leaves the values' plane visible below it: faint, pointing forward.
-      e.ghost.visible = s.lift > 0.01;
+      // Turned, the raised backward layer shows the values' plane below it: faint, pointing forward.
+      e.ghost.visible = s.lift > 0.01 && this.turned;
       if (e.ghost.visible) Object.assign(e.ghostStyle, { base: ghost, lit: ghost, fill: 1, reversed: 0, width: 0.7, heads: [1, 0], dash: 0, bands: 0, lift: 0 });
     }
     const glowItems: { at: V3; colour: RGB; intensity: number; size: number }[] = [];
@@ -312,7 +335,7 @@ export class Scene {
         if (!edge) return [];
         const contribution = p.kind === "backward" ? frame.edges.get(p.edge)?.label?.contribution : undefined;
         const colour = p.kind === "forward" ? palette.primary : contribution !== undefined && contribution < 0 ? palette.negative : palette.accent;
-        return [{ at: liftedPoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0), colour, intensity: 1, size: 0.2 }];
+        return [{ at: this.edgePoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0), colour, intensity: 1, size: 0.2 }];
       }),
     );
     this.renderer.render({ scene: this.root, camera: this.camera, frustumCull: false });

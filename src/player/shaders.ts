@@ -14,7 +14,8 @@ export const glsl = (strings: TemplateStringsArray, ...values: (string | number)
  * passed is lit in uLit and, during backward, as thick as the contribution is large (encoding.ts);
  * uHeads opens the arrowhead the pulse travels towards. Dead paths (uDash) are dashed; negative
  * contributions (uBands) carry pale rings, a second cue besides their colour. uLift raises the
- * middle of the edge towards the viewer (the backward layer), the ends stay on their cards.
+ * middle of the edge towards uEye (the backward layer, curves.ts liftedPoint), the ends stay on
+ * their cards.
  */
 export const edgeVertex = glsl`
 attribute vec3 position;
@@ -29,6 +30,7 @@ uniform float uReversed;
 uniform float uWidth;     // radius of the lit part, relative to an unlit edge
 uniform vec2 uHeads;      // 1: the arrowhead at the parent's end (x) / the child's end (y) is shown
 uniform float uLift;      // scene units the middle of the edge stands out towards the viewer
+uniform vec3 uEye;        // ... along the line of sight from this point (the default view's camera)
 varying vec3 vNormal;
 varying float vAlong;
 varying float vHead;
@@ -45,7 +47,7 @@ void main() {
   else if (role > 1.5) radius = r * (1.0 - uHeads.x);
   else if (role > 0.5) radius = mix(r, head, uHeads.x);
   vec3 p = position + offset * radius;
-  p.z += uLift * sin(3.14159265 * clamp(along / ${SPLIT}, 0.0, 1.0));
+  p += normalize(uEye - position) * uLift * sin(3.14159265 * clamp(along / ${SPLIT}, 0.0, 1.0));
   vHead = role > 0.5 && role < 5.5 ? 1.0 : 0.0;
   vNormal = normalize(normalMatrix * (length(offset) > 0.0 ? offset : vec3(0.0, 0.0, 1.0)));
   vAlong = along;

@@ -10,8 +10,8 @@ import { CarriedNumbers } from "./carried";
 import { markAccumulation } from "./codestep";
 import { readPalette, type RGB } from "./colors";
 import type { Controls } from "./controls";
-import { edgeCurves } from "./curves";
-import { CARD_WORLD_WIDTH, type CardSize, DEFAULT_LIMITS, type Fit, fitStage } from "./fit";
+import { type EdgeCurve, edgeCurves } from "./curves";
+import { CARD_WORLD_WIDTH, type CardSize, DEFAULT_LIMITS, type Fit, fitStage, type V3 } from "./fit";
 import type { I18n } from "./i18n";
 import { EdgeLabels } from "./labels";
 import type { View } from "./model";
@@ -226,8 +226,9 @@ export class Stage {
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
     const crowded = fit.scale < CROWDED_BELOW;
     const cards = (): Rect[] => this.cards.boxes(this.cardSize);
-    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, lift });
-    this.carried.place(frame, project, lift, cards);
+    const along = (curve: EdgeCurve, at: number): V3 => this.scene.edgePoint(curve, at, lift);
+    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, along });
+    this.carried.place(frame, project, (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0), cards);
     // The strip's text for this frame is written after the stage has drawn: mark its += then.
     const on = accumulating(frame);
     queueMicrotask(() => markAccumulation(this.ui.codeLine, on));

@@ -1,8 +1,12 @@
 // Edge-label placement (placement.ts): labels never cover a card or each other and never leave the
 // stage; the full form is preferred, the short form and a leader line are fallbacks, and a label
-// with no room at all is left out. Pure geometry, no DOM.
+// with no room at all is left out. Pure geometry, no DOM. Then what edges and cards say (issue 11).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { buildTimeline } from "../../src/inference/index";
+import { madeText, sumText, termsAfter } from "../../src/player/arithmetic";
+import { edgeLook, widthOf } from "../../src/player/encoding";
+import { frameAt, scheduleOf } from "../../src/player/timing";
 import { type LabelRequest, overlaps, type Placement, placeLabels, type Point, pointAt, type Rect } from "../../src/player/placement";
 
 const line = (a: Point, b: Point, n = 24): Point[] => Array.from({ length: n + 1 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / n, y: a.y + ((b.y - a.y) * i) / n }));
@@ -87,4 +91,57 @@ test("pointAt walks an evenly sampled path", () => {
   assert.deepEqual(pointAt(path, 0.5), { x: 50, y: 25 });
   assert.deepEqual(pointAt(path, 1), { x: 100, y: 50 });
   assert.deepEqual(pointAt(path, 0), { x: 0, y: 0 });
+});
+
+// ---- what the pictures say (issue 11): edge looks, the += sum, how a value was made, numbers in transit ----
+
+
+test("edge width grows with |contribution| on a log scale; 0 is dead and thinnest", () => {
+  const xs = [1e-4, 0.001, 0.01, 0.5, 1, 2, 10, 1000, 1e5];
+  const widths = xs.map(widthOf);
+  for (let i = 1; i < widths.length; i++) assert.ok(widths[i]! >= widths[i - 1]!, `${xs[i]}`);
+  assert.ok(widthOf(0.001) < widthOf(1) && widthOf(1) < widthOf(1000), "0.001, 1 and 1000 all read apart");
+  assert.equal(widthOf(-10), widthOf(10));
+  assert.ok(widthOf(0) <= widthOf(0.001));
+  assert.deepEqual(edgeLook(0).sign, "zero");
+  assert.deepEqual(edgeLook(-0).sign, "zero");
+  assert.deepEqual(edgeLook(-2).sign, "negative");
+  assert.deepEqual(edgeLook(null), { width: 1, sign: null });
+});
+
+test("a running sum reads like the += builds it", () => {
+  assert.equal(sumText([2]), null);
+  assert.equal(sumText([2, 2]), "2 + 2 = 4");
+  assert.equal(sumText([2, -3]), "2 − 3 = −1");
+  assert.equal(sumText([1, 1, 1, 1, 1]), "1 + 1 + … + 1 = 5");
+  const square = buildTimeline("a * a", { a: 2 });
+  const last = square.backward[square.backward.length - 1]!;
+  assert.deepEqual(termsAfter(square, last), [2, 2]);
+});
+
+test("a card says how its value was made", () => {
+  const t = buildTimeline("(a + b) * c + relu(a - b) + b ** 2", { a: 2, b: -3, c: 10 });
+  const made = t.nodes.map((n) => madeText(n, t));
+  assert.ok(made.includes("2 + (−3) = −1"), made.join(" | "));
+  assert.ok(made.includes("−1 × 10 = −10"), made.join(" | "));
+  assert.ok(made.includes("relu(5) = 5"), made.join(" | "));
+  assert.ok(made.includes("(−3) ** 2 = 9"), made.join(" | "));
+  assert.equal(madeText(t.nodes.find((n) => n.op === "var")!, t), null);
+});
+
+test("frames carry the current event's numbers and the contributions each node has received", () => {
+  const t = buildTimeline("a * a", { a: 2 });
+  const backward = scheduleOf(t, "backward");
+  const a = t.variables[0]!.node;
+  const mid = frameAt(t, backward, 1.3);
+  assert.equal(mid.carried.length, 1);
+  assert.ok(!mid.carried[0]!.landed && mid.carried[0]!.at > 0 && mid.carried[0]!.at < 1);
+  assert.equal(mid.carried[0]!.to, a);
+  const end = frameAt(t, backward, backward.duration);
+  assert.deepEqual(end.nodes.get(a)!.received, [2, 2]);
+  assert.ok(end.carried[0]!.landed && end.carried[0]!.at === 0, "landed: at the child's end");
+  const forward = scheduleOf(t, "forward");
+  const computed = frameAt(t, forward, 0.5);
+  assert.equal(computed.carried.length, 2, "a value travels on each input");
+  assert.ok(computed.carried.every((c) => c.number === 2 && c.kind === "forward"));
 });
