@@ -94,3 +94,9 @@ def test_numbers_in_prose_use_the_decimal_comma(built_site, lang):
 def test_english_prose_uses_the_decimal_point(built_site):
     text = prose(read(built_site, "02-autograd/index.html"))
     assert "0.001" in text and not re.findall(r"\d,\d", text)
+
+
+def test_the_404_page_is_the_default_languages_and_no_translation(built_site):
+    html = read(built_site, "404.html")
+    assert '<html lang="en"' in html
+    assert 'rel="alternate"' not in html and "hreflang=" not in html.split("</head>")[0]

@@ -23,12 +23,24 @@ class LanguageFeatures:
         self.notices = Notices()
         self.index = search_lang.IndexSplitter()
         self.page_dirs: set[str] = set()
+        self.not_found: str | None = None  # the default language's 404.html
 
     def start(self) -> None:
         """A new site build (the English one; ru and et follow with the same instance)."""
         self.notices = Notices()
         self.index.reset()
         self.page_dirs.clear()
+        self.not_found = None
+
+    def post_template(self, output: str, template_name: str, config: MkDocsConfig) -> str:
+        """404.html: no hreflang (it is no page's translation); the default language's copy is kept,
+        since static-i18n lets the last language built (et) overwrite the one GitHub Pages serves."""
+        if template_name != "404.html":
+            return output
+        output = seo.ALTERNATE.sub("", output)
+        if _building(config) == _default(config):
+            self.not_found = output
+        return output
 
     def page_content(self, html: str, page: Page, config: MkDocsConfig) -> str:
         return typography.typeset(html, _locale(page, config))
@@ -44,6 +56,9 @@ class LanguageFeatures:
 
     def post_build(self, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
+        i18n = config.plugins.get("i18n")
+        if self.not_found is not None and not getattr(i18n, "building", False):  # the last call: after ru, et
+            (site / "404.html").write_text(self.not_found, encoding="utf-8")
         seo.sitemap_beside_pages(site, self.page_dirs)
         self.index.split(site, _locales(config), _default(config))
 

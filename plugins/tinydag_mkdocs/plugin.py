@@ -116,6 +116,9 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         return self.language.page_content(html, page, config)
 
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        return self.language.post_template(output_content, template_name, config)
+
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """The sandboxes go in after search has indexed the page: their JSON and SVG are not prose."""
         output = self.language.post_page(output, page, config, self.strings)
