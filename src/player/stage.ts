@@ -225,7 +225,8 @@ export class Stage {
     this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
     const crowded = fit.scale < CROWDED_BELOW;
-    const cards = (): Rect[] => this.cards.boxes(this.cardSize);
+    let boxes: Rect[] | null = null; // read once, for the labels and the carried numbers alike
+    const cards = (): Rect[] => (boxes ??= this.cards.boxes(this.cardSize));
     const along = (curve: EdgeCurve, at: number): V3 => this.scene.edgePoint(curve, at, lift);
     this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, along });
     this.carried.place(frame, project, (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0), cards);
