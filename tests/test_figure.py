@@ -177,6 +177,8 @@ def test_the_built_page_has_the_figure_in_its_language(built_site, lang):
     expected = strings["figure_caption"].replace("{expression}", "(a + b) * c")
     assert caption == f"{expected} {strings['no_webgl']}"
     assert len(cards(root)) == 5
+    edges = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
+    assert len(edges) == 4 and all(p.get("data-contribution") and p.get("stroke-width") for p in edges)
 
 
 def test_numbers_match_the_players_format_ts(tmp_path):
