@@ -105,8 +105,8 @@ def test_edges_are_as_thick_as_their_contribution_and_dead_paths_dashed(expressi
         drawn.append((abs(contribution), float(path.get("stroke-width"))))
     widths = [w for _, w in sorted(drawn)]
     assert widths == sorted(widths)
-    rings = [p for p in root.iter(f"{SVG}path") if "tinydag-svg__rings" in (p.get("class") or "")]
-    assert len(rings) == sum(1 for p in paths if p.get("data-sign") == "negative")
+    cores = [p for p in root.iter(f"{SVG}path") if "tinydag-svg__core" in (p.get("class") or "")]
+    assert len(cores) == sum(1 for p in paths if p.get("data-sign") == "negative")
 
 
 def test_dead_relu_figure_is_dashed():

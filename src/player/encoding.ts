@@ -1,7 +1,7 @@
 // What an edge's look means, in one place for the scene, the labels and the tests (and mirrored by
 // tinydag/figure.py for the static figure): during backward an edge's thickness grows with the size
 // of the contribution it carried, log-scaled so 0.001 and 1000 both read; its colour gives the sign,
-// with banding on negative edges as a second cue besides hue; a contribution of exactly 0 is a dead
+// and negative edges are hollow (a pale core along them), a second cue besides hue; a contribution of exactly 0 is a dead
 // path, drawn dim and dashed.
 
 export type Sign = "positive" | "negative" | "zero";

@@ -13,9 +13,9 @@ export const glsl = (strings: TemplateStringsArray, ...values: (string | number)
  * Edges: a shaded tube plus an arrowhead at each end (curves.ts, ROLE). The part the pulse has
  * passed is lit in uLit and, during backward, as thick as the contribution is large (encoding.ts);
  * uHeads opens the arrowhead the pulse travels towards. Dead paths (uDash) are dashed; negative
- * contributions (uBands) carry pale rings, a second cue besides their colour. uLift raises the
- * middle of the edge towards uEye (the backward layer, curves.ts liftedPoint), the ends stay on
- * their cards.
+ * contributions (uBands) are hollow, a pale core along the tube: a second cue besides colour.
+ * uLift raises the middle of the edge towards uEye (the backward layer, curves.ts liftedPoint), the
+ * ends stay on their cards.
  */
 export const edgeVertex = glsl`
 attribute vec3 position;
@@ -62,7 +62,7 @@ uniform vec3 uBg;
 uniform float uFill;      // 0..1 of the edge lit so far
 uniform float uReversed;  // 1: lit from the arrow's end (backward)
 uniform float uDash;      // 1: a dead path, dashed
-uniform float uBands;     // 1: a negative contribution, banded
+uniform float uBands;     // 1: a negative contribution, drawn hollow (a pale core along the tube)
 uniform float uLength;    // the edge's length in scene units
 varying vec3 vNormal;
 varying float vAlong;
@@ -73,8 +73,8 @@ void main() {
   float units = vAlong * uLength;
   if (uDash > 0.5 && lit > 0.5 && vHead < 0.5 && fract(units / 0.16) > 0.5) discard;
   vec3 colour = mix(uBase, uLit, lit);
-  if (uBands > 0.5 && lit > 0.5 && vHead < 0.5 && fract(units / 0.2) < 0.3) colour = mix(colour, uBg, 0.6);
   vec3 n = normalize(vNormal);
+  if (uBands > 0.5 && lit > 0.5 && vHead < 0.5 && length(n.xy) < 0.5) colour = mix(colour, uBg, 0.7);
   float diffuse = max(dot(n, normalize(vec3(-0.35, 0.55, 0.75))), 0.0);
   float rim = pow(1.0 - abs(n.z), 2.0) * 0.15;
   vec3 shaded = colour * (0.62 + 0.38 * diffuse) + rim;

@@ -4,8 +4,8 @@ Cards sit at the layout's own x/y (the player's scene coordinates, scaled to pix
 operation, the value and the final gradient; edges are curves with arrowheads, labelled with the
 chain-rule step that crossed them: incoming grad x local derivative = contribution. Edges use the
 player's encodings (src/player/encoding.ts): the stroke grows with |contribution| (log-scaled), the
-colour gives its sign with pale rings on negative edges as a second cue, and a dead path (exactly 0)
-is thin, grey and dashed; each edge element carries data-contribution.
+colour gives its sign, negative edges are hollow (a pale core line) as a second cue, and a dead path
+(exactly 0) is thin, grey and dashed; each edge element carries data-contribution.
 Colours come from CSS classes (the site's stylesheet follows the light/dark palette); presentation
 attributes keep the figure readable without any stylesheet.
 """
@@ -138,9 +138,9 @@ def _edge(edge_id: str, path: str, step: dict | None, arrow: str) -> str:
     out = (f'<path class="tinydag-svg__edge tinydag-svg__edge--{sign}" {common} '
            f'stroke="{SIGN_COLOUR[sign]}" stroke-width="{_n(width)}"{dashes} '
            f'marker-end="url(#{arrow}-{sign})"/>')
-    if sign == "negative":  # pale rings across the stroke: the sign without its colour
-        out += (f'<path class="tinydag-svg__rings" d="{path}" fill="none" stroke="#ffffff" '
-                f'stroke-opacity="0.6" stroke-width="{_n(width)}" stroke-dasharray="1.5 5"/>')
+    if sign == "negative":  # hollow: a pale core along the stroke, the sign without its colour
+        out += (f'<path class="tinydag-svg__core" d="{path}" fill="none" stroke="#ffffff" '
+                f'stroke-width="{_n(max(0.8, width * 0.4))}"/>')
     return out
 
 
