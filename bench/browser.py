@@ -50,6 +50,15 @@ INPUT_TO_FRAME = """async ([name, expression, count]) => {
     field.dispatchEvent(new Event('input', {bubbles: true}));
     await nextFrame();
   }
+  // At the end of the backward pass, paused: every number and chain-rule label on screen changes
+  // with the slider (while the pulse plays, a drag is drawn at the display's frame rate anyway).
+  root.querySelector('[data-action=backward]').click();
+  const play = root.querySelector('[data-action=play]');
+  if (play.getAttribute('aria-pressed') === 'true') play.click();
+  const time = root.querySelector('input[name=time]');
+  time.value = time.max;
+  time.dispatchEvent(new Event('input', {bubbles: true}));
+  await nextFrame();
   const slider = root.querySelector(`input[type=range][name=var-${name}]`);
   performance.clearMeasures('tinydag:input-to-frame');
   for (let i = 0; i < count; i++) {
