@@ -2,26 +2,16 @@
 // (narration, nudge check, messages) the language's way; counted words follow Intl.PluralRules; every
 // translation keeps the English placeholders and plural selectors.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload } from "../../src/inference/index";
 import { formatNumber, productText, proseNumber } from "../../src/player/format";
 import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/i18n";
 import { describeEvent } from "../../src/player/narration";
+import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;
 const MINUS = "\u2212";
 
-function strings(lang: string): Record<string, string> {
-  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
-  const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
-    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
-  }
-  return out;
-}
 
 const placeholders = (text: string): string[] => [...text.replace(PLURAL, "").matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).sort();
 const selectors = (text: string): string[] => [...text.matchAll(PLURAL)].map((m) => m[1]!).sort();

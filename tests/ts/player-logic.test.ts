@@ -1,8 +1,6 @@
 // The player's pure logic: number format, i18n, timing (frame = f(timeline, time)), state
 // transitions, URL state, expansion text and narration. No DOM, no WebGL.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import { buildTimeline, TinyDagError, type Timeline } from "../../src/inference/index";
 import { expansionOf, localsOf, nameOf } from "../../src/player/expansion";
@@ -28,20 +26,11 @@ import { decodeMoment, encodeMoment } from "../../src/player/url";
 import { asPayload, recompute } from "../../src/player/engine";
 import { nudgeCheck } from "../../src/player/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
+import { strings } from "./strings-file";
 
 const tl = (expression: string, values: Record<string, number> = {}): Timeline => buildTimeline(expression, values);
 const DEFAULT = tl("(a + b) * c", { a: 2, b: -3, c: 10 });
 
-/** Minimal flat-YAML reader for the strings files (key: "text" lines). */
-function strings(lang: string): Record<string, string> {
-  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
-  const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
-    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
-  }
-  return out;
-}
 
 test("numbers: at most 4 significant digits, typographic minus, never -0", () => {
   assert.equal(formatNumber(10), "10");

@@ -2,8 +2,6 @@
 // products that multiply out, the node table's operations, and error messages that name their place
 // inside the sentence, quote only a short excerpt and name invisible characters by code point.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
 import { asPayload } from "../../src/player/engine";
@@ -12,18 +10,10 @@ import { formatNumber, parseNumber, productText } from "../../src/player/format"
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";
 import { describeEvent } from "../../src/player/narration";
 import { operationOf } from "../../src/player/panels";
+import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;
 
-function strings(lang: string): Record<string, string> {
-  const text = readFileSync(join(process.cwd(), `src/player/strings/${lang}.yml`), "utf8");
-  const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const m = /^([a-z_]+):\s*"(.*)"\s*$/.exec(line);
-    if (m) out[m[1]!] = JSON.parse(`"${m[2]!}"`) as string;
-  }
-  return out;
-}
 
 const node = (t: Timeline, label: string) => {
   const found = t.nodes.find((n) => n.label === label);
