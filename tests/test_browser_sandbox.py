@@ -112,7 +112,9 @@ def test_search_results_stay_above_the_sandbox(open_page, lang, size):
                   ".getBoundingClientRect().top - 60)")
     settle(page)
     page.click("label.md-header__button[for=__search]" if size == "phone" else ".md-search__input")
-    page.locator(".md-search__input").press_sequentially("gradient", delay=20)
+    query = {"en": "gradient", "ru": "градиент", "et": "gradient"}[lang]  # in the page's language
+    page.locator(".md-search__input").press_sequentially(query, delay=20)
+    page.locator(".md-search__input").press("End")  # Material searches on keyup; Cyrillic text sends none
     page.wait_for_selector(".md-search-result__item", state="visible")
     out = page.locator(".md-search__output").bounding_box()
     assert out and out["height"] > 50
