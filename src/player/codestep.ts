@@ -32,6 +32,7 @@ interface Line {
 
 export class CodeListing {
   private static owner: object | null = null;
+  private shown: CodeKey | null = null; // the key whose line is highlighted now
   private readonly lines: Line[];
 
   private constructor(private readonly code: HTMLElement) {
@@ -68,11 +69,15 @@ export class CodeListing {
   /** Highlight the line for `key` on behalf of `who` (the sandbox that is playing). */
   highlight(who: object, key: CodeKey | null): void {
     if (key === null) {
+      this.shown = null;
       if (CodeListing.owner === who) CSS.highlights?.delete(HIGHLIGHT_NAME);
       this.code.closest("pre")?.removeAttribute("data-tinydag-line");
       return;
     }
+    // Already showing this line for this sandbox: a slider drag redraws often, the line stays.
+    if (CodeListing.owner === who && this.shown === key && CSS.highlights?.has(HIGHLIGHT_NAME)) return;
     CodeListing.owner = who;
+    this.shown = key;
     const line = this.lineOf(key);
     const pre = this.code.closest("pre");
     if (!line) return;
