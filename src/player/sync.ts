@@ -24,6 +24,7 @@ export class ControlSync {
   private readonly listing: CodeListing | null;
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
+  private nudgeShown: { nudge: NudgeState | null; reached: boolean } = { nudge: null, reached: false };
 
   constructor(
     private readonly ui: Controls,
@@ -45,8 +46,8 @@ export class ControlSync {
       this.table.build(s.timeline);
       this.topo.build(s.timeline);
       setAttr(this.ui.stage, "aria-label", this.i18n.t("stage_label", { expression: prettyLabel(s.timeline.expression) }));
+      fillNudgeLeaves(this.ui.nudgeLeaf, s.timeline.nodes.filter((n) => n.op === "var")); // leaves are structure
     }
-    if (before?.timeline !== s.timeline) fillNudgeLeaves(this.ui.nudgeLeaf, s.timeline.nodes.filter((n) => n.op === "var"));
     if (before?.variables !== s.variables) {
       const variables = s.variables.map((name) => ({ name, value: s.values[name] ?? DEFAULT_VALUE }));
       const previous = new Set(this.sliders);
@@ -54,7 +55,9 @@ export class ControlSync {
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
-    if (before?.error !== s.error || before?.expression !== s.expression || before?.timeline !== s.timeline) {
+    // New numbers alone change the message only when it names a node of the graph on screen.
+    const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
+    if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
       this.errors.show(s.error, s.timeline, flaggedNode(s));
       // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
       this.ui.player.classList.toggle("is-stale", s.error !== null && s.expression !== s.timeline.expression);
@@ -127,6 +130,10 @@ export class ControlSync {
 
   /** The nudge answer shows the gradient only once the backward wave has brought it to the leaf. */
   private showNudge(nudge: NudgeState | null, frame: Frame): void {
+    // Redrawn only when the answer or whether its gradient has arrived changes, not every frame.
+    const reached = nudge && "result" in nudge && nudge.result.ok ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null : false;
+    if (nudge === this.nudgeShown.nudge && reached === this.nudgeShown.reached) return;
+    this.nudgeShown = { nudge, reached };
     const out = this.ui.nudgeResult;
     const t = this.i18n.t;
     delete out.dataset.ratio;
@@ -148,7 +155,6 @@ export class ControlSync {
       setText(out, t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }));
       return;
     }
-    const reached = (frame.nodes.get(r.node)?.grad ?? null) !== null;
     const lang = this.i18n.lang; // a sentence: its numbers are written the language's way
     const say = (x: number): string => proseNumber(x, lang);
     const params = { name: nudge.leaf, h: say(nudge.h), before: precise(r.before, lang), after: precise(r.after, lang), ratio: say(r.ratio) };
