@@ -115,19 +115,24 @@ def test_dead_relu_figure_is_dashed():
     assert paths and all(p.get("stroke-dasharray") and float(p.get("data-contribution")) == 0 for p in paths)
 
 
-def test_edge_widths_match_the_players_encoding_ts(tmp_path):
-    """tinydag/figure.py width_of mirrors src/player/encoding.ts widthOf."""
-    xs = [0, 1e-9, 0.001, 0.0123, 0.5, -1, 2, 10, -99.5, 1000, 1e6, -3e-4]
+def ts_map(tmp_path, module: str, function: str, xs: list) -> list:
+    """`xs.map(function)` run by the player's own TypeScript (bundled by esbuild, run by node)."""
     (tmp_path / "probe.ts").write_text(
-        f'import {{ widthOf }} from "{ROOT / "src/player/encoding.ts"}";\n'
+        f'import {{ {function} }} from "{ROOT / module}";\n'
         'const xs: number[] = JSON.parse(process.argv[2] ?? "[]");\n'
-        "console.log(JSON.stringify(xs.map(widthOf)));\n")
+        f"console.log(JSON.stringify(xs.map({function})));\n")
     subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(tmp_path / "probe.ts"), "--bundle",
                     "--platform=node", "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}",
                     "--log-level=error"], check=True)
     done = subprocess.run(["node", str(tmp_path / "probe.mjs"), json.dumps(xs)],
                           capture_output=True, text=True, check=True)
-    for x, theirs in zip(xs, json.loads(done.stdout)):
+    return json.loads(done.stdout)
+
+
+def test_edge_widths_match_the_players_encoding_ts(tmp_path):
+    """tinydag/figure.py width_of mirrors src/player/encoding.ts widthOf."""
+    xs = [0, 1e-9, 0.001, 0.0123, 0.5, -1, 2, 10, -99.5, 1000, 1e6, -3e-4]
+    for x, theirs in zip(xs, ts_map(tmp_path, "src/player/encoding.ts", "widthOf", xs)):
         assert width_of(x) == pytest.approx(theirs, abs=1e-12), x
 
 
@@ -188,15 +193,6 @@ def test_numbers_match_the_players_format_ts(tmp_path):
                2.5e-7, 1e-7, 0.1 + 0.2, 1e21, 5e-324, 1.7e308, 0.0005, 0.12345, 99995]
     numbers += [rng.choice((-1, 1)) * rng.uniform(1, 10) * 10.0 ** rng.randint(-9, 9) for _ in range(3000)]
     numbers += [round(rng.uniform(-20, 20), rng.randint(0, 5)) for _ in range(1000)]
-    (tmp_path / "probe.ts").write_text(
-        f'import {{ formatNumber }} from "{ROOT / "src/player/format.ts"}";\n'
-        'const xs: number[] = JSON.parse(process.argv[2] ?? "[]");\n'
-        "console.log(JSON.stringify(xs.map(formatNumber)));\n")
-    subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(tmp_path / "probe.ts"), "--bundle",
-                    "--platform=node", "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}",
-                    "--log-level=error"], check=True)
-    done = subprocess.run(["node", str(tmp_path / "probe.mjs"), json.dumps(numbers)],
-                          capture_output=True, text=True, check=True)
-    theirs = json.loads(done.stdout)
+    theirs = ts_map(tmp_path, "src/player/format.ts", "formatNumber", numbers)
     mismatches = [(x, ours, t) for x, t in zip(numbers, theirs) if (ours := format_number(x)) != t]
     assert not mismatches, mismatches[:10]
