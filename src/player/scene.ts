@@ -1,9 +1,8 @@
-// The WebGL half of the stage (OGL): shaded edges with arrowheads, pulses travelling along them,
+// The WebGL half of the stage (gl.ts): shaded edges with arrowheads, pulses travelling along them,
 // soft glows behind the nodes that just changed, and a wall behind the graph that carries a grid
 // and the graph's shadows (backdrop.ts) so the depth is visible. Cards and labels are HTML (cards.ts,
 // labels.ts), placed with projector() so text stays as crisp and selectable as the page's own.
 
-import { Camera, Geometry, Mat4, Mesh, Program, Renderer, Transform, Vec3 } from "ogl";
 import { drawBackdrop, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
@@ -11,9 +10,10 @@ import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
 import type { V3 as Point3 } from "./fit";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
+import { CanvasTexture, createContext, eyeInGraph, Geometry, type Mat4, type Mesh, modelView, perspective, Program, Renderer, rotation } from "./gl";
 import { DEFAULT_VIEW, type View } from "./model";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
-import { CanvasTexture, Sprites } from "./sprites";
+import { Sprites } from "./sprites";
 import type { Frame } from "./timing";
 
 const FOV = 22; // degrees, vertical: narrow, so rotating does not distort the cards much
@@ -57,10 +57,9 @@ interface EdgeMesh {
 export class Scene {
   private readonly renderer: Renderer;
   private readonly gl: Renderer["gl"];
-  private readonly camera: Camera;
-  private readonly root = new Transform();
-  private readonly graph = new Transform(); // turns with the view, about the middle of what the stage shows
-  private readonly content = new Transform(); // the graph's meshes, in fit.ts's scene units
+  private projection: Mat4 = perspective(FOV, 1, 0.1, 200);
+  private camera: Point3 = [0, 0, 10]; // looking straight down -z
+  private turn = rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw); // the view, about the middle of what the stage shows
   private readonly edgeProgram: Program;
   private readonly spriteProgram: Program; // shared by glows and pulses: compiling is slow
   private edges: EdgeMesh[] = [];
@@ -80,69 +79,36 @@ export class Scene {
   private readonly wallTexture: CanvasTexture;
   private readonly wallCanvas = document.createElement("canvas");
   private wall: Mesh | null = null;
+  private meshes: Mesh[] = []; // what render() draws: edges, ghosts, glows, pulses and the wall
   private wallDirty = true; // graph, zoom or palette changed: redraw the wall's texture
   private eye: Point3 = [0, 0, 100]; // the default view's camera, in the graph's units: the backward layer rises towards it
   private turned = false; // away from the default view: the two layers show apart
   private drawn = false; // the very first frame shows the graph at once and the wall one frame later
 
   static create(canvas: HTMLCanvasElement): Scene | null {
+    const gl = createContext(canvas);
+    if (!gl) return null; // no WebGL: the static figure stays
     try {
-      return new Scene(canvas); // OGL throws when the browser gives no WebGL context
+      return new Scene(gl);
     } catch {
-      return null;
+      return null; // a shader the driver refuses
     }
   }
 
-  private constructor(canvas: HTMLCanvasElement) {
-    this.renderer = new Renderer({
-      canvas,
-      alpha: true,
-      premultipliedAlpha: true,
-      antialias: true,
-      dpr: Math.min(2, window.devicePixelRatio || 1),
-    });
-    this.gl = this.renderer.gl;
-    this.gl.clearColor(0, 0, 0, 0);
-    this.camera = new Camera(this.gl, { fov: FOV, near: 0.1, far: 200 });
-    this.graph.setParent(this.root);
-    this.content.setParent(this.graph);
-    this.edgeProgram = new Program(this.gl, {
-      vertex: edgeVertex,
-      fragment: edgeFragment,
-      uniforms: {
-        uBase: { value: [0.5, 0.5, 0.5] },
-        uLit: { value: [0.2, 0.3, 0.8] },
-        uBg: { value: [1, 1, 1] },
-        uFill: { value: 0 },
-        uReversed: { value: 0 },
-        uWidth: { value: 1 },
-        uHeads: { value: [1, 0] },
-        uDash: { value: 0 },
-        uBands: { value: 0 },
-        uLength: { value: 1 },
-        uLift: { value: 0 },
-        uEye: { value: [0, 0, 100] },
-      },
-    });
-    this.spriteProgram = new Program(this.gl, {
-      vertex: spriteVertex,
-      fragment: spriteFragment,
-      uniforms: { uCore: { value: 0 }, uAspect: { value: [1, 1] } },
-      transparent: true,
-      depthTest: false,
-      depthWrite: false,
-      cullFace: false,
-    });
-    this.wallTexture = new CanvasTexture(this.gl);
+  private constructor(gl: Renderer["gl"]) {
+    this.renderer = new Renderer(gl, Math.min(2, window.devicePixelRatio || 1));
+    this.gl = gl;
+    const opaque = { transparent: false, depthTest: true, depthWrite: true, cullBack: true };
+    this.edgeProgram = new Program(gl, edgeVertex, edgeFragment, opaque);
+    Object.assign(this.edgeProgram.uniforms, { uBg: [1, 1, 1], uEye: [0, 0, 100] });
+    const overlay = { transparent: true, depthTest: false, depthWrite: false, cullBack: false };
+    this.spriteProgram = new Program(gl, spriteVertex, spriteFragment, overlay);
+    this.wallTexture = new CanvasTexture(gl);
   }
 
   /** A new graph structure: rebuild the edge meshes and the sprite pools. */
   setGraph(curves: EdgeCurve[], positions: Map<string, V3>, cardHeight: number): void {
-    for (const e of this.edges) {
-      e.mesh.setParent(null);
-      e.ghost.setParent(null);
-      e.mesh.geometry.remove();
-    }
+    for (const e of this.edges) e.mesh.geometry.dispose();
     this.glows?.dispose();
     this.pulses?.dispose();
     this.positions = positions;
@@ -151,13 +117,16 @@ export class Scene {
     this.wallDirty = true;
     this.edges = curves.map((curve) => {
       const data = edgeMesh(curve);
-      const geometry = new Geometry(this.gl, {
-        position: { size: 3, data: data.position },
-        offset: { size: 3, data: data.offset },
-        role: { size: 1, data: data.role },
-        along: { size: 1, data: data.along },
-        index: { data: data.index },
-      });
+      const geometry = new Geometry(
+        this.gl,
+        {
+          position: { size: 3, data: data.position },
+          offset: { size: 3, data: data.offset },
+          role: { size: 1, data: data.role },
+          along: { size: 1, data: data.along },
+        },
+        data.index,
+      );
       const length = edgeLength(curve);
       const style = edgeStyle();
       const ghostStyle = edgeStyle();
@@ -165,28 +134,34 @@ export class Scene {
       const ghost = this.edgeMesh(geometry, ghostStyle, length, -1);
       return { mesh, ghost, curve, style, ghostStyle };
     });
-    this.glows = new Sprites(this.gl, this.content, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
-    this.pulses = new Sprites(this.gl, this.content, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
+    this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
+    this.pulses = new Sprites(this.gl, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
+    this.collectMeshes();
+  }
+
+  private collectMeshes(): void {
+    this.meshes = [...this.edges.flatMap((e) => [e.ghost, e.mesh])];
+    if (this.glows) this.meshes.push(this.glows.mesh);
+    if (this.pulses) this.meshes.push(this.pulses.mesh);
+    if (this.wall) this.meshes.push(this.wall);
   }
 
   /** One draw of an edge's geometry, with its own style (uniforms are set just before it draws). */
   private edgeMesh(geometry: Geometry, style: EdgeStyle, length: number, renderOrder: number): Mesh {
-    const mesh = new Mesh(this.gl, { geometry, program: this.edgeProgram, renderOrder });
-    mesh.setParent(this.content);
     const uniforms = this.edgeProgram.uniforms;
-    mesh.onBeforeRender(() => {
-      uniforms["uBase"].value = style.base;
-      uniforms["uLit"].value = style.lit;
-      uniforms["uFill"].value = style.fill;
-      uniforms["uReversed"].value = style.reversed;
-      uniforms["uWidth"].value = style.width;
-      uniforms["uHeads"].value = style.heads;
-      uniforms["uDash"].value = style.dash;
-      uniforms["uBands"].value = style.bands;
-      uniforms["uLength"].value = length;
-      uniforms["uLift"].value = style.lift;
-    });
-    return mesh;
+    const before = (): void => {
+      uniforms["uBase"] = style.base;
+      uniforms["uLit"] = style.lit;
+      uniforms["uFill"] = style.fill;
+      uniforms["uReversed"] = style.reversed;
+      uniforms["uWidth"] = style.width;
+      uniforms["uHeads"] = style.heads;
+      uniforms["uDash"] = style.dash;
+      uniforms["uBands"] = style.bands;
+      uniforms["uLength"] = length;
+      uniforms["uLift"] = style.lift;
+    };
+    return { geometry, program: this.edgeProgram, order: renderOrder, visible: true, before };
   }
 
   setPalette(palette: Palette): void {
@@ -198,9 +173,9 @@ export class Scene {
   private updateWall(palette: Palette): void {
     if (!this.wallDirty) return;
     this.wallDirty = false;
-    this.wall?.setParent(null);
-    this.wall?.geometry.remove();
+    this.wall?.geometry.dispose();
     this.wall = null;
+    this.collectMeshes();
     if (this.positions.size === 0) return;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const e = drawBackdrop(this.wallCanvas, {
@@ -212,22 +187,20 @@ export class Scene {
     });
     this.wallTexture.set(this.wallCanvas);
     const z = WALL_Z;
-    const geometry = new Geometry(this.gl, {
-      position: { size: 3, data: new Float32Array([e.x0, e.y0, z, e.x1, e.y0, z, e.x1, e.y1, z, e.x0, e.y1, z]) },
-      uv: { size: 2, data: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]) }, // the canvas's first row is the wall's top
-      index: { data: new Uint16Array([0, 1, 2, 0, 2, 3]) },
-    });
-    this.wallProgram ??= new Program(this.gl, {
-      vertex: wallVertex,
-      fragment: wallFragment,
-      uniforms: { tMap: { value: this.wallTexture } },
-      transparent: true,
-      depthWrite: false,
-      cullFace: false,
-    });
-    this.wall = new Mesh(this.gl, { geometry, program: this.wallProgram, renderOrder: -30 });
-    this.wall.frustumCulled = false;
-    this.wall.setParent(this.content);
+    const geometry = new Geometry(
+      this.gl,
+      {
+        position: { size: 3, data: new Float32Array([e.x0, e.y0, z, e.x1, e.y0, z, e.x1, e.y1, z, e.x0, e.y1, z]) },
+        uv: { size: 2, data: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]) }, // the canvas's first row is the wall's top
+      },
+      new Uint16Array([0, 1, 2, 0, 2, 3]),
+    );
+    if (!this.wallProgram) {
+      this.wallProgram = new Program(this.gl, wallVertex, wallFragment, { transparent: true, depthTest: true, depthWrite: false, cullBack: false });
+      this.wallProgram.uniforms["tMap"] = this.wallTexture;
+    }
+    this.wall = { geometry, program: this.wallProgram, order: -30, visible: true };
+    this.collectMeshes();
   }
 
   /** Stage size in CSS px and the zoom (CSS px per scene unit at the centre). */
@@ -247,7 +220,7 @@ export class Scene {
     this.ppu = ppu;
     this.visibleHeight = height;
     this.distance = this.height / (2 * ppu * Math.tan((FOV * Math.PI) / 360));
-    this.camera.perspective({ aspect: this.width / this.height, near: this.distance / 20, far: this.distance * 4 });
+    this.projection = perspective(FOV, this.width / this.height, this.distance / 20, this.distance * 4);
     this.aim();
   }
 
@@ -261,24 +234,15 @@ export class Scene {
   private aim(): void {
     const [x, y] = this.pan;
     const shift = (this.height - this.visibleHeight) / 2 / this.ppu; // scene units
-    this.camera.position.set(x, y - shift, this.distance);
-    this.camera.lookAt([x, y - shift, 0]);
-    // The view turns about the middle of what the stage shows, so a panned graph turns in place.
-    this.graph.position.set(x, y, 0);
-    this.content.position.set(-x, -y, 0);
-    this.aimEye();
+    this.camera = [x, y - shift, this.distance];
+    // Where the camera is, in the graph's own units, when the graph is turned to the default view.
+    this.eye = eyeInGraph(rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw), this.pivot(), this.camera);
+    this.edgeProgram.uniforms["uEye"] = this.eye;
   }
 
-  /** Where the camera is, in the graph's own units, when the graph is turned to the default view. */
-  private aimEye(): void {
-    const { x, y } = this.graph.rotation;
-    this.graph.rotation.set(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw, 0);
-    this.root.updateMatrixWorld();
-    const c = this.camera.position;
-    const eye = new Vec3(c.x, c.y, c.z).applyMatrix4(new Mat4().inverse(this.content.worldMatrix));
-    this.eye = [eye.x, eye.y, eye.z];
-    this.edgeProgram.uniforms["uEye"].value = this.eye;
-    this.graph.rotation.set(x, y, 0);
+  /** The view turns about the middle of what the stage shows, so a panned graph turns in place. */
+  private pivot(): Point3 {
+    return [this.pan[0], this.pan[1], 0];
   }
 
   /** A point of an edge where the scene draws it: raised `lift` towards the default view's eye. */
@@ -287,7 +251,7 @@ export class Scene {
   }
 
   setView(view: View): void {
-    this.graph.rotation.set(view.pitch, view.yaw, 0);
+    this.turn = rotation(view.pitch, view.yaw);
     this.turned = Math.abs(view.yaw - DEFAULT_VIEW.yaw) + Math.abs(view.pitch - DEFAULT_VIEW.pitch) > 0.04;
   }
 
@@ -303,7 +267,7 @@ export class Scene {
     const lit = backward ? palette.accent : palette.primary;
     const dead = mix(palette.bg, palette.fg, 0.3);
     const ghost = mix(palette.bg, palette.primary, 0.4);
-    this.edgeProgram.uniforms["uBg"].value = palette.bg;
+    this.edgeProgram.uniforms["uBg"] = palette.bg;
     for (const e of this.edges) {
       const state = frame.edges.get(e.curve.id);
       const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);
@@ -338,7 +302,9 @@ export class Scene {
         return [{ at: this.edgePoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0), colour, intensity: 1, size: 0.2 }];
       }),
     );
-    this.renderer.render({ scene: this.root, camera: this.camera, frustumCull: false });
+    const modelViewMatrix = modelView(this.turn, this.pivot(), this.camera);
+    // The model-view is a rotation and a translation, so the normals turn by the rotation alone.
+    this.renderer.render(this.meshes, { modelViewMatrix, projectionMatrix: this.projection, normalMatrix: this.turn });
   }
 
   /** The wall still has to be drawn (the caller asks for one more frame). */
@@ -348,10 +314,8 @@ export class Scene {
 
   /** Where points of the graph land on the stage, in CSS px, for the current view. */
   projector(): (point: V3) => Projected {
-    this.root.updateMatrixWorld();
-    this.camera.updateMatrixWorld();
-    const m = new Mat4().multiply(this.camera.viewMatrix, this.content.worldMatrix);
-    const p = this.camera.projectionMatrix;
+    const m = modelView(this.turn, this.pivot(), this.camera);
+    const p = this.projection;
     const { width, height, distance } = this;
     return ([x, y, z]) => {
       const vx = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;

@@ -1,5 +1,5 @@
 // GLSL for the scene, in tagged template strings (editors highlight `glsl` literals).
-// WebGL 1 syntax so the same shaders run everywhere OGL does. Colours are premultiplied.
+// WebGL 1 syntax, so the same shaders run on WebGL 1 and 2 contexts. Colours are premultiplied.
 
 import { SPLIT } from "./curves";
 

@@ -1,7 +1,6 @@
-// GPU helpers of the scene: camera-facing sprites (pulses and glows) in one mesh, and a 2D canvas
-// uploaded as the wall's texture.
+// Camera-facing sprites of the scene (pulses and glows), all of one kind in one mesh.
 
-import { Geometry, Mesh, type Program, type Renderer, type Transform } from "ogl";
+import { type GL, Geometry, type Mesh, type Program } from "./gl";
 import type { RGB } from "./colors";
 import type { V3 } from "./fit";
 
@@ -18,7 +17,7 @@ export class Sprites {
   private readonly geometry: Geometry;
   count = 0;
 
-  constructor(gl: Renderer["gl"], parent: Transform, capacity: number, program: Program, style: SpriteStyle) {
+  constructor(gl: GL, capacity: number, program: Program, style: SpriteStyle) {
     this.center = new Float32Array(capacity * 4 * 3);
     this.colour = new Float32Array(capacity * 4 * 4);
     this.size = new Float32Array(capacity * 4);
@@ -28,20 +27,27 @@ export class Sprites {
       corner.set([-1, -1, 1, -1, 1, 1, -1, 1], i * 8);
       index.set([i * 4, i * 4 + 1, i * 4 + 2, i * 4, i * 4 + 2, i * 4 + 3], i * 6);
     }
-    this.geometry = new Geometry(gl, {
-      center: { size: 3, data: this.center },
-      corner: { size: 2, data: corner },
-      colour: { size: 4, data: this.colour },
-      size: { size: 1, data: this.size },
-      index: { data: index },
-    });
-    this.mesh = new Mesh(gl, { geometry: this.geometry, program, renderOrder: style.core ? 10 : -10 });
-    this.mesh.frustumCulled = false;
-    this.mesh.onBeforeRender(() => {
-      program.uniforms["uCore"].value = style.core ? 1 : 0;
-      program.uniforms["uAspect"].value = style.aspect;
-    });
-    this.mesh.setParent(parent);
+    this.geometry = new Geometry(
+      gl,
+      {
+        center: { size: 3, data: this.center },
+        corner: { size: 2, data: corner },
+        colour: { size: 4, data: this.colour },
+        size: { size: 1, data: this.size },
+      },
+      index,
+      true,
+    );
+    this.mesh = {
+      geometry: this.geometry,
+      program,
+      order: style.core ? 10 : -10,
+      visible: false,
+      before: () => {
+        program.uniforms["uCore"] = style.core ? 1 : 0;
+        program.uniforms["uAspect"] = style.aspect;
+      },
+    };
   }
 
   set(items: { at: V3; colour: RGB; intensity: number; size: number }[]): void {
@@ -55,52 +61,12 @@ export class Sprites {
       }
     }
     this.count = n;
-    for (const name of ["center", "colour", "size"]) {
-      const attribute = this.geometry.attributes[name];
-      if (attribute) attribute.needsUpdate = true;
-    }
-    this.geometry.setDrawRange(0, n * 6);
+    if (n > 0) for (const name of ["center", "colour", "size"]) this.geometry.update(name);
+    this.geometry.setCount(n * 6);
     this.mesh.visible = n > 0;
   }
 
   dispose(): void {
-    this.mesh.setParent(null);
-    this.geometry.remove();
-  }
-}
-
-/**
- * A 2D canvas as a texture, in the shape OGL's Program binds (`texture` and `update(unit)`): all the
- * wall needs, without OGL's general Texture (mipmaps, cube maps, compressed formats).
- */
-export class CanvasTexture {
-  readonly texture: WebGLTexture | null;
-  private source: HTMLCanvasElement | null = null;
-
-  constructor(private readonly gl: Renderer["gl"]) {
-    this.texture = gl.createTexture();
-  }
-
-  set(canvas: HTMLCanvasElement): void {
-    this.source = canvas;
-  }
-
-  update(unit: number): void {
-    const gl = this.gl;
-    gl.renderer.activeTexture(unit);
-    gl.bindTexture(gl.TEXTURE_2D, this.texture);
-    gl.renderer.state.textureUnits[unit] = -1; // OGL's cache: this unit holds none of its textures
-    if (!this.source) return;
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true); // the shader outputs premultiplied colour
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, this.source);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-    for (const [name, value] of [
-      [gl.TEXTURE_MIN_FILTER, gl.LINEAR],
-      [gl.TEXTURE_MAG_FILTER, gl.LINEAR],
-      [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE],
-      [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE],
-    ] as const)
-      gl.texParameteri(gl.TEXTURE_2D, name, value);
-    this.source = null;
+    this.geometry.dispose();
   }
 }

@@ -1,0 +1,294 @@
+// The little WebGL the scene needs, written out: a context, programs whose uniforms are set by name,
+// indexed meshes, a canvas texture, and the three matrices of a camera that looks straight down -z
+// at a graph turned about one point. (A general 3D library was a third of the player's weight.)
+
+export type GL = WebGLRenderingContext | WebGL2RenderingContext;
+export type Mat4 = Float32Array; // column-major, as GLSL reads it
+export type UniformValue = number | readonly number[] | Float32Array | CanvasTexture;
+
+/** A WebGL context on the canvas (WebGL 2 when there is one), or null when the browser gives none. */
+export function createContext(canvas: HTMLCanvasElement): GL | null {
+  const attributes: WebGLContextAttributes = { alpha: true, premultipliedAlpha: true, antialias: true, depth: true, stencil: false };
+  return (canvas.getContext("webgl2", attributes) as GL | null) ?? canvas.getContext("webgl", attributes);
+}
+
+export interface DrawState {
+  transparent: boolean; // blended over what is drawn (premultiplied colour), after every opaque mesh
+  depthTest: boolean;
+  depthWrite: boolean;
+  cullBack: boolean; // skip triangles facing away (the edge tubes are closed)
+}
+
+export class Program {
+  readonly program: WebGLProgram;
+  readonly attributes = new Map<string, number>(); // name -> location
+  private readonly setters = new Map<string, (value: UniformValue) => void>();
+  readonly uniforms: Record<string, UniformValue> = {};
+
+  constructor(
+    private readonly gl: GL,
+    vertex: string,
+    fragment: string,
+    readonly state: DrawState,
+  ) {
+    const program = gl.createProgram();
+    if (!program) throw new Error("WebGL: no program");
+    for (const [type, source] of [
+      [gl.VERTEX_SHADER, vertex],
+      [gl.FRAGMENT_SHADER, fragment],
+    ] as const) {
+      const shader = gl.createShader(type);
+      if (!shader) throw new Error("WebGL: no shader");
+      gl.shaderSource(shader, source);
+      gl.compileShader(shader);
+      gl.attachShader(program, shader);
+    }
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? "link failed"}`);
+    this.program = program;
+    for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_ATTRIBUTES); i++) {
+      const info = gl.getActiveAttrib(program, i);
+      if (info) this.attributes.set(info.name, gl.getAttribLocation(program, info.name));
+    }
+    let unit = 0;
+    for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS); i++) {
+      const info = gl.getActiveUniform(program, i);
+      const location = info && gl.getUniformLocation(program, info.name);
+      if (info && location) this.setters.set(info.name, uniformSetter(gl, info.type, location, unit));
+      if (info?.type === gl.SAMPLER_2D) unit++;
+    }
+  }
+
+  /** Make this the current program and send every uniform it declares (unknown names are ignored). */
+  use(): void {
+    this.gl.useProgram(this.program);
+    for (const [name, set] of this.setters) {
+      const value = this.uniforms[name];
+      if (value !== undefined) set(value);
+    }
+  }
+}
+
+function uniformSetter(gl: GL, type: number, location: WebGLUniformLocation, unit: number): (value: UniformValue) => void {
+  const vector = (value: UniformValue): Float32List => (typeof value === "number" || value instanceof CanvasTexture ? [0] : (value as Float32List));
+  switch (type) {
+    case gl.FLOAT:
+      return (v) => gl.uniform1f(location, typeof v === "number" ? v : 0);
+    case gl.FLOAT_VEC2:
+      return (v) => gl.uniform2fv(location, vector(v));
+    case gl.FLOAT_VEC3:
+      return (v) => gl.uniform3fv(location, vector(v));
+    case gl.FLOAT_VEC4:
+      return (v) => gl.uniform4fv(location, vector(v));
+    case gl.FLOAT_MAT3:
+      return (v) => gl.uniformMatrix3fv(location, false, vector(v));
+    case gl.FLOAT_MAT4:
+      return (v) => gl.uniformMatrix4fv(location, false, vector(v));
+    case gl.SAMPLER_2D:
+      return (v) => {
+        if (v instanceof CanvasTexture) v.bind(unit);
+        gl.uniform1i(location, unit);
+      };
+    default:
+      throw new Error(`WebGL: uniform type ${type} not supported`);
+  }
+}
+
+export interface AttributeData {
+  size: number; // components per vertex
+  data: Float32Array;
+}
+
+/** Vertex buffers and an index buffer; draws `count` indices (all of them unless set). */
+export class Geometry {
+  private readonly buffers = new Map<string, { buffer: WebGLBuffer | null; size: number; data: Float32Array }>();
+  private readonly indexBuffer: WebGLBuffer | null;
+  private readonly indexCount: number;
+  count: number;
+
+  constructor(
+    private readonly gl: GL,
+    attributes: Record<string, AttributeData>,
+    index: Uint16Array,
+    dynamic = false,
+  ) {
+    const usage = dynamic ? gl.DYNAMIC_DRAW : gl.STATIC_DRAW;
+    for (const [name, { size, data }] of Object.entries(attributes)) {
+      const buffer = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      gl.bufferData(gl.ARRAY_BUFFER, data, usage);
+      this.buffers.set(name, { buffer, size, data });
+    }
+    this.indexBuffer = gl.createBuffer();
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, index, gl.STATIC_DRAW);
+    this.indexCount = index.length;
+    this.count = index.length;
+  }
+
+  /** Send an attribute's array again after its contents changed. */
+  update(name: string): void {
+    const entry = this.buffers.get(name);
+    if (!entry) return;
+    this.gl.bindBuffer(this.gl.ARRAY_BUFFER, entry.buffer);
+    this.gl.bufferSubData(this.gl.ARRAY_BUFFER, 0, entry.data);
+  }
+
+  setCount(count: number): void {
+    this.count = Math.max(0, Math.min(this.indexCount, count));
+  }
+
+  /** Bind the attributes `program` reads and draw the triangles. */
+  draw(program: Program, enabled: Set<number>): void {
+    const gl = this.gl;
+    const used = new Set<number>();
+    for (const [name, location] of program.attributes) {
+      const entry = this.buffers.get(name);
+      if (!entry || location < 0) continue;
+      gl.bindBuffer(gl.ARRAY_BUFFER, entry.buffer);
+      gl.vertexAttribPointer(location, entry.size, gl.FLOAT, false, 0, 0);
+      gl.enableVertexAttribArray(location);
+      used.add(location);
+    }
+    for (const location of enabled) if (!used.has(location)) gl.disableVertexAttribArray(location);
+    enabled.clear();
+    for (const location of used) enabled.add(location);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.drawElements(gl.TRIANGLES, this.count, gl.UNSIGNED_SHORT, 0);
+  }
+
+  dispose(): void {
+    for (const { buffer } of this.buffers.values()) this.gl.deleteBuffer(buffer);
+    this.gl.deleteBuffer(this.indexBuffer);
+  }
+}
+
+/** One thing to draw: a geometry with a program, the uniforms it sets just before, its place in the order. */
+export interface Mesh {
+  geometry: Geometry;
+  program: Program;
+  order: number; // lower first, within the opaque and then the transparent meshes
+  visible: boolean;
+  before?: () => void; // sets the program's per-mesh uniforms
+}
+
+export class Renderer {
+  readonly canvas: HTMLCanvasElement;
+  private readonly enabled = new Set<number>(); // vertex attribute arrays currently enabled
+  private width = 1;
+  private height = 1;
+
+  constructor(
+    readonly gl: GL,
+    private readonly dpr: number,
+  ) {
+    this.canvas = gl.canvas as HTMLCanvasElement;
+    gl.clearColor(0, 0, 0, 0);
+  }
+
+  /** The drawing buffer for a canvas of width × height CSS px. */
+  setSize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.canvas.width = Math.round(width * this.dpr);
+    this.canvas.height = Math.round(height * this.dpr);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+  }
+
+  /** Clear, then draw the visible meshes: opaque ones first, then the blended ones, each by `order`. */
+  render(meshes: readonly Mesh[], shared: Record<string, UniformValue>): void {
+    const gl = this.gl;
+    gl.viewport(0, 0, Math.round(this.width * this.dpr), Math.round(this.height * this.dpr));
+    gl.depthMask(true);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    const visible = meshes.filter((m) => m.visible && m.geometry.count > 0);
+    const rank = (m: Mesh): number => (m.program.state.transparent ? 1e6 : 0) + m.order;
+    visible.sort((a, b) => rank(a) - rank(b)); // stable: equal ranks keep their order
+    for (const mesh of visible) {
+      const { state } = mesh.program;
+      toggle(gl, gl.BLEND, state.transparent);
+      if (state.transparent) gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+      toggle(gl, gl.DEPTH_TEST, state.depthTest);
+      gl.depthMask(state.depthWrite);
+      toggle(gl, gl.CULL_FACE, state.cullBack);
+      if (state.cullBack) gl.cullFace(gl.BACK);
+      Object.assign(mesh.program.uniforms, shared);
+      mesh.before?.();
+      mesh.program.use();
+      mesh.geometry.draw(mesh.program, this.enabled);
+    }
+  }
+}
+
+function toggle(gl: GL, capability: number, on: boolean): void {
+  if (on) gl.enable(capability);
+  else gl.disable(capability);
+}
+
+/** A 2D canvas as a texture (the wall's grid and shadows), uploaded when it is next bound after set(). */
+export class CanvasTexture {
+  private readonly texture: WebGLTexture | null;
+  private source: HTMLCanvasElement | null = null;
+
+  constructor(private readonly gl: GL) {
+    this.texture = gl.createTexture();
+  }
+
+  set(canvas: HTMLCanvasElement): void {
+    this.source = canvas;
+  }
+
+  bind(unit: number): void {
+    const gl = this.gl;
+    gl.activeTexture(gl.TEXTURE0 + unit);
+    gl.bindTexture(gl.TEXTURE_2D, this.texture);
+    if (!this.source) return;
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true); // the shader outputs premultiplied colour
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, this.source);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+    this.source = null;
+  }
+}
+
+// ---- matrices (column-major 4×4) ----
+
+export function perspective(fovDegrees: number, aspect: number, near: number, far: number): Mat4 {
+  const f = 1 / Math.tan((fovDegrees * Math.PI) / 360);
+  const range = 1 / (near - far);
+  return new Float32Array([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * range, -1, 0, 0, 2 * far * near * range, 0]);
+}
+
+/** Rotation by `pitch` about x, then `yaw` about y (R = Ry·Rx), as a 3×3 in column-major order. */
+export function rotation(pitch: number, yaw: number): Float32Array {
+  const [cx, sx, cy, sy] = [Math.cos(pitch), Math.sin(pitch), Math.cos(yaw), Math.sin(yaw)];
+  return new Float32Array([cy, 0, -sy, sx * sy, cx, sx * cy, cx * sy, -sx, cx * cy]);
+}
+
+/**
+ * The model-view matrix of the graph: turned by `r` (rotation()) about the point `pivot`, seen by a
+ * camera at `eye` looking straight down -z (its view is a translation by -eye).
+ */
+export function modelView(r: Float32Array, pivot: readonly number[], eye: readonly number[]): Mat4 {
+  const [px, py, pz] = pivot as [number, number, number];
+  const m = new Float32Array(16);
+  for (let c = 0; c < 3; c++) for (let row = 0; row < 3; row++) m[c * 4 + row] = r[c * 3 + row]!;
+  // translation: pivot - R·pivot - eye
+  for (let row = 0; row < 3; row++) {
+    const turned = r[row]! * px + r[3 + row]! * py + r[6 + row]! * pz;
+    m[12 + row] = (pivot[row] as number) - turned - (eye[row] as number);
+  }
+  m[15] = 1;
+  return m;
+}
+
+/** Where the camera at `eye` is in the graph's own units, the graph turned by `r` about `pivot`. */
+export function eyeInGraph(r: Float32Array, pivot: readonly number[], eye: readonly number[]): [number, number, number] {
+  const d = [0, 1, 2].map((i) => (eye[i] as number) - (pivot[i] as number));
+  // the inverse of a rotation is its transpose: column i of r dotted with d
+  return [0, 1, 2].map((i) => (pivot[i] as number) + r[i * 3]! * d[0]! + r[i * 3 + 1]! * d[1]! + r[i * 3 + 2]! * d[2]!) as [number, number, number];
+}
