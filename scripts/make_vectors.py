@@ -88,12 +88,24 @@ VALID = [
     ("non-integer values", "a * b + c", {"a": 0.1, "b": 0.2, "c": 0.3}),
     ("floats that print in exponent form", "a + b", {"a": 1e16, "b": 1e-5}),
     ("floats at the repr boundary", "a + b", {"a": 1e15, "b": 1e-4}),
+    # a constant exponent is folded to its number at parse time, as Python computes it
+    ("power tower", "2 ** 3 ** 2", {}), ("folded half", "a ** (1/2)", LESSON),
+    ("folded negative half", "a ** -(1/2)", LESSON), ("folded third", "c ** (1/3)", LESSON),
+    ("folded arithmetic", "a ** (2 * 3 - 4)", LESSON), ("folded power", "a ** 2 ** -1", LESSON),
+    ("folded functions", "a ** (exp(0) + log(1) + relu(-2))", LESSON),
+    ("zero to the zero", "a ** 0", {"a": 0}), ("zero to a folded zero", "a ** (3 - 3)", {"a": 0}),
+    ("zero to the negative zero", "a ** -0", {"a": 0}),
 ]
 
 # (name, expression, values): every error code, with its span and message.
 ERRORS = [
     ("variable exponent", "a ** b", {}), ("variable exponent on a literal", "2 ** a", {}),
-    ("variable exponent in parentheses", "a ** (b + 1)", {}), ("power tower", "2 ** 3 ** 2", {}),
+    ("variable exponent in parentheses", "a ** (b + 1)", {}),
+    ("variable deep in the exponent", "a ** (2 * (1 + b))", {}), ("variable at the top", "a ** 2 ** b", {}),
+    ("folded division by zero", "a ** (1 / (2 - 2))", {}), ("folded log of zero", "a ** log(0)", {}),
+    ("folded zero to a negative power", "a ** (0 ** -1)", {}),
+    ("folded negative base", "a ** ((-8) ** (1/3))", {}), ("folded overflow", "a ** (1e200 * 1e200)", {}),
+    ("folded exp overflow", "a ** exp(1000)", {}),
     ("negated variable exponent", "a ** -b", {}), ("unknown function", "sin(x)", {}),
     ("unknown function, long name", "softmax(a)", {}), ("ends early", "a +", {}),
     ("never closed", "(a + b", {}), ("closes nothing", "a + b)", {}), ("bad character", "a $ b", {}),
@@ -116,7 +128,7 @@ ERRORS = [
     ("divide by a zero difference", "a / (b - b)", {"b": 3}),
     ("log of negative", "log(a)", {"a": -1}), ("log of zero difference", "log(a - b)", {"a": 1, "b": 1}),
     ("zero to a negative power", "b ** -1", {"b": 0}), ("zero-slope root", "a ** 0.5", {"a": 0}),
-    ("negative base, fractional power", "a ** 0.5", {"a": -4}), ("zero to the zero", "a ** 0", {"a": 0}),
+    ("negative base, fractional power", "a ** 0.5", {"a": -4}),
     ("exp overflow", "exp(a)", {"a": 1000}), ("power overflow", "a ** 3", {"a": 1e200}),
     ("product overflow", "a * b", {"a": 1e200, "b": 1e200}),
     ("sum overflow", "a + b", {"a": 1.7e308, "b": 1.7e308}),
@@ -159,7 +171,7 @@ def random_expression(rng: random.Random, depth: int) -> str:
     if kind in "+-*/":
         return f"({inner} {kind} {random_expression(rng, depth - 1)})"
     if kind == "**":
-        return f"({inner}) ** {rng.choice(['2', '3', '0.5', '-1', '-2', '1.5'])}"
+        return f"({inner}) ** {rng.choice(['2', '3', '0.5', '-1', '-2', '1.5', '(1/2)', '3 ** -1'])}"
     return f"-({inner})" if kind == "neg" else f"{kind}({inner})"
 
 

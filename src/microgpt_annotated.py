@@ -41,7 +41,8 @@ class Value:
     def __pow__(self, other):  # the exponent is a plain number, never a Value
         assert isinstance(other, (int, float)), "only numeric exponents"
         data = power(self.data, other)  # self.data**other, the same bits in every language
-        return Value(data, (self,), (other * power(self.data, other - 1),))
+        local = other * power(self.data, other - 1) if other != 0 else 0.0  # x**0 is flat, even at 0
+        return Value(data, (self,), (local,))
 
     def exp(self):
         e = math.exp(self.data)

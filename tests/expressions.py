@@ -7,7 +7,8 @@ import math
 from hypothesis import strategies as st
 
 VARIABLES = "abcx"
-EXPONENTS = ("2", "3", "0.5", "-1", "-2", "1.5")
+# Literal exponents, and constant ones that the parser folds to their number.
+EXPONENTS = ("2", "3", "0.5", "-1", "-2", "1.5", "0", "(1/2)", "-(3 - 1)", "2 ** -1", "(1/3)")
 
 
 def literal() -> st.SearchStrategy[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -44,3 +45,30 @@ def test_same_output_across_processes():
 def test_misuse_is_reported_on_stderr():
     done = run("--set", "a", "a")
     assert done.returncode not in (0, 2) and "NAME=VALUE" in done.stderr
+
+
+def test_help_prints_the_usage_and_exits_zero():
+    for argv in (["--help"], ["a + b", "--help"], ["--set", "a=2", "--help"]):
+        done = run(*argv)
+        assert (done.returncode, done.stderr) == (0, ""), argv
+        assert done.stdout.startswith('usage: python -m tinydag "EXPR"') and "exit 2" in done.stdout
+    after = run("--", "--help")  # after `--`, it is the expression (a syntax error, as JSON)
+    assert after.returncode == 2 and json.loads(after.stdout)["error"]["code"] == "syntax"
+
+
+def test_help_into_a_closed_pipe_ends_quietly():
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tinydag", "--help"], stdout=writer,
+                              stderr=subprocess.PIPE, check=False)
+    finally:
+        os.close(writer)
+    assert done.returncode == 1 and done.stderr == b""
+
+
+def test_a_folded_exponent_on_the_command_line():
+    done = run("a ** (1/2)", "--set", "a=9")
+    assert done.returncode == 0
+    timeline = json.loads(done.stdout)
+    assert timeline["nodes"][-1]["value"] == 3.0 and timeline["nodes"][-1]["exponent"] == 0.5

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import jsonschema
@@ -212,3 +213,77 @@ def test_layout_columns_and_root_alone():
             assert by_id[i]["x"] < n["x"]
     cells = {(n["column"], n["row"]) for n in t["nodes"]}
     assert len(cells) == len(t["nodes"])
+
+
+# ---- the engine refuses only what it must: a constant exponent is folded at parse time ----
+
+@pytest.mark.parametrize("expression, exponent", [
+    ("2 ** 3 ** 2", 9.0), ("a ** (1/2)", 0.5), ("a ** -(1/2)", -0.5), ("a ** (2 * 3 - 4)", 2.0),
+    ("a ** 2 ** -1", 0.5), ("a ** (exp(0) + log(1) + relu(-2))", 1.0), ("a ** (1/3)", 1 / 3),
+    ("(a + 1) ** ((((2))))", 2.0), ("a ** -(3 - 1)", -2.0),
+])
+def test_a_constant_exponent_folds_as_python_computes_it(expression, exponent):
+    env = {"a": 4.0}
+    t = build_timeline(expression, env)
+    power = t["nodes"][-1]
+    assert power["op"] == "**" and power["exponent"] == exponent  # the const badge, no node of its own
+    assert power["exponent_label"] == expression[expression.index("**") + 2:].strip()
+    expected = eval(expression, {"__builtins__": {}}, {"exp": math.exp, "log": math.log,  # noqa: S307
+                                                      "relu": lambda x: max(0.0, x), **env})
+    assert power["value"] == pytest.approx(expected, rel=1e-15)
+
+
+def test_power_tower_is_right_associative():
+    t = build_timeline("2 ** 3 ** 2", {})
+    assert t["nodes"][-1]["value"] == 512.0 == 2 ** 3 ** 2
+    assert [n["op"] for n in t["nodes"]] == ["const", "**"]
+
+
+def test_a_folded_exponent_draws_and_differentiates_like_its_literal():
+    folded, literal = build_timeline("a ** (1/2)", {"a": 4}), build_timeline("a ** 0.5", {"a": 4})
+    numbers = ("op", "value", "grad", "exponent", "column", "row")
+    assert [[n.get(k) for k in numbers] for n in folded["nodes"]] == \
+        [[n.get(k) for k in numbers] for n in literal["nodes"]]
+    assert grads(folded) == {"a": 0.25}  # d/da a ** 0.5 = 0.5 / sqrt(a), by hand
+    h = 1e-6
+    assert math.isclose(((4 + h) ** 0.5 - (4 - h) ** 0.5) / (2 * h), 0.25, rel_tol=1e-8)
+
+
+@pytest.mark.parametrize("expression, code, start, end, reason", [
+    ("a ** (2 * (1 + b))", "variable-exponent", 5, 18, None),
+    ("a ** 2 ** b", "variable-exponent", 10, 11, None),
+    ("a ** -b", "variable-exponent", 5, 7, None),
+    ("a ** (1 / (2 - 2))", "domain", 10, 17, "division"), ("a ** log(0)", "domain", 5, 11, "log"),
+    ("a ** (0 ** -1)", "domain", 6, 13, "zero-negative-power"),
+    ("a ** ((-8) ** (1/3))", "domain", 6, 19, "negative-base"),
+    ("a ** (1e200 * 1e200)", "overflow", 6, 19, None), ("a ** exp(1000)", "overflow", 5, 14, None),
+])
+def test_only_a_variable_in_the_exponent_is_refused_and_folding_errors_name_their_span(
+        expression, code, start, end, reason):
+    with pytest.raises(TinyDagError) as caught:
+        build_timeline(expression, {"a": 2, "b": 3})
+    error = caught.value
+    assert (error.code, error.start, error.end, error.node) == (code, start, end, None), error.message
+    assert error.params.get("reason") == reason
+    jsonschema.validate(error.to_json(), SCHEMA)
+
+
+@pytest.mark.parametrize("a", [0.0, -0.0, -3.0, 2.5])
+def test_anything_to_the_zero_is_one_with_gradient_zero(a):
+    for expression in ("a ** 0", "a ** -0", "a ** (1 - 1)"):
+        t = build_timeline(expression, {"a": a})
+        assert t["nodes"][-1]["value"] == 1.0
+        assert math.copysign(1, grads(t)["a"]) == 1 and grads(t)["a"] == 0.0  # +0.0, flat
+        assert t["edges"][0]["local"] == 0.0
+    h = 1e-6  # finite differences agree: x ** 0 is 1 on both sides
+    assert ((a + h) ** 0 - (a - h) ** 0) / (2 * h) == 0.0
+
+
+def test_value_pow_zero_at_zero_by_hand():
+    a = Value(0.0)
+    out = a**0
+    out.backward()
+    assert (out.data, a.grad) == (1.0, 0.0)
+    b = Value(0.0)
+    with pytest.raises(ZeroDivisionError):  # the slope of sqrt at 0 is infinite: the tracer refuses it
+        b**0.5

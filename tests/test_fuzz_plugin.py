@@ -78,7 +78,7 @@ BLOCKS = [
      "must be non-empty text"),
     ("expression too long", f"expression: {'a+' * 150}a\n", 4, "longer than 200 characters"),
     ("syntax error", 'expression: "a +"\n', 4, "ends too early"),
-    ("variable exponent", 'expression: "a ** b"\n', 4, "The exponent must be a plain number"),
+    ("variable exponent", 'expression: "a ** b"\n', 4, "The exponent must be a constant"),
     ("domain error", 'expression: "log(a)"\nvalues: {a: -1}\n', 5, "log is defined only for positive"),
     ("overflow in a value", 'expression: "a * b"\nvalues: {a: 1e200, b: 1e200}\n', 5, "grows beyond"),
     ("overflowing edge derivative (F1)",

@@ -146,7 +146,7 @@ BROKEN = [
     ("preset that fails to parse",
      'expression: a\npresets:\n  - label: "x"\n    expression: "a +"\n', 7,
      "The expression ends too early"),
-    ("variable exponent", 'expression: "a ** b"\n', 4, "The exponent must be a plain number"),
+    ("variable exponent", 'expression: "a ** b"\n', 4, "The exponent must be a constant"),
     ("domain error", 'expression: "log(a)"\nvalues: {a: -1}\n', 5,
      "log is defined only for positive numbers"),
     ("value for a variable the expression lacks", "expression: a\nvalues: {a: 1, z: 2}\n", 5,
@@ -167,7 +167,7 @@ def test_a_broken_translation_names_its_own_file(tmp_path, caplog):
                            + BLOCK.replace('"a * a"', '"a ** b"')})
     log = build_error(Site(tmp_path, pages), caplog)
     # front matter counted: the preset's expression is on line 15 of the file
-    assert 'docs/lesson.et.md:15: The exponent must be a plain number' in log, log
+    assert 'docs/lesson.et.md:15: The exponent must be a constant' in log, log
 
 
 def test_a_block_inside_an_admonition_works(tmp_path):

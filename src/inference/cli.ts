@@ -1,10 +1,19 @@
-// `npm run -s timeline -- "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2).
+// `npm run -s timeline -- "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2);
+// `--help` prints the usage on stdout (exit 0).
 // Mirror of src/tinydag/cli.py, down to Python's float() for --set values and its error messages,
 // so both CLIs print the same bytes for the same arguments.
 import { TinyDagError } from "./errors";
 import { buildTimeline, dumps } from "./timeline";
 
 export const USAGE = 'usage: npm run -s timeline -- "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)';
+export const HELP = "Prints the timeline of EXPR as JSON (exit 0), or the error it has as JSON (exit 2). Variables\n"
+  + "that --set does not name are 1. Misuse prints this usage on stderr (exit 64).";
+
+/** --help anywhere before `--` (after it, "--help" would be the expression). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end < 0 ? argv : argv.slice(0, end)).includes("--help");
+}
 
 export class UsageError extends Error {} // Python: ValueError
 
@@ -37,6 +46,10 @@ export function parseArgs(argv: readonly string[]): [string, Record<string, numb
 
 export function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t),
   err: (text: string) => void = (t) => process.stderr.write(t)): number {
+  if (wantsHelp(argv)) {
+    out(`${USAGE}\n${HELP}\n`);
+    return 0;
+  }
   let expression: string;
   let values: Record<string, number>;
   try {

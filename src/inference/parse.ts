@@ -2,6 +2,7 @@
 // Spans count Unicode code points, as Python's str indices do: the text is split with Array.from,
 // and the ASCII-only regexes run over `ascii`, a copy with one UTF-16 unit per code point.
 import { MAX_CHARS, TinyDagError } from "./errors";
+import { power } from "./value";
 
 export const FUNCTIONS = ["relu", "exp", "log"] as const;
 const NUMBER = /(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y; // ASCII digits only, as in Python
@@ -133,17 +134,16 @@ class Parser {
     if (!this.at("**")) return base;
     this.take();
     const exponent = this.factor();
-    const literal = unwrap(exponent);
-    if (literal.kind !== "num") {
+    if (hasVariable(exponent)) {
       throw new TinyDagError(
         "variable-exponent",
-        "The exponent must be a plain number, like a ** 3. This engine's pow "
+        "The exponent must be a constant, like a ** 3 or a ** (1/2). This engine's pow "
           + "differentiates only the base, so a gradient for anything in the exponent "
           + "would silently stay 0.",
         exponent.start, exponent.end);
     }
     return {
-      kind: "pow", base, exponent: literal.value,
+      kind: "pow", base, exponent: fold(exponent),
       exponent_text: this.source.slice(exponent.start, exponent.end).join(""),
       start: base.start, end: exponent.end,
     };
@@ -198,6 +198,92 @@ class Parser {
     if (!this.at(")")) throw syntax("paren", "This parenthesis is never closed.", opening.start, opening.end);
     return this.take();
   }
+}
+
+/** The subtrees a node is computed from (a '**' node's exponent is a number by then). */
+export function operands(node: Node): Node[] {
+  switch (node.kind) {
+    case "binary":
+      return [node.left, node.right];
+    case "unary":
+      return [node.operand];
+    case "pow":
+      return [node.base];
+    case "call":
+      return [node.arg];
+    case "paren":
+      return [node.inner];
+    default:
+      return [];
+  }
+}
+
+export function hasVariable(node: Node): boolean {
+  return node.kind === "var" || operands(node).some(hasVariable);
+}
+
+/**
+ * The number a constant subtree stands for, computed as Python computes it, with power() for **
+ * (whole and half exponents: the same bits in every language). A domain error or an overflow names
+ * the offending span (there is no graph node yet).
+ */
+export function fold(node: Node): number {
+  let result: number;
+  switch (node.kind) {
+    case "num":
+      return node.value;
+    case "paren":
+      return fold(node.inner);
+    case "unary":
+      return -fold(node.operand);
+    case "binary":
+      result = foldBinary(node, fold(node.left), fold(node.right));
+      break;
+    case "pow":
+      result = foldPower(node, fold(node.base));
+      break;
+    case "call":
+      result = foldCall(node, fold(node.arg));
+      break;
+    case "var":
+      throw new Error("fold() is only called on trees without variables");
+  }
+  if (!Number.isFinite(result)) {
+    throw new TinyDagError("overflow", "A number here grows beyond what a float can hold.", node.start, node.end);
+  }
+  return result;
+}
+
+function foldBinary(node: Binary, left: number, right: number): number {
+  if (node.op === "+") return left + right;
+  if (node.op === "-") return left - right;
+  if (node.op === "*") return left * right;
+  if (right === 0) throw domain("Division by zero: the divisor is 0 here.", node.right, "division");
+  return left / right;
+}
+
+function foldPower(node: Pow, base: number): number {
+  if (base === 0 && node.exponent < 0) throw domain("0 to a negative power divides by zero.", node, "zero-negative-power");
+  if (base < 0 && !Number.isInteger(node.exponent)) {
+    throw domain("A negative number to a fractional power is not a real number.", node, "negative-base");
+  }
+  return power(base, node.exponent);
+}
+
+function foldCall(node: Call, x: number): number {
+  if (node.name === "relu") return Math.max(0, x);
+  if (node.name === "log") {
+    if (x <= 0) {
+      throw domain("log is defined only for positive numbers, and its input here is not "
+        + "positive.", node, "log");
+    }
+    return Math.log(x);
+  }
+  return Math.exp(x);
+}
+
+function domain(message: string, node: Node, reason: string): TinyDagError {
+  return new TinyDagError("domain", message, node.start, node.end, null, { reason });
 }
 
 /** Parse an expression, or throw TinyDagError with the span of the problem. */

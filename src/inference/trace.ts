@@ -152,7 +152,7 @@ class Tracer {
   checkPow(tree: Pow, base: number): void {
     const p = tree.exponent;
     if (base === 0 && p < 0) throw this.domain("0 to a negative power divides by zero.", tree, "zero-negative-power");
-    if (base === 0 && p < 1) {
+    if (base === 0 && 0 < p && p < 1) {
       throw this.domain(`The slope of x ** ${tree.exponent_text} at x = 0 is infinite.`, tree, "zero-slope");
     }
     if (base < 0 && !Number.isInteger(p)) {

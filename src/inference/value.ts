@@ -37,7 +37,8 @@ export class Value {
 
   pow(other: number): Value { // the exponent is a plain number, never a Value
     const data = power(this.data, other); // self.data**other, the same bits in every language
-    return new Value(data, [this], [other * power(this.data, other - 1)]);
+    const local = other !== 0 ? other * power(this.data, other - 1) : 0; // x**0 is flat, even at 0
+    return new Value(data, [this], [local]);
   }
 
   exp(): Value {

@@ -1,7 +1,8 @@
 """`python -m tinydag "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2).
 
-Usage errors go to stderr (exit 64); a reader that closes the pipe early ends it quietly (exit 1,
-see __main__.py). The output is always valid UTF-8, whatever bytes the arguments hold.
+`--help` prints the usage on stdout (exit 0); usage errors go to stderr (exit 64); a reader that
+closes the pipe early ends it quietly (exit 1, see __main__.py). The output is always valid UTF-8,
+whatever bytes the arguments hold.
 """
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ from .errors import TinyDagError
 from .timeline import build_timeline, dumps
 
 USAGE = 'usage: python -m tinydag "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)'
+HELP = ("Prints the timeline of EXPR as JSON (exit 0), or the error it has as JSON (exit 2). Variables\n"
+        "that --set does not name are 1. Misuse prints this usage on stderr (exit 64).")
+
+
+def wants_help(argv: list[str]) -> bool:
+    """--help anywhere before `--` (after it, "--help" would be the expression)."""
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    return "--help" in options
 
 
 def parse_args(argv: list[str]) -> tuple[str, dict[str, float]]:
@@ -41,6 +50,9 @@ def parse_args(argv: list[str]) -> tuple[str, dict[str, float]]:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:  # bytes that are not UTF-8 read as U+FFFD, as Node reads its argv
         argv = [os.fsencode(arg).decode("utf-8", "replace") for arg in sys.argv[1:]]
+    if wants_help(argv):
+        print(f"{USAGE}\n{HELP}")
+        return 0
     try:
         expression, values = parse_args(argv)
     except ValueError as exc:

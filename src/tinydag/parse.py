@@ -6,7 +6,8 @@ Grammar (the subset of Python's that the sandbox accepts):
     factor := '-' factor | power
     power  := atom ('**' factor)?            -- right-associative, binds tighter than unary minus
     atom   := NUMBER | LETTER | FUNC '(' expr ')' | '(' expr ')'
-The exponent of '**' must be a number literal, optionally signed.
+The exponent of '**' must be constant (no variable in it): it is folded to its number here, as
+Python would compute it (2 ** 3 ** 2 is 2 ** 9; a ** (1/2) is a ** 0.5).
 Spans count code points, so the TypeScript mirror must iterate code points too.
 """
 
@@ -16,6 +17,8 @@ import math
 import re
 import sys
 from dataclasses import dataclass
+
+from microgpt_annotated import power as _power
 
 from .errors import MAX_CHARS, TinyDagError
 
@@ -178,15 +181,14 @@ class _Parser:
             return base
         self.take()
         exponent = self.factor()
-        literal = unwrap(exponent)
-        if not isinstance(literal, Num):
+        if has_variable(exponent):
             raise TinyDagError(
                 "variable-exponent",
-                "The exponent must be a plain number, like a ** 3. This engine's pow "
+                "The exponent must be a constant, like a ** 3 or a ** (1/2). This engine's pow "
                 "differentiates only the base, so a gradient for anything in the exponent "
                 "would silently stay 0.",
                 exponent.start, exponent.end)
-        return Pow(base, literal.value, self.source[exponent.start:exponent.end],
+        return Pow(base, fold(exponent), self.source[exponent.start:exponent.end],
                    base.start, exponent.end)
 
     def atom(self) -> Node:
@@ -233,6 +235,90 @@ class _Parser:
         if not self.at(")"):
             raise _syntax("paren", "This parenthesis is never closed.", opening.start, opening.end)
         return self.take()
+
+
+def operands(node: Node) -> list[Node]:
+    """The subtrees a node is computed from (a '**' node's exponent is a number by then)."""
+    if isinstance(node, Binary):
+        return [node.left, node.right]
+    if isinstance(node, Unary):
+        return [node.operand]
+    if isinstance(node, Pow):
+        return [node.base]
+    if isinstance(node, Call):
+        return [node.arg]
+    if isinstance(node, Paren):
+        return [node.inner]
+    return []
+
+
+def has_variable(node: Node) -> bool:
+    return isinstance(node, Var) or any(has_variable(child) for child in operands(node))
+
+
+def fold(node: Node) -> float:
+    """The number a constant subtree stands for, computed as Python computes it, with power() for
+    ** (whole and half exponents: the same bits in every language). A domain error or an overflow
+    names the offending span (there is no graph node yet)."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Paren):
+        return fold(node.inner)
+    if isinstance(node, Unary):
+        return -fold(node.operand)
+    if isinstance(node, Binary):
+        result = _fold_binary(node, fold(node.left), fold(node.right))
+    elif isinstance(node, Pow):
+        result = _fold_power(node, fold(node.base))
+    else:
+        assert isinstance(node, Call), "fold() is only called on trees without variables"
+        result = _fold_call(node, fold(node.arg))
+    if not math.isfinite(result):
+        raise TinyDagError("overflow", "A number here grows beyond what a float can hold.",
+                           node.start, node.end)
+    return result
+
+
+def _fold_binary(node: Binary, left: float, right: float) -> float:
+    if node.op == "+":
+        return left + right
+    if node.op == "-":
+        return left - right
+    if node.op == "*":
+        return left * right
+    if right == 0:
+        raise _domain("Division by zero: the divisor is 0 here.", node.right, "division")
+    return left / right
+
+
+def _fold_power(node: Pow, base: float) -> float:
+    if base == 0 and node.exponent < 0:
+        raise _domain("0 to a negative power divides by zero.", node, "zero-negative-power")
+    if base < 0 and not node.exponent.is_integer():
+        raise _domain("A negative number to a fractional power is not a real number.", node,
+                      "negative-base")
+    try:
+        return _power(base, node.exponent)
+    except OverflowError:  # where JavaScript returns Infinity
+        return math.inf
+
+
+def _fold_call(node: Call, x: float) -> float:
+    if node.name == "relu":
+        return max(0.0, x)
+    if node.name == "log":
+        if x <= 0:
+            raise _domain("log is defined only for positive numbers, and its input here is not "
+                          "positive.", node, "log")
+        return math.log(x)
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def _domain(message: str, node: Node, reason: str) -> TinyDagError:
+    return TinyDagError("domain", message, node.start, node.end, params={"reason": reason})
 
 
 def parse(text: str) -> Node:

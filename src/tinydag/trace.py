@@ -148,7 +148,7 @@ class _Tracer:
         p = tree.exponent
         if base == 0 and p < 0:
             raise self.domain("0 to a negative power divides by zero.", tree, "zero-negative-power")
-        if base == 0 and p < 1:
+        if base == 0 and 0 < p < 1:
             raise self.domain(f"The slope of x ** {tree.exponent_text} at x = 0 is infinite.",
                               tree, "zero-slope")
         if base < 0 and not p.is_integer():

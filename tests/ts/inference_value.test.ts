@@ -1,7 +1,7 @@
 // The TypeScript Value class and the helpers that make the port print Python's bytes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseArgs, pyFloat, pyRepr } from "../../src/inference/cli";
+import { main, parseArgs, pyFloat, pyRepr } from "../../src/inference/cli";
 import { buildTimeline, TinyDagError, Value } from "../../src/inference/index";
 import { formatFloat } from "../../src/inference/timeline";
 
@@ -86,4 +86,47 @@ test("command-line values are read as Python's float() reads them", () => {
   assert.throws(() => parseArgs(["a", "--set"]), /got None/);
   assert.throws(() => parseArgs(["a", "b"]), /expected exactly one expression/);
   assert.throws(() => parseArgs(["--bogus", "a"]), /unknown option --bogus/);
+});
+
+test("a constant exponent folds as Python computes it; only a variable in it is refused", () => {
+  const tower = buildTimeline("2 ** 3 ** 2", {});
+  assert.deepEqual([tower.nodes.at(-1)!.value, tower.nodes.at(-1)!.exponent, tower.nodes.at(-1)!.exponent_label], [512, 9, "3 ** 2"]);
+  const folded = buildTimeline("a ** (1/2)", { a: 4 });
+  const literal = buildTimeline("a ** 0.5", { a: 4 });
+  assert.deepEqual(folded.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]), literal.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]));
+  assert.equal(folded.nodes[0]!.grad, 0.25); // 0.5 / sqrt(4), by hand
+  const refused = (expression: string): unknown => {
+    try {
+      buildTimeline(expression, { a: 2, b: 3 });
+    } catch (error) {
+      assert.ok(error instanceof TinyDagError);
+      return [error.code, error.start, error.end, error.node, error.params.reason];
+    }
+    return "no error";
+  };
+  assert.deepEqual(refused("a ** (2 * (1 + b))"), ["variable-exponent", 5, 18, null, undefined]);
+  assert.deepEqual(refused("a ** (1 / (2 - 2))"), ["domain", 10, 17, null, "division"]);
+  assert.deepEqual(refused("a ** ((-8) ** (1/3))"), ["domain", 6, 19, null, "negative-base"]);
+  assert.deepEqual(refused("a ** exp(1000)"), ["overflow", 5, 14, null, undefined]);
+});
+
+test("x ** 0 is 1 with gradient +0, even at 0", () => {
+  for (const a of [0, -0, -3, 2.5]) {
+    const t = buildTimeline("a ** 0", { a });
+    assert.equal(t.nodes.at(-1)!.value, 1);
+    assert.ok(Object.is(t.nodes[0]!.grad, 0) && Object.is(t.edges[0]!.local, 0), String(a));
+  }
+  const zero = new Value(0);
+  const out = zero.pow(0);
+  out.backward();
+  assert.deepEqual([out.data, zero.grad], [1, 0]);
+});
+
+test("--help prints the usage on stdout and exits 0", () => {
+  let stdout = "";
+  let stderr = "";
+  const code = main(["a", "--help"], (t) => { stdout += t; }, (t) => { stderr += t; });
+  assert.deepEqual([code, stderr], [0, ""]);
+  assert.match(stdout, /^usage: npm run -s timeline -- "EXPR"/);
+  assert.equal(main(["--", "--help"], () => {}, () => {}), 2); // after --, it is the expression
 });
