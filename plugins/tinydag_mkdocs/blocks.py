@@ -9,6 +9,12 @@ A block declares the default graph and the presets:
         expression: "(a + b) * c"
         values: {a: 2, b: -3, c: 10}
 
+`compact: true` makes a small player of the default graph (no expression field, presets, sliders,
+tables or nudge) to stand beside the prose that explains that graph; it takes no presets.
+Sandboxes are named by kind and position, so adding a compact one never renames the full ones:
+the full sandboxes of a page are `tinydag-1`, `tinydag-2`, ... (links and shared moments use these),
+the compact ones `tinydag-compact-1`, ...
+
 Every error names the line of the offending key in the Markdown file, so an author can act on it.
 The YAML is read by safe_yaml (no tags, no anchors, plain keys), and sizes are checked here: how many
 presets, how long a label, whether a number fits in a float.
@@ -27,7 +33,7 @@ from .safe_yaml import YamlProblem, compose
 
 FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\s`]*)[^`]*$")
 LANGUAGE = "tinydag"
-BLOCK_KEYS = ("expression", "values", "presets")
+BLOCK_KEYS = ("expression", "values", "presets", "compact")
 PRESET_KEYS = ("label", "expression", "values")
 PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
 MAX_PRESETS = 20  # more would not fit the player's menu
@@ -66,6 +72,8 @@ class Block:
     line: int  # 1-based line of the opening fence
     default: Graph
     presets: list[Graph] = field(default_factory=list)
+    compact: bool = False
+    sandbox_id: str = ""  # tinydag-<n> or tinydag-compact-<n>: see the module's docstring
 
 
 def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
@@ -91,8 +99,11 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
             body = "\n".join(line[len(indent):] if line.startswith(indent) else line
                              for line in lines[i + 1:close])
             fence_line = first_line + i
-            default, presets = parse_block(body, fence_line + 1)
-            blocks.append(Block(i, min(close + 1, len(lines)), indent, fence_line, default, presets))
+            default, presets, compact = parse_block(body, fence_line + 1)
+            kind = "tinydag-compact" if compact else "tinydag"
+            number = 1 + sum(block.compact == compact for block in blocks)
+            blocks.append(Block(i, min(close + 1, len(lines)), indent, fence_line, default, presets,
+                                compact, f"{kind}-{number}"))
         i = close + 1  # fences inside other fences (a listing of Markdown) are not blocks
     return blocks
 
@@ -123,8 +134,8 @@ def _closing_fence(lines: list[str], start: int, fence: str) -> int:
     return len(lines)  # an unclosed fence runs to the end, as in CommonMark
 
 
-def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
-    """The block's YAML -> (default graph, presets); BlockError at the offending line."""
+def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph], bool]:
+    """The block's YAML -> (default graph, presets, compact); BlockError at the offending line."""
     try:
         root = compose(body)
     except YamlProblem as problem:
@@ -137,7 +148,11 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
     if "expression" not in keys:
         raise BlockError(first_line, "the sandbox block has no `expression`")
     default = _graph(keys, first_line, label=None)
+    compact = _compact(keys, first_line)
     presets: list[Graph] = []
+    if compact and "presets" in keys:
+        raise BlockError(_line(keys["presets"][0], first_line), "a compact sandbox (`compact: true`) has "
+                         "no presets menu: remove `presets`, or `compact` to make it a full sandbox")
     if "presets" in keys:
         key_node, seq = keys["presets"]
         if not isinstance(seq, yaml.SequenceNode):
@@ -159,7 +174,18 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph]]:
                 raise BlockError(_line(entry["label"][0], first_line),
                                  f"a preset's label has at most {MAX_LABEL} characters, not {len(label)}")
             presets.append(_graph(entry, first_line, label=label))
-    return default, presets
+    return default, presets, compact
+
+
+def _compact(keys: dict, first_line: int) -> bool:
+    if "compact" not in keys:
+        return False
+    key_node, value_node = keys["compact"]
+    value = _construct(value_node) if isinstance(value_node, yaml.ScalarNode) else None
+    if not isinstance(value, bool):
+        shown = repr(value_node.value) if isinstance(value_node, yaml.ScalarNode) else "a list or a mapping"
+        raise BlockError(_line(key_node, first_line), f"`compact` is true or false, not {shown}")
+    return value
 
 
 def _graph(keys: dict, first_line: int, label: str | None) -> Graph:

@@ -16,13 +16,26 @@ def script_json(data: object) -> str:
     return text.translate(_SCRIPT_SAFE)
 
 
-def sandbox_html(number: int, lang: str, data: dict, svg: str, caption: str, note: str) -> str:
-    """`number` counts the sandboxes of a page from 1; ids derive from it."""
-    sandbox_id = f"tinydag-{number}"
+def sandbox_html(sandbox_id: str, lang: str, data: dict, svg: str, caption: str, note: str,
+                 compact: bool = False, targets: list[str] | None = None) -> str:
+    """A full sandbox is `div.tinydag[data-sandbox]`. A compact one is marked differently
+    (`div.tinydag.tinydag--compact[data-sandbox-compact]`, its JSON in `script.tinydag-compact-data`,
+    its figure `figure.tinydag-figure.tinydag-figure--compact`): whatever looks for "the sandbox" of a
+    page (its first [data-sandbox], its .tinydag-data) keeps finding the full one.
+    `targets` are the addresses of exercise links to this sandbox: empty elements with those ids make
+    the links scroll here without JavaScript (see exercises.py)."""
+    kind = "compact" if compact else "full"
+    root_class, root_marker, data_class, figure_class = {
+        "full": ("tinydag", "data-sandbox", "tinydag-data", "tinydag-figure"),
+        "compact": ("tinydag tinydag--compact", "data-sandbox-compact", "tinydag-compact-data",
+                    "tinydag-figure tinydag-figure--compact"),
+    }[kind]
+    anchors = "".join(f'<span class="tinydag-target" id="{escape(t)}"></span>' for t in targets or [])
     return (
-        f'<div class="tinydag" data-sandbox id="{sandbox_id}" lang="{escape(lang)}">\n'
-        f'<script type="application/json" class="tinydag-data">{script_json(data)}</script>\n'
-        f'<figure class="tinydag-figure">{svg}'
+        f'<div class="{root_class}" {root_marker} id="{escape(sandbox_id)}" lang="{escape(lang)}">'
+        f"{anchors}\n"
+        f'<script type="application/json" class="{data_class}">{script_json(data)}</script>\n'
+        f'<figure class="{figure_class}">{svg}'
         f'<figcaption>{escape(caption)} <span class="tinydag-figure__note">{escape(note)}</span>'
         f"</figcaption></figure>\n"
         f"</div>"

@@ -29,6 +29,7 @@ from .bundle import BundleError, bundle
 from .config import TinyDagConfig
 from .embed import sandbox_html
 from .engine import Engine
+from .exercises import expand_links
 from .language import LanguageFeatures
 
 log = get_plugin_logger(__name__)
@@ -97,8 +98,12 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         path = self._shown_path(page)
         source = page.file.content_string
         front_matter = source.rstrip("\n").count("\n") - markdown.rstrip("\n").count("\n")
+        targets: dict[str, list[str]] = {}
         try:
             blocks = find_blocks(markdown, first_line=1 + max(front_matter, 0))
+            if "open-in-sandbox" in markdown:  # exercise links: expanded in place, line count kept
+                markdown, targets = expand_links(markdown, 1 + max(front_matter, 0),
+                                                 [b.sandbox_id for b in blocks], self._exercise_timeline)
         except BlockError as exc:
             raise PluginError(f"{path}:{exc.line}: {exc.message}") from None
         if not blocks:
@@ -106,7 +111,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
         if lang not in self.strings:
             raise PluginError(f"{path}: no UI strings for language '{lang}' in {self.config.strings_dir}")
-        rendered = [self._render(block, number, lang, path) for number, block in enumerate(blocks, 1)]
+        rendered = [self._render(block, lang, path, targets.get(block.sandbox_id, [])) for block in blocks]
         lines = markdown.split("\n")
         for number, block in reversed(list(enumerate(blocks, 1))):
             lines[block.start:block.end] = ["", block.indent + SLOT.format(number), ""]
@@ -155,17 +160,27 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
                     server.watch(str(self.root / folder))
         return server
 
-    def _render(self, block: Block, number: int, lang: str, path: str) -> str:
+    def _render(self, block: Block, lang: str, path: str, targets: list[str]) -> str:
         default = self._timeline(block.default, path)
         presets = [{"label": p.label, "expression": p.expression, "values": p.values,
                     "timeline": self._timeline(p, path)} for p in block.presets]
         strings = self.strings[lang]
         data = {"lang": lang, "expression": block.default.expression, "values": block.default.values,
                 "timeline": default, "presets": presets, "strings": strings}
+        if block.compact:
+            data["compact"] = True
         labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
-        svg = self.engine.figure(default, labels, id_prefix=f"tinydag-{number}")
+        svg = self.engine.figure(default, labels, id_prefix=block.sandbox_id)
         caption = strings["figure_caption"].replace("{expression}", block.default.expression)
-        return sandbox_html(number, lang, data, svg, caption, strings["no_webgl"])
+        return sandbox_html(block.sandbox_id, lang, data, svg, caption, strings["no_webgl"],
+                            compact=block.compact, targets=targets)
+
+    def _exercise_timeline(self, expression: str, values: dict[str, float], line: int) -> dict:
+        try:
+            return self.engine.timeline(expression, values)
+        except tinydag.TinyDagError as error:
+            raise BlockError(line, f"the exercise link's setup does not compute: {error.message} "
+                             f'(expression "{expression}")') from None
 
     def _timeline(self, graph: Graph, path: str) -> dict:
         try:

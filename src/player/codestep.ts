@@ -1,9 +1,11 @@
 // Code in step: the page's listing of the Value class highlights the line that is running —
 // `child.grad += local_grad * v.grad` during backward, the operation's own line during forward.
 // Lines are found by their text (no markup is changed), and marked with the CSS Custom Highlight
-// API where the browser has it; the sandbox also prints the line itself under the graph.
+// API where the browser has it; the sandbox also prints the line itself under the graph, and on
+// wide screens an excerpt of the method that runs (CodeExcerpt), so the code is where the eye is.
 
 import type { Op } from "../inference/types";
+import { h, setAttr } from "./dom";
 
 export type CodeKey = Op | "seed" | "backward";
 
@@ -52,6 +54,54 @@ export class CodeListing {
       if ((code.textContent ?? "").includes(NEEDLES.backward!)) return new CodeListing(code);
     }
     return null;
+  }
+
+  /**
+   * The method whose line runs for `key`: its `def` line down to its last line (at most
+   * EXCERPT_MAX_LINES, kept around the running line), as indexes into the listing's lines.
+   */
+  methodOf(key: CodeKey): { first: number; last: number; running: number } | null {
+    const line = this.lineOf(key);
+    if (!line) return null;
+    const running = this.lines.indexOf(line);
+    const isDef = (i: number): boolean => /^\s*def\s/.test(this.lines[i]!.text) && indentOf(this.lines[i]!.text) < indentOf(line.text);
+    let first = running;
+    while (first > 0 && !isDef(first)) first -= 1;
+    if (!isDef(first)) return null;
+    let last = running;
+    for (let i = first + 1; i < this.lines.length; i += 1) {
+      const text = this.lines[i]!.text;
+      if (!text.trim()) continue;
+      if (indentOf(text) <= indentOf(this.lines[first]!.text)) break;
+      last = i;
+    }
+    if (last - first + 1 > EXCERPT_MAX_LINES) {
+      first = Math.max(first, running - Math.floor(EXCERPT_MAX_LINES / 2));
+      last = Math.min(last, first + EXCERPT_MAX_LINES - 1);
+    }
+    return { first, last, running };
+  }
+
+  /**
+   * Line `i` of the listing as nodes to show elsewhere: a copy of its highlighted span (the same
+   * colours as the listing) without its id, or its plain text; `dedent` leading spaces removed.
+   */
+  lineNodes(i: number, dedent: number): (Node | string)[] {
+    const span = this.code.querySelectorAll(":scope > span[id]")[i];
+    const text = this.lines[i]?.text ?? "";
+    if (!span || (span.textContent ?? "").replace(/\n$/, "") !== text) return [text.slice(dedent)];
+    const copy = span.cloneNode(true) as Element;
+    copy.removeAttribute("id");
+    for (const el of copy.querySelectorAll("[id]")) el.removeAttribute("id");
+    const lead = copy.firstChild;
+    if (lead?.nodeType === Node.TEXT_NODE) lead.textContent = (lead.textContent ?? "").replace(new RegExp(`^ {0,${dedent}}`), "");
+    if (copy.lastChild?.nodeType === Node.TEXT_NODE) copy.lastChild.textContent = (copy.lastChild.textContent ?? "").replace(/\n$/, "");
+    return [...copy.childNodes];
+  }
+
+  /** The indentation of line i, in characters. */
+  indentOf(i: number): number {
+    return indentOf(this.lines[i]?.text ?? "");
   }
 
   /** The source line for a key, trimmed, or null when the listing does not have it. */
@@ -106,6 +156,61 @@ export class CodeListing {
       offset += length;
     }
     return null;
+  }
+}
+
+const EXCERPT_MAX_LINES = 8;
+
+function indentOf(text: string): number {
+  return text.length - text.trimStart().length;
+}
+
+/**
+ * Beside the graph, the method of the listing that runs now (`backward()` during the backward pulse,
+ * the operation's method during forward), its running line marked. It keeps the method last shown
+ * when nothing runs, so the panel does not come and go (and the page does not jump) as the pulse
+ * starts and ends. Phones hide it (player.css): the one-line strip under the graph is enough there.
+ */
+export class CodeExcerpt {
+  readonly element: HTMLElement;
+  private readonly code: HTMLElement;
+  private method = ""; // "first-last" of the method shown
+  private rows: HTMLElement[] = [];
+  private first = 0;
+  private running: number | null = null; // listing line marked now
+
+  constructor(
+    private readonly listing: CodeListing,
+    label: string,
+  ) {
+    this.code = h("code", {});
+    this.element = h("figure", { class: "tdg-excerpt", "data-role": "code-excerpt" }, h("figcaption", { class: "tdg-field-label" }, label), h("pre", {}, this.code));
+    this.show("backward");
+    this.show(null);
+  }
+
+  /** Show the method that runs `key`'s line with that line marked; null: nothing runs now. */
+  show(key: CodeKey | null): void {
+    const method = key ? this.listing.methodOf(key) : null;
+    if (method) {
+      const name = `${method.first}-${method.last}`;
+      if (name !== this.method) this.build(method.first, method.last, name);
+    }
+    const running = method ? method.running : null;
+    if (running === this.running) return;
+    this.running = running;
+    this.rows.forEach((row, i) => setAttr(row, "data-running", this.first + i === running ? "" : null));
+    setAttr(this.element, "data-key", key);
+  }
+
+  private build(first: number, last: number, name: string): void {
+    this.method = name;
+    this.first = first;
+    const dedent = this.listing.indentOf(first);
+    this.rows = [];
+    for (let i = first; i <= last; i += 1) this.rows.push(h("span", { class: "tdg-excerpt-line" }, ...this.listing.lineNodes(i, dedent)));
+    this.code.replaceChildren(...this.rows);
+    this.running = null;
   }
 }
 

@@ -1,9 +1,10 @@
 // Entry point of the sandbox player, bundled by the site plugin into assets/tinydag/player.js.
-// Each [data-sandbox] sleeps behind its build-time static figure and wakes (mounts its player, reading
+// Each sandbox ([data-sandbox], or a compact [data-sandbox-compact]) sleeps behind its build-time static figure and wakes (mounts its player, reading
 // the JSON the build embedded next to it) only when it is needed: when it comes near the viewport,
 // when a link names it (#<id>?…), or when the reader focuses into it. A reader who never scrolls
-// there pays nothing.
+// there pays nothing. Exercise links (exercises.ts) wake the sandbox they open.
 
+import { wireExerciseLinks } from "./exercises";
 import { Sandbox } from "./sandbox";
 
 // How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
@@ -67,7 +68,8 @@ function start(): void {
           },
           { rootMargin: WAKE_MARGIN },
         );
-  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox]")) sleepUntilNeeded(root, nearby);
+  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")) sleepUntilNeeded(root, nearby);
+  wireExerciseLinks(document);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
