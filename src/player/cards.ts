@@ -83,8 +83,9 @@ export class Cards {
     const note = h("div", { class: "tdg-note", hidden: true }, made, sum);
     const expanded = expansionOf(node, timeline);
     if (expanded) expansion.append(h("div", { class: "tdg-expansion-formula" }, expanded), h("div", { class: "tdg-expansion-locals" }));
-    // The whole expression is the card's accessible name and tooltip (hover, and keyboard focus: the
-    // card is focusable); the head holds a title shortened to fit beside the glyph and badges.
+    // The whole expression is the card's label and tooltip (hover, and keyboard focus: the card is
+    // focusable); the head holds a title shortened to fit beside the glyph and badges. walk.ts adds
+    // the spoken name (operation, value, grad, what it feeds) and keeps one card in the tab order.
     const full = fullLabel(node);
     const glyph = glyphOf(node);
     const title = titleOf(node, timeline, titleBudget(glyph));

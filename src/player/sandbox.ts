@@ -12,8 +12,10 @@ import { type Action, advance, type Context, initialState, type Preset, reduce, 
 import { Scene } from "./scene";
 import { Share } from "./share";
 import { Stage } from "./stage";
+import { PredictPanel } from "./predict";
 import { ControlSync, flaggedNode } from "./sync";
 import { frameAt } from "./timing";
+import { GraphWalk } from "./walk";
 import { type DispatchOptions, type Target, wireControls, wirePage, wireRotation, wireSlider } from "./wiring";
 
 export interface SandboxData {
@@ -39,6 +41,8 @@ export class Sandbox implements Target {
   private state: SandboxState;
   private readonly sync: ControlSync;
   private readonly share: Share;
+  private readonly walk: GraphWalk; // the cards as keyboard and screen reader walk them
+  private readonly predict: PredictPanel | null; // predict, then check (full sandboxes)
   private readonly context: Context;
   private readonly reducedMotion: boolean;
   private frameRequested = false;
@@ -64,6 +68,10 @@ export class Sandbox implements Target {
     this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
     this.share = new Share(root, ui, i18n);
+    this.walk = new GraphWalk(ui.cards, i18n);
+    const compact = (data as { compact?: boolean }).compact === true || root.id.startsWith("tinydag-compact");
+    this.predict = compact ? null : new PredictPanel(i18n, () => this.checkPredictions());
+    if (this.predict) ui.player.querySelector(".tdg-transport")?.after(this.predict.el);
   }
 
   /**
@@ -104,9 +112,10 @@ export class Sandbox implements Target {
       this.interacted = true;
     }
     this.stage.readPalette();
-    this.stage.build(this.state.timeline);
+    this.buildGraph(this.state.timeline);
     await nextTask();
     this.sync.state(this.state);
+    this.predict?.sync(this.state);
     wireControls(this);
     wireRotation(this);
     wirePage(this);
@@ -126,9 +135,10 @@ export class Sandbox implements Target {
     const before = this.state;
     const next = reduce(before, action, this.context);
     this.state = next;
-    if (next.structure !== before.structure) this.stage.build(next.timeline);
+    if (next.structure !== before.structure) this.buildGraph(next.timeline);
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
     this.sync.state(next); // at once, not a frame later: a click's result is visible to the next event
+    this.predict?.sync(next);
     if (options.byReader ?? true) {
       this.interacted = true;
       if (options.url ?? true) this.share.schedule(() => this.state);
@@ -140,6 +150,18 @@ export class Sandbox implements Target {
     const drawNow = options.now || (input && (!next.playing || next.structure !== before.structure));
     if (drawNow) this.render();
     if (!drawNow || next.playing) this.invalidate();
+  }
+
+  /** New cards for a new graph; a card that had the focus keeps it (or hands it to the root). */
+  private buildGraph(timeline: Timeline): void {
+    const focused = this.walk.focused();
+    this.stage.build(timeline);
+    this.walk.build(timeline, focused);
+  }
+
+  /** Check: judge the predictions, then play the backward pass that brings the gradients. */
+  private checkPredictions(): void {
+    if (this.predict?.check(this.state)) this.dispatch({ type: "restart", direction: "backward" }, { now: true });
   }
 
   copyLink(): void {
@@ -211,6 +233,7 @@ export class Sandbox implements Target {
     const dimmed = s.direction === "forward" && frame.completed === 0;
     const input = { timeline: s.timeline, frame, flagged: flaggedNode(s), localDerivatives: s.localDerivatives, view: s.view, dimmed };
     if (!this.stage.draw(input)) return;
+    this.walk.update(s.timeline, frame);
     this.frames += 1;
     this.dirty = false;
     if (this.stage.scene.wallPending) this.invalidate(); // the first frame comes without the wall, sooner

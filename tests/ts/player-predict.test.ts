@@ -1,0 +1,128 @@
+// Predict, then check (verdict.ts): a prediction read as the learner types it in en, ru and et,
+// judged against the engine's gradient, and a wrong one explained by its chain-rule paths.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { buildTimeline, type Timeline } from "../../src/inference/index";
+import { formatNumber } from "../../src/player/format";
+import { makeI18n } from "../../src/player/i18n";
+import { chainPaths, explainGradient, explanationText, judge, readPrediction } from "../../src/player/verdict";
+
+const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string => explanationText(explainGradient(t, leaf, i18n));
+import { strings } from "./strings-file";
+
+const MINUS = "\u2212";
+const LANGS = ["en", "ru", "et"] as const;
+const EXERCISE_A = buildTimeline("(a + b) * c", { a: 1, b: 4, c: -2 });
+
+const read = (text: string, lang = "en"): number | string => {
+  const r = readPrediction(text, lang);
+  return r.ok ? r.value : r.problem;
+};
+const leaf = (t: Timeline, name: string): string => t.variables.find((v) => v.name === name)!.node;
+
+test("a prediction is read the way the learner's language writes numbers", () => {
+  for (const lang of LANGS) {
+    assert.equal(read("-2", lang), -2);
+    assert.equal(read(`${MINUS}2`, lang), -2, "a typographic minus, as the page writes it");
+    assert.equal(read(" +3 ", lang), 3);
+    assert.equal(read("0.5", lang), 0.5, "a dot, as the cards write it");
+    assert.equal(read("0,5", lang), 0.5, "a decimal comma");
+    assert.equal(read(`${MINUS}0,25`, lang), -0.25);
+    assert.equal(read("1e-3", lang), 0.001);
+    assert.equal(read("1/3", lang), 1 / 3, "a fraction");
+    assert.equal(read(`(${MINUS}2)`, lang), -2, "a factor as the explanations write it");
+    assert.equal(read("", lang), "empty");
+    assert.equal(read("   ", lang), "empty");
+    for (const bad of ["abc", "1/0", "1/2/3", "--2", "1,2,3", "2x", "NaN", "Infinity", ".", "1e"]) assert.equal(read(bad, lang), "not-a-number", `${lang}: ${bad}`);
+  }
+  assert.equal(read("1 000,5", "ru"), 1000.5, "ru groups digits with a space");
+  assert.equal(read("1\u00a0000,5", "et"), 1000.5, "... or a no-break space");
+  assert.equal(read("1,000", "en"), 1000, "an English thousands group");
+  assert.equal(read("1,000", "ru"), 1, "... is a decimal comma in Russian");
+  assert.equal(read("12,345.5", "en"), 12345.5);
+  assert.equal(read("1,000.5", "ru"), "not-a-number", "a comma and a dot: ambiguous outside English");
+});
+
+test("right within a relative 1e-6 of the gradient, or equal to it as the cards round it", () => {
+  assert.equal(judge(-2, -2), "right");
+  assert.equal(judge(-2.000001, -2), "right");
+  assert.equal(judge(-2.00001, -2), "right", "the card shows −2 for both");
+  assert.equal(judge(-2.001, -2), "wrong");
+  assert.equal(judge(2, -2), "wrong", "the sign matters");
+  assert.equal(judge(0, 0), "right");
+  assert.equal(judge(1e-9, 0), "wrong", "nothing is close to 0 relatively");
+  assert.equal(judge(0.3333, 1 / 3), "right", "as the card shows it");
+  assert.equal(formatNumber(2 / 3), "0.6667");
+  assert.equal(judge(0.6667, 2 / 3), "right");
+  assert.equal(judge(0.667, 2 / 3), "wrong", "fewer digits than the card shows is not the card's number");
+  assert.equal(judge(1.235e5, 123456), "right");
+  assert.equal(judge(0.1 + 0.2, 0.3), "right");
+});
+
+test("the exercise's gradients come from the paths' products of local derivatives", () => {
+  const a = chainPaths(EXERCISE_A, leaf(EXERCISE_A, "a"));
+  assert.equal(a.total, 1);
+  assert.deepEqual(a.paths[0]!.locals, [1, -2]);
+  assert.equal(a.paths[0]!.product, -2);
+  const c = chainPaths(EXERCISE_A, leaf(EXERCISE_A, "c"));
+  assert.deepEqual(c.paths[0]!.locals, [5], "c's local derivative is the value of a + b");
+  const square = buildTimeline("a * a", { a: 2 });
+  const twice = chainPaths(square, leaf(square, "a"));
+  assert.equal(twice.total, 2, "a used twice: two edges, two paths");
+  assert.equal(twice.paths.reduce((s, p) => s + p.product, 0), square.nodes.find((n) => n.op === "var")!.grad);
+  // Every path sum is the engine's gradient, for expressions with shared leaves and derived operations.
+  for (const [expression, values] of [
+    ["(a - b) / c", { a: 2, b: -3, c: 4 }],
+    ["relu(a * b) + a * exp(b)", { a: 1.5, b: -0.5 }],
+    ["log(a * a + b) ** 2", { a: 3, b: 1 }],
+  ] as const) {
+    const t = buildTimeline(expression, values);
+    for (const v of t.variables) {
+      const all = chainPaths(t, v.node, 1000);
+      const sum = all.paths.reduce((s, p) => s + p.product, 0);
+      const grad = t.nodes.find((n) => n.id === v.node)!.grad;
+      assert.ok(Math.abs(sum - grad) <= 1e-9 * Math.max(1, Math.abs(grad)), `${expression}: ${v.name} ${sum} vs ${grad}`);
+    }
+  }
+});
+
+test("many paths: the first ones are listed, the rest counted", () => {
+  const t = buildTimeline("((a * a) * (a * a)) * ((a * a) * (a * a))", { a: 1 });
+  const all = chainPaths(t, leaf(t, "a"), 3);
+  assert.equal(all.total, 8);
+  assert.equal(all.paths.length, 3);
+  const i18n = makeI18n("en", strings("en"));
+  const text = explain(t, leaf(t, "a"), i18n);
+  assert.match(text, /along 8 paths/);
+  assert.match(text, /and 5 more paths/);
+});
+
+test("a wrong prediction is explained by the path, in every language, numbers the language's way", () => {
+  const en = explain(EXERCISE_A, leaf(EXERCISE_A, "a"), makeI18n("en", strings("en")));
+  assert.ok(en.includes(`a → (a + b) → (a + b) × c: 1 × (${MINUS}2) × 1 = ${MINUS}2`), en);
+  assert.ok(en.startsWith(`Not quite: a.grad = ${MINUS}2.`), en);
+  const t = buildTimeline("a * b", { a: 0.5, b: 1.5 });
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    for (const name of ["a", "b"]) {
+      const text = explain(t, leaf(t, name), i18n);
+      assert.doesNotMatch(text, /\{[a-z_]+\}|NaN|undefined/, `${lang}: ${text}`);
+      if (lang !== "en") assert.ok(!/\d\.\d/.test(text), `${lang}: a decimal dot in a sentence: ${text}`);
+    }
+    const square = buildTimeline("a * a", { a: 2 });
+    const both = explain(square, leaf(square, "a"), i18n);
+    assert.ok(both.includes("2 + 2 = 4"), `${lang}: += adds the two paths: ${both}`);
+  }
+  assert.ok(explain(t, leaf(t, "a"), makeI18n("ru", strings("ru"))).includes("a → a × b: 1,5 × 1 = 1,5"));
+});
+
+test("rounded factors that do not multiply out say ≈", () => {
+  const t = buildTimeline("exp(a) * b", { a: 1, b: 0.1488 });
+  const why = explainGradient(t, leaf(t, "a"), makeI18n("en", strings("en")));
+  assert.equal(why.lines.length, 1, "one path, on a line of its own");
+  const path = why.lines[0]!.split(": ")[1]!;
+  const [left, right] = path.split(/ [=≈] /);
+  const product = left!.split(" × ").map((f) => Number(f.replace(/[()]/g, "").replace(MINUS, "-"))).reduce((p, x) => p * x, 1);
+  const sign = path.includes(" = ") ? "=" : "≈";
+  assert.equal(sign === "=", formatNumber(product) === formatNumber(Number(right)), path);
+});
