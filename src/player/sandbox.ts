@@ -3,12 +3,15 @@
 // the pulse plays, and every frame is frameAt(timeline, time): nothing else decides what is shown.
 
 import type { Timeline } from "../inference/types";
+import { CodeExcerpt, CodeListing } from "./codestep";
+import { makeCompact } from "./compact";
 import { buildControls, type Controls } from "./controls";
 import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
 import { h } from "./dom";
 import { recompute, variablesOf } from "./engine";
 import { type I18n, makeI18n, type Strings } from "./i18n";
 import { type Action, advance, type Context, initialState, type Preset, reduce, type SandboxState } from "./model";
+import { codeStepOf } from "./panels";
 import { Scene } from "./scene";
 import { Share } from "./share";
 import { Stage } from "./stage";
@@ -25,6 +28,7 @@ export interface SandboxData {
   timeline: Timeline;
   presets: Preset[];
   strings: Strings;
+  compact?: boolean; // a compact sandbox: the graph and the pulse, nothing to edit (compact.ts)
 }
 
 const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
@@ -52,13 +56,14 @@ export class Sandbox implements Target {
   private frames = 0;
   private inputStart: number | null = null; // event time of the input being drawn, for the measure
   private interacted = false; // only then does the sandbox write the URL or narrate
+  private readonly excerpt: CodeExcerpt | null = null; // the method running now, beside the graph (codestep.ts)
 
   private constructor(
     private readonly root: HTMLElement,
     data: SandboxData,
     scene: Scene,
     readonly ui: Controls,
-    i18n: I18n,
+    private readonly i18n: I18n,
   ) {
     this.reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
     this.context = { compute: recompute, variablesOf, autoplay: !this.reducedMotion };
@@ -72,6 +77,9 @@ export class Sandbox implements Target {
     const compact = (data as { compact?: boolean }).compact === true || root.id.startsWith("tinydag-compact");
     this.predict = compact ? null : new PredictPanel(i18n, () => this.checkPredictions());
     if (this.predict) ui.player.querySelector(".tdg-transport")?.after(this.predict.el);
+    const listing = compact ? null : CodeListing.find(root.ownerDocument);
+    if (listing) this.excerpt = new CodeExcerpt(listing, i18n.t("code_excerpt"));
+    if (this.excerpt) ui.player.querySelector(".tdg-transport")?.after(this.excerpt.element);
   }
 
   /**
@@ -80,11 +88,12 @@ export class Sandbox implements Target {
    * page for long; the static figure stays in place, and the player hidden, until the first frame.
    */
   static async mount(root: HTMLElement): Promise<Sandbox | null> {
-    const script = root.querySelector("script.tinydag-data");
+    const script = root.querySelector("script.tinydag-data, script.tinydag-compact-data");
     if (!script?.textContent) return null;
     const data = JSON.parse(script.textContent) as SandboxData;
     const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
     const ui = buildControls(i18n, data.presets ?? []);
+    if (data.compact) makeCompact(ui);
     const figure = root.querySelector(".tinydag-figure");
     if (figure) figure.after(ui.player);
     else root.append(ui.player);
@@ -238,6 +247,7 @@ export class Sandbox implements Target {
     this.dirty = false;
     if (this.stage.scene.wallPending) this.invalidate(); // the first frame comes without the wall, sooner
     this.sync.frame(s, frame, this.interacted, this.interacted || s.playing);
+    this.excerpt?.show(codeStepOf(s.timeline, s.schedule, frame, this.i18n).key);
     this.markPerformance();
   }
 
