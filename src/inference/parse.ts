@@ -4,7 +4,9 @@
 import { MAX_CHARS, TinyDagError } from "./errors";
 import { power } from "./value";
 
-export const FUNCTIONS = ["relu", "exp", "log"] as const;
+export type BinaryOp = "+" | "-" | "*" | "/";
+export type FunctionName = "relu" | "exp" | "log";
+export const FUNCTIONS: readonly FunctionName[] = ["relu", "exp", "log"];
 const NUMBER = /(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y; // ASCII digits only, as in Python
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const OPERATORS = ["**", "+", "-", "*", "/", "(", ")"];
@@ -20,12 +22,12 @@ export interface Token {
 export interface Num { kind: "num"; value: number; start: number; end: number }
 export interface Var { kind: "var"; name: string; start: number; end: number }
 export interface Unary { kind: "unary"; operand: Node; start: number; end: number } // unary minus
-export interface Binary { kind: "binary"; op: string; left: Node; right: Node; start: number; end: number }
+export interface Binary { kind: "binary"; op: BinaryOp; left: Node; right: Node; start: number; end: number }
 export interface Pow {
   kind: "pow"; base: Node; exponent: number; exponent_text: string; start: number; end: number;
 }
 export interface Paren { kind: "paren"; inner: Node; start: number; end: number } // no node of its own
-export interface Call { kind: "call"; name: string; arg: Node; start: number; end: number }
+export interface Call { kind: "call"; name: FunctionName; arg: Node; start: number; end: number }
 export type Node = Num | Var | Unary | Binary | Pow | Paren | Call;
 
 export function unwrap(node: Node): Node {
@@ -99,7 +101,7 @@ class Parser {
   expr(): Node {
     let node = this.term();
     while (this.at("+", "-")) {
-      const op = this.take().text;
+      const op = this.take().text as BinaryOp;
       const right = this.term();
       node = { kind: "binary", op, left: node, right, start: node.start, end: right.end };
     }
@@ -109,7 +111,7 @@ class Parser {
   term(): Node {
     let node = this.factor();
     while (this.at("*", "/")) {
-      const op = this.take().text;
+      const op = this.take().text as BinaryOp;
       const right = this.factor();
       node = { kind: "binary", op, left: node, right, start: node.start, end: right.end };
     }
@@ -181,7 +183,7 @@ class Parser {
       const opening = this.take();
       const arg = this.expr();
       const close = this.expectClose(opening);
-      return { kind: "call", name: token.text, arg, start: token.start, end: close.end };
+      return { kind: "call", name: token.text as FunctionName, arg, start: token.start, end: close.end };
     }
     if (isFunction) {
       throw syntax("call", `'${token.text}' needs parentheses, like ${token.text}(x).`,

@@ -5,7 +5,7 @@
 // Python raises OverflowError where JavaScript quietly returns Infinity, so this side checks
 // Number.isFinite on the same values at the same points; the error that results is the same.
 import { MAX_NODES, TinyDagError } from "./errors";
-import { parse, type Binary, type Call, type Node, type Pow } from "./parse";
+import { operands, parse, type Binary, type Call, type Node, type Pow } from "./parse";
 import type { NodeId, Op } from "./types";
 import { Value } from "./value";
 
@@ -53,25 +53,19 @@ export interface Trace {
 export const isDerived = (node: VisualNode): boolean => DERIVED_OPS.includes(node.op);
 export const rootOf = (t: Trace): VisualNode => t.nodes[t.nodes.length - 1]!;
 
+/** Nodes the graph would have: one per operation or literal, one per distinct variable. */
 export function countVisualNodes(tree: Node): number {
   const names = new Set<string>();
   let count = 0;
   const stack: Node[] = [tree];
-  while (stack.length > 0) {
+  while (stack.length > 0) { // iterative: a 200-character expression can nest deeply
     const node = stack.pop()!;
-    if (node.kind === "paren") {
-      stack.push(node.inner);
-      continue;
-    }
     if (node.kind === "var") {
       names.add(node.name);
-      continue;
+    } else {
+      count += node.kind === "paren" ? 0 : 1; // parentheses make no node
+      stack.push(...operands(node));
     }
-    count += 1;
-    if (node.kind === "binary") stack.push(node.left, node.right);
-    else if (node.kind === "unary") stack.push(node.operand);
-    else if (node.kind === "pow") stack.push(node.base);
-    else if (node.kind === "call") stack.push(node.arg);
   }
   return count + names.size;
 }
@@ -135,8 +129,8 @@ class Tracer {
       throw this.domain("Division by zero: the divisor is 0 here.", tree.right, "division");
     }
     const apply = { "+": "add", "*": "mul", "-": "sub", "/": "div" } as const;
-    const method = apply[tree.op as keyof typeof apply];
-    return this.compute(tree, tree.op as Op, () => left.out[method](right.out), [left, right]);
+    const method = apply[tree.op];
+    return this.compute(tree, tree.op, () => left.out[method](right.out), [left, right]);
   }
 
   call(tree: Call): VisualNode {
@@ -145,7 +139,7 @@ class Tracer {
       throw this.domain("log is defined only for positive numbers, and its input here "
         + "is not positive.", tree, "log");
     }
-    const method = tree.name as "relu" | "exp" | "log";
+    const method = tree.name;
     return this.compute(tree, method, () => arg.out[method](), [arg]);
   }
 

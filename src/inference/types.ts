@@ -1,5 +1,5 @@
 // The timeline JSON, as tinydag (Python) writes it and src/inference (TypeScript) rebuilds it.
-// Schema: src/tinydag/timeline.schema.json. Field names follow the JSON exactly.
+// Mirror of src/tinydag/types.py; schema: src/tinydag/timeline.schema.json. Field names follow the JSON exactly.
 
 export type NodeId = string; // "n0", "n1", ...; the root is the last one
 export type EdgeId = string; // "e0", "e1", ...
@@ -62,16 +62,27 @@ export interface BackwardStep {
   grad_after: number; // child's gradient after the +=
 }
 
+export interface Variable {
+  name: string;
+  node: NodeId;
+  value: number;
+}
+
+export interface Seed {
+  node: NodeId;
+  grad: number;
+}
+
 export interface Timeline {
   version: 1;
   expression: string;
   root: NodeId;
-  variables: { name: string; node: NodeId; value: number }[];
+  variables: Variable[];
   nodes: TimelineNode[];
   edges: Edge[];
   topo: NodeId[]; // Value.topological_order(); backward walks it in reverse
   forward: ForwardStep[];
-  seed: { node: NodeId; grad: number };
+  seed: Seed;
   backward: BackwardStep[];
 }
 

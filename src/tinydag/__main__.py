@@ -1,9 +1,11 @@
+import io
 import os
 import sys
 
 from .cli import main
 
-sys.stdout.reconfigure(encoding="utf-8")  # the JSON is UTF-8, whatever the locale says
+if isinstance(sys.stdout, io.TextIOWrapper):
+    sys.stdout.reconfigure(encoding="utf-8")  # the JSON is UTF-8, whatever the locale says
 try:
     code = main()
     sys.stdout.flush()

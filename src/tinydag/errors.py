@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
+
+from .types import ErrorCode, ErrorPayload, ErrorResult
 
 MAX_CHARS = 200  # longer input would not fit on a screen anyway
 MAX_NODES = 40  # more visual nodes than this make the graph unreadable
 
-CODES = ("syntax", "unknown-function", "variable-exponent", "domain", "overflow", "too-large")
+CODES: tuple[ErrorCode, ...] = ("syntax", "unknown-function", "variable-exponent", "domain", "overflow",
+                                "too-large")
 
 
 @dataclass
 class TinyDagError(Exception):
-    code: str  # one of CODES
+    code: ErrorCode  # one of CODES
     message: str  # English text for a learner; the player localizes by code and params
     start: int | None = None  # span in the expression (code points) of the offending text
     end: int | None = None
@@ -23,10 +27,10 @@ class TinyDagError(Exception):
         assert self.code in CODES, self.code
         super().__init__(self.message)
 
-    def to_json(self) -> dict:
-        error: dict = {"code": self.code, "message": self.message, "params": dict(self.params)}
+    def to_json(self) -> ErrorResult:
+        error: ErrorPayload = {"code": self.code, "message": self.message, "params": dict(self.params)}
         if self.start is not None:
-            error["start"], error["end"] = self.start, self.end
+            error["start"], error["end"] = self.start, cast(int, self.end)
         if self.node is not None:
             error["node"] = self.node
         return {"error": error}

@@ -17,12 +17,15 @@ import math
 import re
 import sys
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from microgpt_annotated import power as _power
 
 from .errors import MAX_CHARS, TinyDagError
 
-FUNCTIONS = ("relu", "exp", "log")
+BinaryOp = Literal["+", "-", "*", "/"]
+FunctionName = Literal["relu", "exp", "log"]
+FUNCTIONS: tuple[FunctionName, ...] = ("relu", "exp", "log")
 _NUMBER = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")  # ASCII digits only, as in JS
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPERATORS = ("**", "+", "-", "*", "/", "(", ")")
@@ -60,7 +63,7 @@ class Unary:  # unary minus
 
 @dataclass(frozen=True)
 class Binary:  # + - * /
-    op: str
+    op: BinaryOp
     left: Node
     right: Node
     start: int
@@ -85,7 +88,7 @@ class Paren:  # ( inner ): no node of its own, but its span includes the parenth
 
 @dataclass(frozen=True)
 class Call:  # relu, exp, log
-    name: str
+    name: FunctionName
     arg: Node
     start: int
     end: int
@@ -152,7 +155,7 @@ class _Parser:
     def expr(self) -> Node:
         node = self.term()
         while self.at("+", "-"):
-            op = self.take().text
+            op = cast(BinaryOp, self.take().text)
             right = self.term()
             node = Binary(op, node, right, node.start, right.end)
         return node
@@ -160,7 +163,7 @@ class _Parser:
     def term(self) -> Node:
         node = self.factor()
         while self.at("*", "/"):
-            op = self.take().text
+            op = cast(BinaryOp, self.take().text)
             right = self.factor()
             node = Binary(op, node, right, node.start, right.end)
         return node
@@ -221,7 +224,7 @@ class _Parser:
             opening = self.take()
             arg = self.expr()
             close = self.expect_close(opening)
-            return Call(token.text, arg, token.start, close.end)
+            return Call(cast(FunctionName, token.text), arg, token.start, close.end)
         if token.text in FUNCTIONS:
             raise _syntax("call", f"'{token.text}' needs parentheses, like {token.text}(x).",
                           token.start, token.end, name=token.text)

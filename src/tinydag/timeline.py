@@ -10,54 +10,58 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Literal
+
+from microgpt_annotated import Value
 
 from .layout import layout
 from .trace import Trace, VisualNode, trace
+from .types import BackwardStep, Edge, ErrorResult, Primitive, Timeline, TimelineNode
 
-VERSION = 1
+VERSION: Literal[1] = 1
 
 
-def build_timeline(expression: str, values: dict[str, float]) -> dict:
+def build_timeline(expression: str, values: dict[str, float]) -> Timeline:
     """The whole timeline for an expression; raises TinyDagError on bad input."""
     return timeline_of(trace(expression, values))
 
 
-def timeline_of(t: Trace) -> dict:
+def timeline_of(t: Trace) -> Timeline:
     positions = layout(t.nodes)
     owner: dict[int, VisualNode] = {id(p): n for n in t.nodes for p in n.primitives}
     edge_of: dict[tuple[int, int], str] = {}
-    edges: list[dict] = []
+    edges: list[Edge] = []
     for node in t.nodes:
-        for slot, ((prim, index, local), source) in enumerate(zip(node.exits, node.inputs)):
+        for slot, (exit, source) in enumerate(zip(node.exits, node.inputs)):
             edge_id = f"e{len(edges)}"
-            edge_of[(id(prim), index)] = edge_id
+            edge_of[(id(exit.primitive), exit.index)] = edge_id
             edges.append({"id": edge_id, "from": source.id, "to": node.id, "slot": slot,
-                          "local": local, "contribution": 0.0})
+                          "local": exit.local, "contribution": 0.0})
     by_id = {e["id"]: e for e in edges}
 
-    backward = []
+    backward: list[BackwardStep] = []
     for event in t.events:
-        edge_id = edge_of.get((id(event.primitive), event.index))
-        if edge_id is None:
+        crossed = edge_of.get((id(event.primitive), event.index))
+        if crossed is None:
             continue  # a hand-off inside a derived node
-        edge = by_id[edge_id]
+        edge = by_id[crossed]
         parent = owner[id(event.primitive)]
         edge["contribution"] = event.contribution
-        backward.append({"edge": edge_id, "parent": parent.id, "child": edge["from"],
+        backward.append({"edge": crossed, "parent": parent.id, "child": edge["from"],
                          "incoming": parent.out.grad, "local": edge["local"],
                          "contribution": event.contribution, "grad_after": event.grad_after})
 
-    nodes = []
+    nodes: list[TimelineNode] = []
     for node in t.nodes:
         p = positions[node.id]
-        entry = {"id": node.id, "op": node.op, "label": node.label, "start": node.start,
+        entry: TimelineNode = {"id": node.id, "op": node.op, "label": node.label, "start": node.start,
                  "end": node.end, "value": node.out.data, "grad": node.out.grad,
                  "inputs": [i.id for i in node.inputs], "column": p.column, "row": p.row,
                  "x": p.x, "y": p.y, "z": p.z}
         if node.name is not None:
             entry["name"] = node.name
         if node.exponent is not None:
-            entry["exponent"], entry["exponent_label"] = node.exponent, node.exponent_label
+            entry["exponent"], entry["exponent_label"] = node.exponent, node.exponent_label or ""
         if node.derived:
             entry["derived"] = True
             entry["primitives"] = primitives_of(node)
@@ -68,7 +72,7 @@ def timeline_of(t: Trace) -> dict:
         "version": VERSION,
         "expression": t.expression,
         "root": t.root.id,
-        "variables": [{"name": v.name, "node": v.id, "value": v.out.data} for v in t.variables],
+        "variables": [{"name": v.name or "", "node": v.id, "value": v.out.data} for v in t.variables],
         "nodes": nodes,
         "edges": edges,
         "topo": [visual_outputs[id(v)] for v in t.topo if id(v) in visual_outputs],
@@ -80,7 +84,7 @@ def timeline_of(t: Trace) -> dict:
     }
 
 
-def primitives_of(node: VisualNode) -> list[dict]:
+def primitives_of(node: VisualNode) -> list[Primitive]:
     """The primitive Values a derived node was built from, children first; ids `nK.i`.
 
     Value keeps no operator name, but the constructions are fixed by the class:
@@ -88,9 +92,9 @@ def primitives_of(node: VisualNode) -> list[dict]:
     """
     outside = {id(i.out): i.id for i in node.inputs}
     local_ids = {id(p): f"{node.id}.{k}" for k, p in enumerate(node.primitives)}
-    result = []
+    result: list[Primitive] = []
     for prim in node.primitives:
-        entry = {"id": local_ids[id(prim)], "op": _primitive_op(node, prim), "value": prim.data,
+        entry: Primitive = {"id": local_ids[id(prim)], "op": _primitive_op(node, prim), "value": prim.data,
                  "grad": prim.grad,
                  "inputs": [local_ids.get(id(c)) or outside[id(c)] for c in prim._children],
                  "local": list(prim._local_grads)}
@@ -100,7 +104,7 @@ def primitives_of(node: VisualNode) -> list[dict]:
     return result
 
 
-def _primitive_op(node: VisualNode, prim) -> str:
+def _primitive_op(node: VisualNode, prim: Value) -> Literal["const", "+", "*", "**"]:
     arity = len(prim._children)
     if arity == 0:
         return "const"
@@ -112,7 +116,7 @@ def _primitive_op(node: VisualNode, prim) -> str:
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # text that was not valid Unicode (an error echoes it)
 
 
-def dumps(timeline: dict) -> str:
+def dumps(timeline: Timeline | ErrorResult) -> str:
     """Compact JSON, byte for byte what the TypeScript dumps() prints: lone surrogates escaped as
     JSON.stringify escapes them (\\ud800), so the text is always valid UTF-8."""
     text = json.dumps(timeline, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

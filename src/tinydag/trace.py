@@ -10,20 +10,30 @@ Backward is replayed edge by edge in Value's own topological order and every
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 from microgpt_annotated import Value
 
 from .errors import MAX_NODES, TinyDagError
-from .parse import Binary, Call, Node, Num, Paren, Pow, Unary, Var, parse
+from .parse import Binary, Call, Node, Num, Paren, Pow, Unary, Var, operands, parse
+from .types import Op
 
-DERIVED_OPS = ("-", "/", "neg")
+DERIVED_OPS: tuple[Op, ...] = ("-", "/", "neg")
+
+
+@dataclass(frozen=True)
+class Exit:
+    primitive: Value  # the Value whose child is an input of the visual node
+    index: int  # which of its children
+    local: float  # d(out)/d(input) along the hidden path
 
 
 @dataclass
 class VisualNode:
     id: str
-    op: str  # var, const, +, *, **, exp, log, relu, or derived: -, /, neg
+    op: Op  # var, const, +, *, **, exp, log, relu, or derived: -, /, neg
     label: str  # its source text
     start: int
     end: int
@@ -33,8 +43,7 @@ class VisualNode:
     exponent: float | None = None  # '**' only: the constant exponent
     exponent_label: str | None = None
     primitives: list[Value] = field(default_factory=list)  # Values made here, children first
-    # per slot: (primitive, child index, d(out)/d(input) along the hidden path)
-    exits: list[tuple[Value, int, float]] = field(default_factory=list)
+    exits: list[Exit] = field(default_factory=list)  # one per slot
 
     @property
     def derived(self) -> bool:
@@ -65,18 +74,6 @@ class Trace:
         return self.nodes[-1]
 
 
-def _operands(node: Node) -> list[Node]:
-    if isinstance(node, Binary):
-        return [node.left, node.right]
-    if isinstance(node, Unary):
-        return [node.operand]
-    if isinstance(node, Pow):
-        return [node.base]
-    if isinstance(node, Call):
-        return [node.arg]
-    return []
-
-
 def count_visual_nodes(tree: Node) -> int:
     """Nodes the graph would have: one per operation or literal, one per distinct variable."""
     names: set[str] = set()
@@ -84,14 +81,18 @@ def count_visual_nodes(tree: Node) -> int:
     stack = [tree]
     while stack:  # iterative: a 200-character expression can nest deeply
         node = stack.pop()
-        if isinstance(node, Paren):
-            stack.append(node.inner)
-        elif isinstance(node, Var):
+        if isinstance(node, Var):
             names.add(node.name)
         else:
-            count += 1
-            stack += _operands(node)
+            count += not isinstance(node, Paren)  # parentheses make no node
+            stack += operands(node)
     return count + len(names)
+
+
+class Extra(TypedDict, total=False):  # what only some visual nodes have
+    name: str
+    exponent: float
+    exponent_label: str
 
 
 class _Tracer:
@@ -122,13 +123,7 @@ class _Tracer:
         if isinstance(tree, Num):
             return self.add(tree, "const", Value(tree.value), [])
         if isinstance(tree, Binary):
-            left, right = self.visit(tree.left), self.visit(tree.right)
-            if tree.op == "/" and right.out.data == 0:  # the span marks the divisor alone
-                raise self.domain("Division by zero: the divisor is 0 here.", tree.right,
-                                  "division")
-            apply = {"+": Value.__add__, "*": Value.__mul__,
-                     "-": Value.__sub__, "/": Value.__truediv__}[tree.op]
-            return self.compute(tree, tree.op, lambda: apply(left.out, right.out), [left, right])
+            return self.binary(tree)
         if isinstance(tree, Unary):
             operand = self.visit(tree.operand)
             return self.compute(tree, "neg", lambda: -operand.out, [operand])
@@ -138,6 +133,17 @@ class _Tracer:
             return self.compute(tree, "**", lambda: base.out ** tree.exponent, [base],
                                 exponent=tree.exponent, exponent_label=tree.exponent_text)
         assert isinstance(tree, Call)
+        return self.call(tree)
+
+    def binary(self, tree: Binary) -> VisualNode:
+        left, right = self.visit(tree.left), self.visit(tree.right)
+        if tree.op == "/" and right.out.data == 0:  # the span marks the divisor alone
+            raise self.domain("Division by zero: the divisor is 0 here.", tree.right, "division")
+        apply = {"+": Value.__add__, "*": Value.__mul__,
+                 "-": Value.__sub__, "/": Value.__truediv__}[tree.op]
+        return self.compute(tree, tree.op, lambda: apply(left.out, right.out), [left, right])
+
+    def call(self, tree: Call) -> VisualNode:
         arg = self.visit(tree.arg)
         if tree.name == "log" and arg.out.data <= 0:
             raise self.domain("log is defined only for positive numbers, and its input here "
@@ -155,7 +161,8 @@ class _Tracer:
             raise self.domain("A negative number to a fractional power is not a real number.",
                               tree, "negative-base")
 
-    def compute(self, tree: Node, op: str, make, inputs: list[VisualNode], **extra) -> VisualNode:
+    def compute(self, tree: Node, op: Op, make: Callable[[], Value], inputs: list[VisualNode],
+                **extra: Unpack[Extra]) -> VisualNode:
         """Run one operation of the Value class; any non-finite number it makes is an overflow.
 
         That includes the node's own local derivatives (exits): along a derived node's hidden path
@@ -170,33 +177,35 @@ class _Tracer:
             raise overflow from None
         node = self.add(tree, op, out, inputs, **extra)
         numbers = [x for v in node.primitives for x in (v.data, *v._local_grads)]
-        if not all(math.isfinite(x) for x in numbers + [local for _, _, local in node.exits]):
+        if not all(math.isfinite(x) for x in numbers + [exit.local for exit in node.exits]):
             raise overflow
         return node
 
-    def add(self, tree: Node, op: str, out: Value, inputs: list[VisualNode], **extra) -> VisualNode:
+    def add(self, tree: Node, op: Op, out: Value, inputs: list[VisualNode],
+            **extra: Unpack[Extra]) -> VisualNode:
         node = VisualNode(self.next_id(), op, self.source[tree.start:tree.end], tree.start,
                           tree.end, out, inputs, **extra)
-        self.collect_primitives(node)
+        collect_primitives(node)
         self.nodes.append(node)
         return node
 
-    def collect_primitives(self, node: VisualNode) -> None:
-        """Walk down from node.out to the inputs' Values: what lies between was made here."""
-        outside = {id(i.out) for i in node.inputs}
-        primitives: list[Value] = []
-        exits: list[tuple[Value, int, float]] = []
 
-        def walk(v: Value, local_to_v: float) -> None:
-            for index, (child, local) in enumerate(zip(v._children, v._local_grads)):
-                if id(child) in outside:
-                    exits.append((v, index, local_to_v * local))
-                else:
-                    walk(child, local_to_v * local)
-            primitives.append(v)
+def collect_primitives(node: VisualNode) -> None:
+    """Walk down from node.out to the inputs' Values: what lies between was made here."""
+    outside = {id(i.out) for i in node.inputs}
+    primitives: list[Value] = []
+    exits: list[Exit] = []
 
-        walk(node.out, 1.0)
-        node.primitives, node.exits = primitives, exits
+    def walk(v: Value, local_to_v: float) -> None:
+        for index, (child, local) in enumerate(zip(v._children, v._local_grads)):
+            if id(child) in outside:
+                exits.append(Exit(v, index, local_to_v * local))
+            else:
+                walk(child, local_to_v * local)
+        primitives.append(v)
+
+    walk(node.out, 1.0)
+    node.primitives, node.exits = primitives, exits
 
 
 def record_backward(root: Value) -> tuple[list[Value], list[BackwardEvent]]:
