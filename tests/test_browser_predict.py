@@ -1,0 +1,176 @@
+"""Predict, then check, and a graph a keyboard and a screen reader can walk (issue 12, items 3 and 5),
+in a real browser, in en, ru and et, on a desktop and a phone.
+
+Predict: exercise (a) opens the full sandbox with (a + b) * c, a = 1, b = 4, c = −2, whose gradients
+are a.grad = b.grad = c = −2 and c.grad = a + b = 5. Walk: the default graph, (a + b) * c with
+a = 2, b = −3, c = 10.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+
+from .browser_helpers import (
+    DESKTOP,
+    MINUS,
+    PHONE,
+    lesson_page,
+    moment,
+    paused_in_view,
+    seek,
+    set_range,
+    settle,
+)
+from .test_browser_beyond import axe_violations
+
+FULL = "#tinydag-1"
+PREDICT = f"{FULL} [data-predict]"
+LANGS = ["en", "ru", "et"]
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+EXERCISE_A = "#tinydag-1?expr=" + quote("(a + b) * c") + "&vals=" + quote("a:1,b:4,c:-2") + "&dir=forward&t=2"
+NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?")
+ANSWERS = {"−2", "-2", "5"}  # the exercise's gradients, as any text could write them
+
+
+def field(page, name: str):
+    return page.locator(f"{PREDICT} input[name=predict-{name}]")
+
+
+def verdicts(page) -> dict[str, str | None]:
+    return page.evaluate(f"Object.fromEntries([...document.querySelectorAll('{PREDICT} input')]"
+                         ".map(i => [i.name.slice(8), i.dataset.verdict ?? null]))")
+
+
+def message(page, name: str) -> str:
+    """What a screen reader hears as the field's description (aria-describedby)."""
+    return field(page, name).evaluate(
+        "el => (el.getAttribute('aria-describedby') || '').split(' ').filter(Boolean)"
+        ".map(id => document.getElementById(id).textContent).join(' ')")
+
+
+def block_text(page) -> str:
+    """Everything the predict block says or carries: text, attribute values, values typed."""
+    return page.locator(PREDICT).evaluate(
+        "el => [el.textContent, ...[el, ...el.querySelectorAll('*')].flatMap(n => "
+        "[...n.attributes].map(a => a.value))].join(' ')")
+
+
+@pytest.mark.parametrize("lang,size", [(lang, size) for lang in LANGS for size in SIZES])
+def test_predict_then_check(browser, site_server, lang, size):
+    page = lesson_page(browser, site_server, lang, viewport=SIZES[size], hash=EXERCISE_A)
+    page.locator(PREDICT).scroll_into_view_if_needed()
+    assert sorted(verdicts(page)) == ["a", "b", "c"], "one field per leaf"
+    grads = page.evaluate(f"[...document.querySelectorAll('{FULL} [data-field=grad]')]"
+                          ".map(g => g.textContent)")
+    assert set(grads) == {"--"}, "no gradient on the cards yet"
+    # Nothing reveals an answer before Check: not the block's text, attributes or names.
+    assert not ANSWERS & set(NUMBER.findall(block_text(page))), block_text(page)
+    # An empty field and one that is not a number: a message there, no verdicts, no NaN.
+    decimal = "." if lang == "en" else ","
+    field(page, "a").fill(f"{MINUS}2")
+    field(page, "b").fill("abc")
+    page.click(f"{PREDICT} [data-action=check]")
+    assert verdicts(page) == {"a": None, "b": None, "c": None}
+    for name in ("b", "c"):
+        assert field(page, name).get_attribute("aria-invalid") == "true"
+        assert message(page, name) and "NaN" not in message(page, name)
+    assert "abc" in message(page, "b")
+    assert moment(page)["direction"] == "forward", "nothing played: nothing revealed"
+    # Right and wrong, with the language's decimal comma; Enter in a field checks.
+    field(page, "b").fill(f"{MINUS}2{decimal}5")
+    field(page, "c").fill(f"5{decimal}0")
+    field(page, "c").press("Enter")
+    assert verdicts(page) == {"a": "right", "b": "wrong", "c": "right"}
+    assert field(page, "b").get_attribute("aria-invalid") is None
+    why = message(page, "b")
+    assert f"b → (a + b) → (a + b) × c: 1 × ({MINUS}2) × 1 = {MINUS}2" in why, why
+    assert "NaN" not in why and "{" not in why
+    summary = page.locator(f"{PREDICT} [aria-live]").inner_text()
+    assert "2" in summary and "3" in summary, summary
+    m = moment(page)
+    assert m["direction"] == "backward" and (m["playing"] or m["time"] == m["duration"]), "Check plays"
+    if size == "desktop":
+        settle(page)
+        serious = axe_violations(page, "{include: ['[data-sandbox]', '[data-sandbox-compact]']}")
+        assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
+    # New numbers: the verdicts go, the typed predictions stay.
+    set_range(page, f"{FULL} input[name=var-a]", 2)
+    settle(page)
+    assert verdicts(page) == {"a": None, "b": None, "c": None}
+    assert field(page, "c").input_value() == f"5{decimal}0"
+    # A new expression: the fields follow its leaves; a leaf that stays keeps its prediction.
+    page.locator(f"{FULL} input[name=expression]").fill("a * a")
+    settle(page)
+    assert list(verdicts(page)) == ["a"]
+    assert field(page, "a").input_value() == f"{MINUS}2"
+    assert page.errors == []
+
+
+CARD_NAMES = """sel => Object.fromEntries([...document.querySelectorAll(sel + ' [data-node]')].map(c =>
+  [c.getAttribute('aria-label'), document.getElementById(c.getAttribute('aria-labelledby')).textContent]))"""
+
+
+FOCUSED = """() => { const card = document.activeElement;
+  if (!card?.dataset?.node) return null;
+  return document.getElementById(card.getAttribute('aria-labelledby')).textContent.split(': ')[0]; }"""
+
+
+def focused(page) -> str | None:
+    """The expression of the focused card (its spoken name's start), or None when no card has focus."""
+    return page.evaluate(FOCUSED)
+
+
+@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ru", "phone"), ("et", "desktop")])
+def test_keyboard_walk_of_the_default_graph(browser, site_server, lang, size):
+    page = lesson_page(browser, site_server, lang, viewport=SIZES[size])
+    paused_in_view(page)
+    page.click(f"{FULL} [data-action=backward]")
+    seek(page, 0)
+    tab_stops = page.evaluate(f"[...document.querySelectorAll('{FULL} [data-node]')]"
+                              ".filter(c => c.tabIndex === 0).length")
+    assert tab_stops == 1, "one card in the tab order"
+    # Tab from the stage lands on the graph's root card.
+    page.focus(f"{FULL} .tdg-stage")
+    page.keyboard.press("Tab")
+    assert focused(page) == "(a + b) × c"
+    names = page.evaluate(CARD_NAMES, FULL)
+    not_reached = {"en": "not reached yet", "ru": "ещё не дошёл", "et": "pole veel jõudnud"}[lang]
+    assert all(not_reached in name for name in names.values()), names
+    assert names["a"].startswith("a: ") and names["a"].endswith("a + b"), names["a"]
+    # The name Chrome computes is the sentence (aria-labelledby), not the bare expression.
+    root = page.get_by_role("group", name=re.compile(r"^\(a \+ b\) × c: .*" + MINUS + "10"))
+    assert root.count() == 1
+    walk = [("ArrowLeft", "a + b"), ("ArrowLeft", "a"), ("ArrowLeft", "a"), ("ArrowDown", "b"),
+            ("ArrowRight", "a + b"), ("ArrowLeft", "b"), ("ArrowRight", "a + b"),
+            ("ArrowRight", "(a + b) × c"), ("ArrowLeft", "a + b"), ("Home", "a"), ("End", "(a + b) × c")]
+    for key, expected in walk:
+        page.keyboard.press(key)
+        assert focused(page) == expected, f"{key} -> {focused(page)}, expected {expected}"
+    # The names follow the backward wave: the root's grad arrives first, the leaves' last.
+    seek(page, 1)
+    names = page.evaluate(CARD_NAMES, FULL)
+    assert not_reached not in names["(a + b) × c"] and not_reached in names["a"], names
+    seek(page, 10_000)
+    names = page.evaluate(CARD_NAMES, FULL)
+    assert all(not_reached not in name for name in names.values()), names
+    assert "grad 10" in names["a"] and f"grad {MINUS}1" in names["c"], names
+    # Playing the pulse does not move the focus.
+    page.keyboard.press("Home")
+    page.evaluate(f"document.querySelector('{FULL} [data-action=play]').click()")
+    page.wait_for_timeout(600)
+    assert moment(page)["playing"] and focused(page) == "a"
+    # A rebuilt graph keeps a card that stays, and hands a card that is gone to the root.
+    retype = "(e, text) => { e.value = text; e.dispatchEvent(new Event('input', {bubbles: true})); }"
+    page.locator(f"{FULL} input[name=expression]").evaluate(retype, "a * b")
+    settle(page)
+    assert focused(page) == "a", "the focused leaf is still there"
+    page.keyboard.press("End")
+    assert focused(page) == "a × b"
+    page.locator(f"{FULL} input[name=expression]").evaluate(retype, "(a + b) * c")
+    settle(page)
+    assert focused(page) == "(a + b) × c", "the focused card is gone: focus goes to the root"
+    assert page.errors == []
