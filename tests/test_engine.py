@@ -287,3 +287,21 @@ def test_value_pow_zero_at_zero_by_hand():
     b = Value(0.0)
     with pytest.raises(ZeroDivisionError):  # the slope of sqrt at 0 is infinite: the tracer refuses it
         b**0.5
+
+
+def test_the_engine_names_its_modules_and_owns_its_cache_key(tmp_path, monkeypatch):
+    import tinydag
+
+    package = Path(tinydag.__file__).parent
+    assert set(tinydag.MODULES) == {"microgpt_annotated", "tinydag"} | {
+        f"tinydag.{p.stem}" for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    digest = tinydag.source_digest()
+    assert digest == tinydag.source_digest() and len(digest) == 64
+    copy = tmp_path / "tinydag"  # the same source elsewhere: the same key; one byte more: another
+    copy.mkdir()
+    for path in package.glob("*.py"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(tinydag, "__file__", str(copy / "__init__.py"))
+    assert tinydag.source_digest() == digest
+    (copy / "new_module.py").write_text("# a module the plugin never heard of\n")
+    assert tinydag.source_digest() != digest

@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import re
+import sys
 import textwrap
 from pathlib import Path
 
@@ -18,12 +19,12 @@ from mkdocs.exceptions import Abort
 
 import tinydag
 from tests.conftest import ROOT
-from tinydag_mkdocs import engine as engine_module
+from tinydag_mkdocs import cache as cache_module
 from tinydag_mkdocs import i18n_status
 from tinydag_mkdocs.blocks import find_blocks
 from tinydag_mkdocs.bundle import BundleError, bundle
+from tinydag_mkdocs.cache import BuildCache
 from tinydag_mkdocs.embed import script_json
-from tinydag_mkdocs.engine import Engine
 
 BLOCK = """\
 ```tinydag
@@ -273,11 +274,12 @@ def test_i18n_status_lists_missing_and_older_pages_and_strings(tmp_path, capsys)
 
 
 def test_a_changed_engine_is_reloaded_and_its_results_forgotten(monkeypatch):
-    engine = Engine()
-    engine.timeline("a * b", {"a": 2.0, "b": 3.0})
+    cache = BuildCache()
+    cache.timeline("a * b", {"a": 2.0, "b": 3.0})
     reloaded: list[str] = []
-    monkeypatch.setattr(engine_module.importlib, "reload", lambda module: reloaded.append(module.__name__))
-    monkeypatch.setattr(engine_module, "engine_digest", lambda: "edited")
-    engine.start_build()
-    assert reloaded == list(engine_module.ENGINE_MODULES) and engine.digest == "edited"
-    assert not engine.timelines and engine.runs == 1
+    monkeypatch.setattr(cache_module.importlib, "reload", lambda module: reloaded.append(module.__name__))
+    monkeypatch.setattr(cache_module.tinydag, "source_digest", lambda: "edited")
+    cache.start_build()
+    assert reloaded == [m for m in tinydag.MODULES if m in sys.modules] and cache.digest == "edited"
+    assert reloaded[0] == "microgpt_annotated" and reloaded[-1] == "tinydag"
+    assert not cache.timelines and cache.runs == 1

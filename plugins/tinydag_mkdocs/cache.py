@@ -1,8 +1,10 @@
-"""The engine side of the adapter: tinydag's timelines and figures, each computed once per content.
+"""The plugin's build cache: tinydag's timelines and the static figures, each computed once per content.
 
 static-i18n builds the site three times with the same plugin instance, and the three pages of a
 lesson carry the same expressions: results are kept by a hash of (engine source, input), so each
-distinct block is computed once per build, and `mkdocs serve` recomputes only what changed.
+distinct block is computed once per build, and `mkdocs serve` recomputes only what changed. The key
+is the engine's own `tinydag.source_digest()`; when it changes, the engine's modules are reloaded
+(`mkdocs serve` keeps modules loaded) in the order the engine gives (`tinydag.MODULES`).
 """
 
 from __future__ import annotations
@@ -11,38 +13,33 @@ import hashlib
 import importlib
 import json
 import sys
-from pathlib import Path
 
 import tinydag
-import tinydag.figure
+from tinydag.types import Timeline
 
-# Reloaded in this order when their source changes under `mkdocs serve` (which keeps modules loaded).
-ENGINE_MODULES = ("microgpt_annotated", "tinydag.errors", "tinydag.parse", "tinydag.trace",
-                  "tinydag.layout", "tinydag.timeline", "tinydag.figure", "tinydag")
+from . import figure
 
 
-def engine_digest() -> str:
-    h = hashlib.sha256()
-    for name in ENGINE_MODULES:
-        h.update(Path(sys.modules[name].__file__).read_bytes())
-    return h.hexdigest()
+def reload_engine() -> None:
+    for name in tinydag.MODULES:
+        if name in sys.modules:
+            importlib.reload(sys.modules[name])
 
 
-class Engine:
+class BuildCache:
     def __init__(self) -> None:
-        self.digest = engine_digest()
-        self.timelines: dict[str, dict | tinydag.TinyDagError] = {}
+        self.digest = tinydag.source_digest()
+        self.timelines: dict[str, Timeline | tinydag.TinyDagError] = {}
         self.figures: dict[str, str] = {}
         self.used: set[str] = set()  # keys used since the last start_build()
         self.runs = 0  # engine calls, for the tests of the cache
 
     def start_build(self) -> None:
         """A new site build (all languages): reload a changed engine, forget unused results."""
-        digest = engine_digest()
+        digest = tinydag.source_digest()
         if digest != self.digest:
-            for name in ENGINE_MODULES:
-                importlib.reload(sys.modules[name])
-            self.digest = engine_digest()
+            reload_engine()
+            self.digest = digest
             self.timelines.clear()
             self.figures.clear()
         for cache in (self.timelines, self.figures):
@@ -50,7 +47,7 @@ class Engine:
                 del cache[key]
         self.used = set()
 
-    def timeline(self, expression: str, values: dict[str, float]) -> dict:
+    def timeline(self, expression: str, values: dict[str, float]) -> Timeline:
         """tinydag.build_timeline, cached; raises tinydag.TinyDagError (cached too)."""
         key = self._key("timeline", expression, sorted(values.items()))
         self.used.add(key)
@@ -65,11 +62,11 @@ class Engine:
             raise result
         return result
 
-    def figure(self, timeline: dict, labels: dict[str, str], id_prefix: str) -> str:
+    def figure(self, timeline: Timeline, labels: dict[str, str], id_prefix: str) -> str:
         key = self._key("figure", timeline, labels, id_prefix)
         self.used.add(key)
         if key not in self.figures:
-            self.figures[key] = tinydag.figure.render_svg(timeline, labels, id_prefix)
+            self.figures[key] = figure.render_svg(timeline, labels, id_prefix)
         return self.figures[key]
 
     def _key(self, *parts: object) -> str:

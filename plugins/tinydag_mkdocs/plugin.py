@@ -21,14 +21,15 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 import tinydag
+from tinydag.types import Timeline
 
 from . import a11y
 from . import strings as ui_strings
 from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, bundle
+from .cache import BuildCache
 from .config import TinyDagConfig
 from .embed import sandbox_html
-from .engine import Engine
 from .exercises import expand_links
 from .language import LanguageFeatures
 
@@ -43,7 +44,7 @@ SLOT_IN_HTML = re.compile(  # in a list or an admonition, Markdown wraps it in a
 
 class TinyDagPlugin(BasePlugin[TinyDagConfig]):
     def __init__(self) -> None:
-        self.engine = Engine()
+        self.cache = BuildCache()  # timelines and figures by content hash, across builds
         self.root = Path.cwd()
         self.strings: dict[str, dict[str, str]] = {}
         self.assets: dict[str, bytes] = {}  # name under assets/tinydag -> content
@@ -62,7 +63,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.root = Path(config.config_file_path).parent.resolve()
         if _is_translation_build(config):
             return  # static-i18n's ru/et builds reuse what the English build prepared
-        self.engine.start_build()
+        self.cache.start_build()
         folder = self.config.strings_dir
         try:
             self.strings = ui_strings.load_all(self.root / folder, _languages(config), folder)
@@ -165,26 +166,27 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         presets = [{"label": p.label, "expression": p.expression, "values": p.values,
                     "timeline": self._timeline(p, path)} for p in block.presets]
         strings = self.strings[lang]
-        data = {"lang": lang, "expression": block.default.expression, "values": block.default.values,
-                "timeline": default, "presets": presets, "strings": strings}
+        data: dict[str, object] = {"lang": lang, "expression": block.default.expression,
+                                   "values": block.default.values, "timeline": default, "presets": presets,
+                                   "strings": strings}
         if block.compact:
             data["compact"] = True
         labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
-        svg = self.engine.figure(default, labels, id_prefix=block.sandbox_id)
+        svg = self.cache.figure(default, labels, id_prefix=block.sandbox_id)
         caption = strings["figure_caption"].replace("{expression}", block.default.expression)
         return sandbox_html(block.sandbox_id, lang, data, svg, caption, strings["no_webgl"],
                             compact=block.compact, targets=targets)
 
     def _exercise_timeline(self, expression: str, values: dict[str, float], line: int) -> dict:
         try:
-            return self.engine.timeline(expression, values)
+            return dict(self.cache.timeline(expression, values))
         except tinydag.TinyDagError as error:
             raise BlockError(line, f"the exercise link's setup does not compute: {error.message} "
                              f'(expression "{expression}")') from None
 
-    def _timeline(self, graph: Graph, path: str) -> dict:
+    def _timeline(self, graph: Graph, path: str) -> Timeline:
         try:
-            timeline = self.engine.timeline(graph.expression, graph.values)
+            timeline = self.cache.timeline(graph.expression, graph.values)
         except tinydag.TinyDagError as error:
             numeric = error.code in ("domain", "overflow")  # caused by the values, not the text
             where = ""

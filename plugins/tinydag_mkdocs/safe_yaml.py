@@ -60,7 +60,7 @@ def compose(text: str) -> yaml.Node | None:
 
 
 def _check(event: yaml.Event) -> None:
-    line = event.start_mark.line
+    line = event.start_mark.line if event.start_mark else 0
     if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
         raise YamlProblem(line, "YAML anchors and aliases (&name, *name) are not allowed: "
                           "write the value out")
