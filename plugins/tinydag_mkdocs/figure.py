@@ -16,9 +16,13 @@ import math
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
+from tinydag.types import BackwardStep, Timeline, TimelineNode
+
 SCALE_X, SCALE_Y = 105.0, 84.0  # pixels per scene unit: columns 252 px apart, rows 126 px
 CARD_W, CARD_H = 128.0, 76.0
 MARGIN = 24.0
+BADGE_ROOM = 12  # above the top row, where badges stick out of their cards
+LABEL_ROOM = 16  # beside the widest chain-rule label, when columns spread apart to fit it
 SLOT_GAP = 16.0  # vertical distance between the input slots on a card's left side
 BOW = 34.0  # how far parallel edges (a * a) bend apart
 LABEL_FONT = 11
@@ -29,6 +33,23 @@ EDGE_STROKE = 1.6  # px for an edge of relative width 1
 # As src/player/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
 DECADES_LOW, DECADES_HIGH, THINNEST, THICKEST, DEAD_WIDTH = -3.0, 3.0, 0.55, 2.6, 0.55
 SIGN_COLOUR = {"positive": "#a93c0c", "negative": "#0b7a72", "zero": "#8a8a8a"}
+MONOSPACE = 0.6  # em per character of monospace text (digits)
+# A card, in pixels from its top left corner (font sizes in px too).
+CARD_RADIUS = 8
+PAD = 10  # text's distance from the left and right sides
+HEADING_FONT, HEADING_BASELINE = 15, 20
+HEADING_LETTER = 9.5  # the bold 15 px heading's width per letter, roughly
+HEADING_GAP = 8  # between the heading and the subtitle beside it
+SUBTITLE_FONT, SUBTITLE_BASELINE = 11, 19
+ROW_FONT, NUMBER_FONT = 12, 13  # "value" / "grad" and their numbers
+FIRST_ROW, ROW_STEP = 44, 20  # baselines of the value row and the grad row below it
+# The badge (derived, const) straddles the card's top edge at its right.
+BADGE_TOP, BADGE_HEIGHT, BADGE_BASELINE, BADGE_INSET = -9, 17, 3.5, 8
+BADGE_FONT, BADGE_PADDING, BADGE_LETTER = 10.5, 14, 6.5  # width: padding + letter width per letter
+
+Point = tuple[float, float]
+Curve = tuple[Point, Point, Point, Point]  # a cubic Bezier's four control points
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def width_of(contribution: float) -> float:
@@ -65,56 +86,18 @@ def _strip_zeros(fixed: str) -> str:
     return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
 
 
-def render_svg(timeline: dict, labels: dict[str, str], id_prefix: str = "tinydag") -> str:
+def render_svg(timeline: Timeline, labels: dict[str, str], id_prefix: str = "tinydag") -> str:
     """The SVG markup; `labels` holds the page language's value, grad, derived and const."""
-    nodes = {n["id"]: n for n in timeline["nodes"]}
-    steps = {step["edge"]: step for step in timeline["backward"]}
-    chains = {edge_id: (f'{format_number(s["incoming"])} \u00d7 {format_number(s["local"])} = '
-                        f'{format_number(s["contribution"])}') for edge_id, s in steps.items()}
-    # Columns spread apart when a chain-rule label would not fit between two cards.
-    columns = max(n["column"] for n in nodes.values())
-    unit = max(n["x"] for n in nodes.values()) / columns if columns else 1.0
-    widest = max((_text_width(text) for text in chains.values()), default=0.0)
-    scale_x = max(SCALE_X, (CARD_W + widest + 16) / unit)
-    top = max(n["y"] for n in nodes.values())
-    width = MARGIN * 2 + CARD_W + columns * unit * scale_x
-    height = MARGIN * 2 + CARD_H + (top - min(n["y"] for n in nodes.values())) * SCALE_Y + 12
-
-    def center(node: dict) -> tuple[float, float]:
-        return (MARGIN + CARD_W / 2 + node["x"] * scale_x,
-                MARGIN + 12 + CARD_H / 2 + (top - node["y"]) * SCALE_Y)
-
-    boxes = [_box(*center(n), CARD_W + 8, CARD_H + 8) for n in nodes.values()]  # labels keep off
+    grid = _Grid(timeline)
     arrow = f"{id_prefix}-arrow"
-    edges, edge_labels = [], []
-    for edge in timeline["edges"]:
-        source, target = nodes[edge["from"]], nodes[edge["to"]]
-        (sx, sy), (tx, ty) = center(source), center(target)
-        slots = len(target["inputs"])
-        x0, y0 = sx + CARD_W / 2, sy
-        x1, y1 = tx - CARD_W / 2 - 2, ty + (edge["slot"] - (slots - 1) / 2) * SLOT_GAP
-        twins = [e for e in timeline["edges"] if e["from"] == edge["from"] and e["to"] == edge["to"]]
-        bend = (twins.index(edge) - (len(twins) - 1) / 2) * 2 * BOW if len(twins) > 1 else 0.0
-        reach = (x1 - x0) / 2
-        curve = ((x0, y0), (x0 + reach, y0 + bend), (x1 - reach, y1 + bend), (x1, y1))
-        (_, _), c0, c1, _ = curve
-        edges.append(_edge(edge["id"], f'M{_n(x0)},{_n(y0)} C{_n(c0[0])},{_n(c0[1])} {_n(c1[0])},'
-                                       f'{_n(c1[1])} {_n(x1)},{_n(y1)}', steps.get(edge["id"]), arrow))
-        if edge["id"] in chains:
-            text = chains[edge["id"]]
-            x, y, box = _place_label(curve, _text_width(text), boxes)
-            boxes.append(box)
-            edge_labels.append(f'<text class="tinydag-svg__chain" data-figure-edge="{edge["id"]}" '
-                               f'x="{_n(x)}" y="{_n(y)}" text-anchor="middle" font-size="{LABEL_FONT}" '
-                               f'fill="#555">{escape(text)}</text>')
-
-    cards = [_card(node, *center(node), labels) for node in timeline["nodes"]]
+    edges, edge_labels = _edges(timeline, grid, arrow)
+    cards = [_card(node, *grid.center(node), labels) for node in timeline["nodes"]]
     title = "; ".join(f'{n["label"]}: {labels["value"]} {format_number(n["value"])}, '
                       f'{labels["grad"]} {format_number(n["grad"])}' for n in timeline["nodes"])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tinydag-svg" role="img" '
-        f'aria-labelledby="{id_prefix}-title" viewBox="0 0 {_n(width)} {_n(height)}" '
-        f'width="{_n(width)}" height="{_n(height)}" font-family="sans-serif">'
+        f'aria-labelledby="{id_prefix}-title" viewBox="0 0 {_n(grid.width)} {_n(grid.height)}" '
+        f'width="{_n(grid.width)}" height="{_n(grid.height)}" font-family="sans-serif">'
         f'<title id="{id_prefix}-title">{escape(timeline["expression"])}. {escape(title)}</title>'
         f'<defs>{"".join(_marker(arrow, sign) for sign in SIGN_COLOUR)}</defs>'
         f'<g class="tinydag-svg__edges">{"".join(edges)}</g>'
@@ -124,7 +107,64 @@ def render_svg(timeline: dict, labels: dict[str, str], id_prefix: str = "tinydag
     )
 
 
-def _edge(edge_id: str, path: str, step: dict | None, arrow: str) -> str:
+def _chain_texts(timeline: Timeline) -> dict[str, str]:
+    """Per edge that backward crossed: incoming grad x local derivative = contribution."""
+    return {s["edge"]: (f'{format_number(s["incoming"])} \u00d7 {format_number(s["local"])} = '
+                        f'{format_number(s["contribution"])}') for s in timeline["backward"]}
+
+
+class _Grid:
+    """Scene coordinates to pixels. Columns spread apart when a chain-rule label would not fit
+    between two cards."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        nodes = timeline["nodes"]
+        columns = max(n["column"] for n in nodes)
+        unit = max(n["x"] for n in nodes) / columns if columns else 1.0
+        widest = max((_text_width(text) for text in _chain_texts(timeline).values()), default=0.0)
+        self.scale_x = max(SCALE_X, (CARD_W + widest + LABEL_ROOM) / unit)
+        self.top = max(n["y"] for n in nodes)
+        self.width = MARGIN * 2 + CARD_W + columns * unit * self.scale_x
+        self.height = (MARGIN * 2 + CARD_H + (self.top - min(n["y"] for n in nodes)) * SCALE_Y
+                       + BADGE_ROOM)
+
+    def center(self, node: TimelineNode) -> tuple[float, float]:
+        return (MARGIN + CARD_W / 2 + node["x"] * self.scale_x,
+                MARGIN + BADGE_ROOM + CARD_H / 2 + (self.top - node["y"]) * SCALE_Y)
+
+
+def _edges(timeline: Timeline, grid: _Grid, arrow: str) -> tuple[list[str], list[str]]:
+    """Each edge as a curve from its input's right side to its slot on the operation's left side,
+    and each chain-rule label at a spot on its curve that no card or other label covers."""
+    nodes = {n["id"]: n for n in timeline["nodes"]}
+    steps = {step["edge"]: step for step in timeline["backward"]}
+    chains = _chain_texts(timeline)
+    boxes = [_box(*grid.center(n), CARD_W + 8, CARD_H + 8) for n in nodes.values()]  # labels keep off
+    edges, edge_labels = [], []
+    for edge in timeline["edges"]:
+        source, target = nodes[edge["from"]], nodes[edge["to"]]
+        (sx, sy), (tx, ty) = grid.center(source), grid.center(target)
+        slots = len(target["inputs"])
+        x0, y0 = sx + CARD_W / 2, sy
+        x1, y1 = tx - CARD_W / 2 - 2, ty + (edge["slot"] - (slots - 1) / 2) * SLOT_GAP
+        twins = [e for e in timeline["edges"] if e["from"] == edge["from"] and e["to"] == edge["to"]]
+        bend = (twins.index(edge) - (len(twins) - 1) / 2) * 2 * BOW if len(twins) > 1 else 0.0
+        reach = (x1 - x0) / 2
+        curve: Curve = ((x0, y0), (x0 + reach, y0 + bend), (x1 - reach, y1 + bend), (x1, y1))
+        _, c0, c1, _ = curve
+        edges.append(_edge(edge["id"], f'M{_n(x0)},{_n(y0)} C{_n(c0[0])},{_n(c0[1])} {_n(c1[0])},'
+                                       f'{_n(c1[1])} {_n(x1)},{_n(y1)}', steps.get(edge["id"]), arrow))
+        if edge["id"] in chains:
+            text = chains[edge["id"]]
+            x, y, box = _place_label(curve, _text_width(text), boxes)
+            boxes.append(box)
+            edge_labels.append(f'<text class="tinydag-svg__chain" data-figure-edge="{edge["id"]}" '
+                               f'x="{_n(x)}" y="{_n(y)}" text-anchor="middle" font-size="{LABEL_FONT}" '
+                               f'fill="#555">{escape(text)}</text>')
+    return edges, edge_labels
+
+
+def _edge(edge_id: str, path: str, step: BackwardStep | None, arrow: str) -> str:
     """One edge as its backward step left it: stroke width, colour and dashes say its contribution."""
     if step is None:  # nothing crossed it (never the case after a whole backward pass)
         return (f'<path class="tinydag-svg__edge" data-figure-edge="{edge_id}" d="{path}" fill="none" '
@@ -151,43 +191,45 @@ def _marker(arrow: str, sign: str) -> str:
             f'fill="{SIGN_COLOUR[sign]}"/></marker>')
 
 
-def _place_label(curve, width: float, taken: list[tuple[float, float, float, float]]):
+def _place_label(curve: Curve, width: float, taken: list[Box]) -> tuple[float, float, Box]:
     """A point on the curve, near its middle, where the label overlaps no card and no other label."""
-    first = None
+    first: tuple[float, float, Box] | None = None
     for t in LABEL_SPOTS:
         x, y = _bezier(curve, t)
         box = _box(x, y - 8, width, LABEL_FONT + 4)
         first = first or (x, y - 4, box)
         if not any(_overlap(box, other) for other in taken):
             return x, y - 4, box
+    assert first is not None
     return first
 
 
-def _bezier(curve, t: float) -> tuple[float, float]:
+def _bezier(curve: Curve, t: float) -> Point:
     (p0, p1, p2, p3), u = curve, 1 - t
-    return tuple(u**3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t**3 * d
-                 for a, b, c, d in zip(p0, p1, p2, p3))
+    x, y = (u**3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t**3 * d for a, b, c, d in zip(p0, p1, p2, p3))
+    return x, y
 
 
-def _box(cx: float, cy: float, w: float, h: float) -> tuple[float, float, float, float]:
+def _box(cx: float, cy: float, w: float, h: float) -> Box:
     return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
 
 
-def _overlap(a, b) -> bool:
+def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _text_width(text: str, font: float = 11.0) -> float:
-    return len(text) * font * 0.6 + 6  # monospace digits: 0.6 em each
+    return len(text) * font * MONOSPACE + 6
 
 
-def _card(node: dict, cx: float, cy: float, labels: dict[str, str]) -> str:
+def _card(node: TimelineNode, cx: float, cy: float, labels: dict[str, str]) -> str:
     left, top = cx - CARD_W / 2, cy - CARD_H / 2
+    right = left + CARD_W - PAD  # where right-aligned text ends
     op = node["op"]
     heading = node.get("name") or (node["label"] if op == "const" else OP_TEXT.get(op, op))
     if op == "**":
-        heading = f'** {node["exponent_label"]}'
-    room = CARD_W - 20 - 8 - len(heading) * 9.5  # beside the heading (15 px bold: ~9.5 px a letter)
+        heading = f'** {node.get("exponent_label", "")}'
+    room = CARD_W - 2 * PAD - HEADING_GAP - len(heading) * HEADING_LETTER  # beside the heading
     subtitle = "" if op in ("var", "const") else _fit(node["label"], room)
     kind = "var" if op == "var" else "const" if op == "const" else "op"
     parts = [
@@ -195,38 +237,43 @@ def _card(node: dict, cx: float, cy: float, labels: dict[str, str]) -> str:
         f'data-op="{escape(op)}">',
         f'<title>{escape(node["label"])}: {escape(labels["value"])} {format_number(node["value"])}, '
         f'{escape(labels["grad"])} {format_number(node["grad"])}</title>',
-        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(CARD_W)}" height="{_n(CARD_H)}" rx="8" '
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(CARD_W)}" height="{_n(CARD_H)}" rx="{CARD_RADIUS}" '
         f'fill="#ffffff" stroke="#8a8a8a"/>',
-        f'<text class="tinydag-svg__op" x="{_n(left + 10)}" y="{_n(top + 20)}" font-size="15" '
-        f'font-weight="700" fill="#222">{escape(heading)}</text>',
+        f'<text class="tinydag-svg__op" x="{_n(left + PAD)}" y="{_n(top + HEADING_BASELINE)}" '
+        f'font-size="{HEADING_FONT}" font-weight="700" fill="#222">{escape(heading)}</text>',
     ]
     if subtitle and subtitle != heading:
-        parts.append(f'<text class="tinydag-svg__label" x="{_n(left + CARD_W - 10)}" y="{_n(top + 19)}" '
-                     f'text-anchor="end" font-size="11" fill="#666">{escape(subtitle)}</text>')
+        parts.append(f'<text class="tinydag-svg__label" x="{_n(right)}" y="{_n(top + SUBTITLE_BASELINE)}" '
+                     f'text-anchor="end" font-size="{SUBTITLE_FONT}" fill="#666">{escape(subtitle)}</text>')
     for row, field in enumerate(("value", "grad")):
-        y = top + 44 + row * 20
+        y = top + FIRST_ROW + row * ROW_STEP
+        number = node["value"] if field == "value" else node["grad"]
         parts.append(
-            f'<text class="tinydag-svg__row tinydag-svg__row--{field}" x="{_n(left + 10)}" y="{_n(y)}" '
-            f'font-size="12" fill="#555">{escape(labels[field])}</text>'
+            f'<text class="tinydag-svg__row tinydag-svg__row--{field}" x="{_n(left + PAD)}" y="{_n(y)}" '
+            f'font-size="{ROW_FONT}" fill="#555">{escape(labels[field])}</text>'
             f'<text class="tinydag-svg__number tinydag-svg__number--{field}" data-figure-field="{field}" '
-            f'x="{_n(left + CARD_W - 10)}" y="{_n(y)}" text-anchor="end" font-size="13" '
-            f'fill="#222">{format_number(node[field])}</text>')
-    badge = labels["derived"] if node.get("derived") else labels["const"] if op in ("**", "const") else None
-    if badge:
-        width = 14 + 6.5 * len(badge)
-        parts.append(
-            f'<g class="tinydag-svg__badge" data-badge="{"derived" if node.get("derived") else "const"}">'
-            f'<rect x="{_n(left + CARD_W - width - 8)}" y="{_n(top - 9)}" width="{_n(width)}" height="17" '
-            f'rx="8.5" fill="#eeeeee" stroke="#8a8a8a"/>'
-            f'<text x="{_n(left + CARD_W - 8 - width / 2)}" y="{_n(top + 3.5)}" text-anchor="middle" '
-            f'font-size="10.5" fill="#444">{escape(badge)}</text></g>')
+            f'x="{_n(right)}" y="{_n(y)}" text-anchor="end" font-size="{NUMBER_FONT}" '
+            f'fill="#222">{format_number(number)}</text>')
+    if node.get("derived") or op in ("**", "const"):
+        parts.append(_badge("derived" if node.get("derived") else "const", labels, left, top))
     parts.append("</g>")
     return "".join(parts)
 
 
+def _badge(kind: str, labels: dict[str, str], left: float, top: float) -> str:
+    text = labels[kind]
+    width = BADGE_PADDING + BADGE_LETTER * len(text)
+    return (f'<g class="tinydag-svg__badge" data-badge="{kind}">'
+            f'<rect x="{_n(left + CARD_W - width - BADGE_INSET)}" y="{_n(top + BADGE_TOP)}" '
+            f'width="{_n(width)}" height="{BADGE_HEIGHT}" rx="{BADGE_HEIGHT / 2}" fill="#eeeeee" '
+            f'stroke="#8a8a8a"/>'
+            f'<text x="{_n(left + CARD_W - BADGE_INSET - width / 2)}" y="{_n(top + BADGE_BASELINE)}" '
+            f'text-anchor="middle" font-size="{BADGE_FONT}" fill="#444">{escape(text)}</text></g>')
+
+
 def _fit(label: str, room: float, font: float = 11.0) -> str:
     """The label, cut with an ellipsis to the characters that fit in `room` pixels of monospace."""
-    chars = int(room // (font * 0.6))
+    chars = int(room // (font * MONOSPACE))
     if len(label) <= chars:
         return label
     return label[: chars - 1] + "\u2026" if chars >= 4 else ""
