@@ -3,7 +3,7 @@
 // drives the same transitions the page does), and the renderers only read the result.
 
 import type { ErrorPayload, Timeline } from "../inference/types";
-import type { EngineResult } from "./engine";
+import type { EngineResult } from "./live";
 import { parseNumber } from "./format";
 import { type NudgeResult, nudgeCheck } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";

@@ -2,7 +2,7 @@
 // derivative as a sensitivity knob (page 00), measured.
 
 import type { ErrorPayload, Timeline } from "../inference/types";
-import type { EngineResult } from "./engine";
+import type { EngineResult } from "./live";
 
 export type NudgeResult =
   | { ok: true; node: string; before: number; after: number; ratio: number; grad: number; rounding: boolean }

@@ -8,7 +8,7 @@ import { makeCompact } from "./compact";
 import { buildControls, type Controls } from "./controls";
 import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
 import { h } from "./dom";
-import { recompute, variablesOf } from "./engine";
+import { recompute, variablesOf } from "./live";
 import { type I18n, makeI18n, type Strings } from "./i18n";
 import { type Action, advance, type Context, initialState, type Preset, reduce, type SandboxState } from "./model";
 import { codeStepOf } from "./panels";

@@ -23,7 +23,7 @@ import {
 import { describeEvent } from "../../src/player/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/url";
-import { asPayload, recompute } from "../../src/player/engine";
+import { asPayload, recompute } from "../../src/player/live";
 import { nudgeCheck } from "../../src/player/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
 import { strings } from "./strings-file";

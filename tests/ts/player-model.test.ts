@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { recompute, variablesOf } from "../../src/player/engine";
+import { recompute, variablesOf } from "../../src/player/live";
 import { type Action, type Context, initialState, reduce, type SandboxState, valuesFor } from "../../src/player/model";
 import { frameAt } from "../../src/player/timing";
 

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
-import { asPayload } from "../../src/player/engine";
+import { asPayload } from "../../src/player/live";
 import { glyphOf, titleOf } from "../../src/player/expansion";
 import { formatNumber, parseNumber, productText } from "../../src/player/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";

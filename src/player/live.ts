@@ -1,15 +1,14 @@
-// The live half: the TypeScript port of the engine, called only after the reader edits the
-// expression or moves a value (the first frame uses the JSON the site embedded). Every call is
-// counted on window.tinydagPlayer.engineCalls so tests can prove that.
+// Live recompute: the TypeScript port of the engine (src/inference), called only after the reader
+// edits the expression or moves a value (the first frame uses the JSON the site embedded). Every
+// call is counted on window.tinydagPlayer.engineCalls so tests can prove that.
 
+import { CODES } from "../inference/errors";
 import { buildTimeline } from "../inference/index";
 import { type Node, parse } from "../inference/parse";
 import type { ErrorCode, ErrorPayload, Timeline } from "../inference/types";
 import { debugHandle } from "./debug";
 
 export type EngineResult = { ok: true; timeline: Timeline } | { ok: false; error: ErrorPayload };
-
-const CODES: readonly ErrorCode[] = ["syntax", "unknown-function", "variable-exponent", "domain", "overflow", "too-large"];
 
 export function recompute(expression: string, values: Record<string, number>): EngineResult {
   debugHandle().engineCalls += 1;
