@@ -37,6 +37,7 @@ lint: setup
 
 typecheck: setup
 	npx tsc --noEmit -p .
+	$(PY) -m mypy
 
 test-ts: setup
 	npm test --silent
