@@ -7,7 +7,9 @@ import { power } from "./value";
 export type BinaryOp = "+" | "-" | "*" | "/";
 export type FunctionName = "relu" | "exp" | "log";
 export const FUNCTIONS: readonly FunctionName[] = ["relu", "exp", "log"];
-const NUMBER = /(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?/y; // ASCII digits only, as in Python
+// A number literal as the engine reads it (ASCII digits only, as in Python); the player reads with it too.
+export const NUMBER_PATTERN = "(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
+const NUMBER = new RegExp(NUMBER_PATTERN, "y");
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const OPERATORS = ["**", "+", "-", "*", "/", "(", ")"];
 const ALIASES: Record<string, string> = { "\u2212": "-", "\u00d7": "*", "\u00b7": "*" }; // minus, times, middle dot

@@ -5,6 +5,7 @@
 // stage, a long chain wraps into bands, and beyond that the stage becomes a window onto the graph
 // that the reader pans (viewport.ts). Pure; see tests/ts/player-geometry.test.ts.
 
+import { COLUMN_GAP, ROW_GAP } from "../inference/layout";
 import type { NodeId, Timeline } from "../inference/types";
 
 export type V3 = [number, number, number];
@@ -16,8 +17,6 @@ const KX_MAX = 1.6; // how far columns may spread on a wide stage
 const KX_MAX_TALL = 3; // ... and when the stage height, not its width, limits the zoom
 const MARGIN_X = 0.3;
 const MARGIN_Y = 0.45;
-const COLUMN_GAP = 2.4; // as in tinydag/layout.py
-const ROW_GAP = 1.5;
 
 export interface CardSize {
   width: number; // CSS px of a card at scale 1

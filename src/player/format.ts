@@ -3,7 +3,10 @@
 // sentence (narration, the nudge check, messages) is written as the page's language writes it
 // (0,001 in Russian and Estonian): proseNumber, via Intl.NumberFormat.
 
+import { NUMBER_PATTERN } from "../inference/parse";
+
 const MINUS = "\u2212"; // the typographic minus the lesson text uses
+const SIGNED_NUMBER = new RegExp(`^[-+]?${NUMBER_PATTERN}$`); // the engine's literal, with a sign
 
 /** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", -0 -> "0". */
 export function formatNumber(x: number): string {
@@ -59,7 +62,7 @@ function numberFormat(lang: string, digits: number, scientific: boolean): Intl.N
 /** Reads what formatNumber wrote (and plain ASCII input): "−1" -> -1. */
 export function parseNumber(text: string): number {
   const normalized = text.trim().replace(/\u2212/g, "-").replace(",", ".");
-  if (normalized === "" || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(normalized)) return NaN;
+  if (normalized === "" || !SIGNED_NUMBER.test(normalized)) return NaN;
   return Number(normalized);
 }
 

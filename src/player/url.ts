@@ -2,6 +2,7 @@
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
+import { NUMBER_PATTERN } from "../inference/parse";
 import type { Direction } from "./timing";
 
 export interface SharedMoment {
@@ -15,6 +16,7 @@ export interface SharedMoment {
 
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
 const MAX_MAGNITUDE = 1e6;
+const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 
 export function encodeMoment(sandboxId: string, m: Required<SharedMoment>): string {
   const params = new URLSearchParams();
@@ -76,7 +78,7 @@ function plusIsSpace(query: string): boolean {
 }
 
 function finite(text: string | null | undefined): number | null {
-  if (text === null || text === undefined || !/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text)) return null;
+  if (text === null || text === undefined || !URL_NUMBER.test(text)) return null;
   const x = Number(text);
   return Number.isFinite(x) ? x : null;
 }
