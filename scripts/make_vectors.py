@@ -13,8 +13,8 @@ import json
 import math
 import random
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,26 +188,38 @@ def portable(values: dict[str, float]) -> dict[str, float | str]:
     return {k: v if math.isfinite(v) else repr(float(v)) for k, v in values.items()}
 
 
-@contextmanager
-def recording_libm(log: list[list]) -> Iterator[None]:
-    """Write down every exp, log and ** that Value computes (the results pass through unchanged)."""
-    original = {name: getattr(Value, name) for name in ("exp", "log", "__pow__")}
+LIBM = {"exp": "exp", "log": "log", "__pow__": "**"}  # Value's methods whose rounding is the platform's
+Method = Callable[..., Value]
 
-    def recording(name: str, op: str):
+
+@contextmanager
+def patched_libm(wrap: Callable[[Method, str], Method]) -> Iterator[None]:
+    """Value.exp, .log and .__pow__ replaced by wrap(original method, op) while the block runs.
+
+    The one place that patches the lesson's class: this script records with it, and
+    tests/test_equivalence.py replays the TypeScript engine's numbers with it.
+    """
+    original = {name: getattr(Value, name) for name in LIBM}
+    try:
+        for name, op in LIBM.items():
+            setattr(Value, name, wrap(original[name], op))
+        yield
+    finally:
+        for name, method in original.items():
+            setattr(Value, name, method)
+
+
+def recording_libm(log: list[list]) -> AbstractContextManager[None]:
+    """Write down every exp, log and ** that Value computes (the results pass through unchanged)."""
+    def recording(original: Method, op: str) -> Method:
         def method(self: Value, *exponent: float) -> Value:
-            out = original[name](self, *exponent)
+            out = original(self, *exponent)
             log.append([op, float(exponent[0]) if exponent else None, self.data, out.data,
                         out._local_grads[0]])
             return out
         return method
 
-    try:
-        for name, op in (("exp", "exp"), ("log", "log"), ("__pow__", "**")):
-            setattr(Value, name, recording(name, op))
-        yield
-    finally:
-        for name, method in original.items():
-            setattr(Value, name, method)
+    return patched_libm(recording)
 
 
 def case(name: str, expression: str, values: dict[str, float]) -> dict:

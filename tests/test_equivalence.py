@@ -29,8 +29,8 @@ import struct
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -45,6 +45,17 @@ from tinydag.trace import Trace, trace
 from .expressions import expressions, values
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_make_vectors():
+    spec = importlib.util.spec_from_file_location("make_vectors", ROOT / "scripts/make_vectors.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MAKE_VECTORS = load_make_vectors()  # the corpus, and the one context manager that patches Value
 MAX_ULP = 2  # glibc vs fdlibm rounding of exp, log and ** (see the module docstring)
 STATS: Counter[str] = Counter()
 RANDOM = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -127,18 +138,16 @@ def libm_key(op: str, exponent: float | None, x: float) -> tuple:
     return op, None if exponent is None else bits(exponent), bits(x)  # bits: -0.0 is not 0.0 here
 
 
-@contextmanager
-def typescript_results(libm: list[list]) -> Iterator[None]:
+def typescript_results(libm: list[list]) -> AbstractContextManager[None]:
     """Value.exp, .log and ** answer the TypeScript engine's numbers, each checked against our own.
 
     libm: what the probe recorded, [op, exponent, input, value, local derivative] per operation.
     """
     found = {libm_key(op, exponent, x): (data, local) for op, exponent, x, data, local in libm}
-    original = {name: getattr(Value, name) for name in ("exp", "log", "__pow__")}
 
-    def replaying(name: str, op: str):
+    def replaying(original: Callable[..., Value], op: str) -> Callable[..., Value]:
         def method(self: Value, *exponent: float) -> Value:
-            own = original[name](self, *exponent)  # OverflowError where TypeScript got Infinity
+            own = original(self, *exponent)  # OverflowError where TypeScript got Infinity
             at = libm_key(op, float(exponent[0]) if exponent else None, self.data)
             assert at in found, f"TypeScript computed no {op}{exponent} of {self.data!r}"
             data, local = found[at]
@@ -154,13 +163,7 @@ def typescript_results(libm: list[list]) -> Iterator[None]:
             return Value(data, (self,), (local,))
         return method
 
-    try:
-        for name, op in (("exp", "exp"), ("log", "log"), ("__pow__", "**")):
-            setattr(Value, name, replaying(name, op))
-        yield
-    finally:
-        for name, method in original.items():
-            setattr(Value, name, method)
+    return MAKE_VECTORS.patched_libm(replaying)
 
 
 def graph_of(t: Trace) -> list[dict]:
@@ -204,21 +207,12 @@ def test_ulp_distance():
 
 # ---- the shared corpus ----
 
-def load_make_vectors():
-    spec = importlib.util.spec_from_file_location("make_vectors", ROOT / "scripts/make_vectors.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 CORPUS_PATH = ROOT / "tests/vectors/corpus.json"
 CORPUS = json.loads(CORPUS_PATH.read_text(encoding="utf-8"))
 
 
 def test_corpus_is_fresh():
-    make_vectors = load_make_vectors()
-    assert make_vectors.render(make_vectors.build_corpus()) == CORPUS_PATH.read_text(encoding="utf-8"), (
+    assert MAKE_VECTORS.render(MAKE_VECTORS.build_corpus()) == CORPUS_PATH.read_text(encoding="utf-8"), (
         "tests/vectors/corpus.json is stale against the Python engine: run `make corpus`")
 
 
