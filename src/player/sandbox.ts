@@ -242,7 +242,7 @@ export class Sandbox implements Target {
     const dimmed = s.direction === "forward" && frame.completed === 0;
     const input = { timeline: s.timeline, frame, flagged: flaggedNode(s), localDerivatives: s.localDerivatives, view: s.view, dimmed };
     if (!this.stage.draw(input)) return;
-    this.walk.update(s.timeline, frame);
+    this.walk.update(s.timeline, frame, s.finalGradients);
     this.frames += 1;
     this.dirty = false;
     if (this.stage.scene.wallPending) this.invalidate(); // the first frame comes without the wall, sooner

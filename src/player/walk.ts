@@ -17,15 +17,14 @@ import type { Frame, NodeFrame } from "./timing";
 export type WalkKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End";
 const WALK_KEYS = new Set<string>(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 
-/** Inputs and consumers of every node, each list without repeats, in the graph's edge order. */
-function neighbours(timeline: Timeline): { inputs: Map<NodeId, NodeId[]>; consumers: Map<NodeId, NodeId[]> } {
-  const inputs = new Map<NodeId, NodeId[]>(timeline.nodes.map((n) => [n.id, [...new Set(n.inputs)]]));
+/** The operations each node feeds, without repeats, in the graph's edge order. */
+export function consumersOf(timeline: Timeline): Map<NodeId, NodeId[]> {
   const consumers = new Map<NodeId, NodeId[]>(timeline.nodes.map((n) => [n.id, []]));
   for (const edge of timeline.edges) {
     const list = consumers.get(edge.from);
     if (list && !list.includes(edge.to)) list.push(edge.to);
   }
-  return { inputs, consumers };
+  return consumers;
 }
 
 /** The first leaf: the top card of the leftmost column among the cards with no inputs. */
@@ -44,9 +43,8 @@ export function neighbour(timeline: Timeline, from: NodeId, key: WalkKey, cameFr
   if (key === "End") return timeline.root;
   const node = timeline.nodes.find((n) => n.id === from);
   if (!node) return timeline.root;
-  const { inputs, consumers } = neighbours(timeline);
   if (key === "ArrowLeft" || key === "ArrowRight") {
-    const options = (key === "ArrowLeft" ? inputs : consumers).get(from) ?? [];
+    const options = key === "ArrowLeft" ? [...new Set(node.inputs)] : (consumersOf(timeline).get(from) ?? []);
     if (cameFrom !== null && options.includes(cameFrom)) return cameFrom;
     return options[0] ?? null;
   }
@@ -56,10 +54,16 @@ export function neighbour(timeline: Timeline, from: NodeId, key: WalkKey, cameFr
 }
 
 /** The card's accessible name at this moment of the timeline. */
-export function cardName(node: TimelineNode, timeline: Timeline, state: Pick<NodeFrame, "value" | "grad"> | undefined, i18n: I18n): string {
+export function cardName(
+  node: TimelineNode,
+  timeline: Timeline,
+  state: Pick<NodeFrame, "value" | "grad"> | undefined,
+  i18n: I18n,
+  consumersByNode: Map<NodeId, NodeId[]> = consumersOf(timeline),
+): string {
   const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
   const say = (x: number): string => proseNumber(x, i18n.lang);
-  const consumers = neighbours(timeline).consumers.get(node.id) ?? [];
+  const consumers = consumersByNode.get(node.id) ?? [];
   const feeds =
     node.id === timeline.root
       ? i18n.t("card_output")
@@ -106,7 +110,7 @@ export class GraphWalk {
   private tabStop: NodeId | null = null; // the one card in the tab order
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
-  private named = ""; // the moment the names were written for
+  private named: { timeline: Timeline; direction: string; completed: number; finalGradients: boolean } | null = null; // the moment named
 
   constructor(
     private readonly layer: HTMLElement,
@@ -134,7 +138,7 @@ export class GraphWalk {
     const previous = this.tabStop ? this.timeline?.nodes.find((n) => n.id === this.tabStop) : undefined;
     this.timeline = timeline;
     this.cards.clear();
-    this.named = "";
+    this.named = null;
     this.cameFrom = null;
     for (const el of this.layer.querySelectorAll<HTMLElement>("[data-node]")) {
       const id = el.dataset.node!;
@@ -153,17 +157,21 @@ export class GraphWalk {
     if (focused !== null) this.cards.get(this.tabStop!)?.el.focus();
   }
 
-  /** Names for this frame, written only when a value or gradient has arrived or left. */
-  update(timeline: Timeline, frame: Frame): void {
+  /**
+   * Names for this frame, written only when a value or gradient has arrived or left: what the cards
+   * show depends on the graph's numbers, the direction, how many events have landed and whether the
+   * final gradients are on.
+   */
+  update(timeline: Timeline, frame: Frame, finalGradients: boolean): void {
     this.timeline = timeline; // new numbers on the same cards
-    let moment = `${frame.direction}|`;
-    for (const state of frame.nodes.values()) moment += `${state.value === null ? 0 : 1}${state.grad === null ? 0 : 1}`;
-    for (const n of timeline.nodes) moment += `|${n.value},${n.grad}`; // a slider moved: new numbers
-    if (moment === this.named) return;
+    const moment = { timeline, direction: frame.direction, completed: frame.completed, finalGradients };
+    const last = this.named;
+    if (last && Object.entries(moment).every(([k, v]) => last[k as keyof typeof moment] === v)) return;
     this.named = moment;
+    const consumers = consumersOf(timeline);
     for (const node of timeline.nodes) {
       const card = this.cards.get(node.id);
-      if (card) setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n));
+      if (card) setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers));
     }
   }
 
