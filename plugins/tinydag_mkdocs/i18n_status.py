@@ -23,8 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import yaml
-from mkdocs.utils import yaml_load
+from mkdocs.config import load_config
 
+from .config import TinyDagConfig
 from .safe_yaml import YamlProblem, compose
 from .strings import PLACEHOLDER, StringsError, decode
 
@@ -83,21 +84,27 @@ class Git:
         return times
 
 
-def read_site(config_file: Path) -> tuple[Path, str, list[tuple[str, str]], Path]:
-    """docs dir, default locale, [(locale, name)] of the other languages, strings dir."""
-    with config_file.open(encoding="utf-8") as f:
-        config = yaml_load(f)
-    root = config_file.parent
-    plugins = {}
-    for entry in config.get("plugins", []):
-        name, options = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
-        plugins[name] = options or {}
-    languages = plugins.get("i18n", {}).get("languages", [])
-    default = next((lang["locale"] for lang in languages if lang.get("default")), "en")
-    others = [(lang["locale"], lang.get("name", lang["locale"])) for lang in languages
-              if not lang.get("default") and lang.get("build", True)]
-    strings_dir = plugins.get("tinydag", {}).get("strings_dir", "src/player/strings")
-    return root / config.get("docs_dir", "docs"), default, others, root / strings_dir
+@dataclass
+class Site:
+    """What the status needs from mkdocs.yml, read by MkDocs itself (plugin defaults included)."""
+
+    docs: Path
+    default: str  # the source language's locale
+    others: list[tuple[str, str]]  # (locale, name) of every other language that is built
+    strings_dir: Path
+    shown_strings_dir: str  # as written in mkdocs.yml (or the plugin's default)
+
+
+def read_site(config_file: Path) -> Site:
+    config = load_config(str(config_file))
+    i18n = config.plugins.get("i18n")
+    languages = i18n.config.languages if i18n is not None else []
+    default = next((lang.locale for lang in languages if lang.default), "en")
+    others = [(lang.locale, lang.name or lang.locale) for lang in languages
+              if not lang.default and lang.build]
+    tinydag = config.plugins.get("tinydag")
+    folder = tinydag.config.strings_dir if tinydag is not None else TinyDagConfig.strings_dir.default
+    return Site(Path(config.docs_dir), default, others, config_file.parent / folder, folder)
 
 
 def key_lines(path: Path) -> dict[str, tuple[str, int, int]]:
@@ -114,10 +121,12 @@ def key_lines(path: Path) -> dict[str, tuple[str, int, int]]:
             for k, v in root.value}
 
 
-def report(config_file: Path) -> list[LanguageReport]:
-    docs, default, others, strings_dir = read_site(config_file)
+def report(config: Path | Site) -> list[LanguageReport]:
+    """Per language other than the source, what is missing or older; `config` is mkdocs.yml or its Site."""
+    site = config if isinstance(config, Site) else read_site(config)
+    default, others, strings_dir = site.default, site.others, site.strings_dir
     git = Git()
-    docs = docs.resolve()
+    docs = site.docs.resolve()
     locales = {default, *(locale for locale, _ in others)}
     sources = sorted(p for p in docs.rglob("*.md") if p.suffixes[-2:-1] == [] or
                      p.suffixes[-2].lstrip(".") not in locales)
@@ -193,13 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", default="mkdocs.yml", type=Path)
     parser.add_argument("--check", action="store_true", help="exit 1 if anything is missing or older")
     args = parser.parse_args(argv)
-    reports = report(args.config.resolve())
-    strings_dir = read_site(args.config.resolve())[3]
-    try:
-        shown = strings_dir.relative_to(args.config.resolve().parent).as_posix()
-    except ValueError:
-        shown = strings_dir.as_posix()
-    print(render(reports, shown))
+    site = read_site(args.config.resolve())
+    reports = report(site)
+    print(render(reports, site.shown_strings_dir))
     return 1 if args.check and not all(r.clean for r in reports) else 0
 
 
