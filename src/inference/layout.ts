@@ -17,6 +17,13 @@ export interface Position {
 }
 
 export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
+  const column = assignColumns(nodes);
+  const [columns, children, parents] = addPlaceholders(nodes, column);
+  orderRows(columns, children, parents);
+  return numberRows(columns, column);
+}
+
+export function assignColumns(nodes: readonly VisualNode[]): Map<NodeId, number> {
   const column = new Map<NodeId, number>();
   for (const node of nodes) { // creation order: inputs before the node
     const inner = node.inputs.filter((i) => i.op !== "const").map((i) => column.get(i.id)!);
@@ -25,14 +32,20 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
   for (const node of nodes) {
     for (const i of node.inputs) if (i.op === "const") column.set(i.id, column.get(node.id)! - 1);
   }
+  return column;
+}
 
-  // An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy
-  // nodes), so the sweeps see it and do not let it cut through the middle of the graph.
-  const width = 1 + Math.max(...column.values());
-  const columns: string[][] = Array.from({ length: width }, () => []);
+/**
+ * The node ids per column, and each one's neighbours one column left (children) and right (parents).
+ * An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy nodes),
+ * so the sweeps see it and do not let it cut through the middle of the graph.
+ */
+export function addPlaceholders(nodes: readonly VisualNode[], column: ReadonlyMap<NodeId, number>,
+): [string[][], Map<string, string[]>, Map<string, string[]>] {
+  const columns: string[][] = Array.from({ length: 1 + Math.max(...column.values()) }, () => []);
   for (const node of nodes) columns[column.get(node.id)!]!.push(node.id);
-  const children = new Map<string, string[]>(nodes.map((n) => [n.id, []])); // one column left
-  const parents = new Map<string, string[]>(nodes.map((n) => [n.id, []])); // one column right
+  const children = new Map<string, string[]>(nodes.map((n) => [n.id, []]));
+  const parents = new Map<string, string[]>(nodes.map((n) => [n.id, []]));
   for (const node of nodes) {
     node.inputs.forEach((i, slot) => {
       let lower = i.id;
@@ -48,14 +61,20 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
       children.get(node.id)!.push(lower);
     });
   }
+  return [columns, children, parents];
+}
 
+/** Sort each column by the barycenter of its neighbours, sweeping right then left, SWEEPS times. */
+export function orderRows(columns: string[][], children: ReadonlyMap<string, string[]>,
+  parents: ReadonlyMap<string, string[]>): void {
+  const width = columns.length;
   // Python recomputes every centered row before each column; only the column just sorted can have
   // changed, so updating that one gives the same numbers for a fraction of the work.
   const place = new Map<NodeId, number>();
   const center = (col: NodeId[]): void => col.forEach((nid, row) => place.set(nid, row - (col.length - 1) / 2));
   columns.forEach(center);
 
-  const sweep = (order: number[], neighbours: Map<NodeId, NodeId[]>): void => {
+  const sweep = (order: number[], neighbours: ReadonlyMap<NodeId, NodeId[]>): void => {
     for (const c of order) {
       const key = new Map<NodeId, number>();
       for (const nid of columns[c]!) {
@@ -77,11 +96,15 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
     sweep(range(1, width, 1), children);
     sweep(range(width - 2, -1, -1), parents);
   }
+}
 
+/** Rows and coordinates of the real nodes, placeholders dropped. */
+export function numberRows(columns: readonly string[][], column: ReadonlyMap<NodeId, number>): Map<NodeId, Position> {
   const positions = new Map<NodeId, Position>();
   columns.forEach((withDummies, c) => withDummies.filter((nid) => column.has(nid)).forEach((nid, row, col) => {
     const above = (col.length - 1) / 2 - row; // rows run downwards, y upwards; never -0.0
-    positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z: (c + row) % 2 === 0 ? DEPTH : -DEPTH });
+    const z = (c + row) % 2 === 0 ? DEPTH : -DEPTH;
+    positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z });
   }));
   return positions;
 }

@@ -13,9 +13,27 @@ export function buildTimeline(expression: string, values: Record<string, number>
 }
 
 export function timelineOf(t: Trace): Timeline {
-  const positions = layout(t.nodes);
-  const owner = new Map<Value, VisualNode>();
-  for (const n of t.nodes) for (const p of n.primitives) owner.set(p, n);
+  const [edges, edgeOf] = edgesOf(t);
+  const backward = backwardSteps(t, edges, edgeOf);
+  const visualOutputs = new Map(t.nodes.map((n) => [n.out, n.id]));
+  const root = rootOf(t);
+  return {
+    version: VERSION,
+    expression: t.expression,
+    root: root.id,
+    variables: t.variables.map((v) => ({ name: v.name ?? "", node: v.id, value: v.out.data })),
+    nodes: nodeEntries(t),
+    edges,
+    topo: t.topo.flatMap((v) => visualOutputs.get(v) ?? []),
+    forward: t.nodes.filter((n) => n.inputs.length > 0).map((n) => ({
+      node: n.id, value: n.out.data, edges: edges.filter((e) => e.to === n.id).map((e) => e.id) })),
+    seed: { node: root.id, grad: 1 },
+    backward,
+  };
+}
+
+/** One edge per input slot, and which (primitive, child index) hand-off each one carries. */
+export function edgesOf(t: Trace): [Edge[], Map<Value, EdgeId[]>] {
   const edgeOf = new Map<Value, EdgeId[]>(); // primitive -> edge id per child index (hidden: none)
   const edges: Edge[] = [];
   for (const node of t.nodes) {
@@ -28,20 +46,30 @@ export function timelineOf(t: Trace): Timeline {
       edges.push({ id, from: source.id, to: node.id, slot, local: exit.local, contribution: 0 });
     });
   }
-  const byId = new Map(edges.map((e) => [e.id, e]));
+  return [edges, edgeOf];
+}
 
+/** The recorded hand-offs that cross a visual edge, in backward's order; each edge keeps its contribution. */
+export function backwardSteps(t: Trace, edges: Edge[], edgeOf: ReadonlyMap<Value, EdgeId[]>): BackwardStep[] {
+  const owner = new Map<Value, VisualNode>();
+  for (const n of t.nodes) for (const p of n.primitives) owner.set(p, n);
+  const byId = new Map(edges.map((e) => [e.id, e]));
   const backward: BackwardStep[] = [];
   for (const event of t.events) {
-    const edgeId = edgeOf.get(event.primitive)?.[event.index];
-    if (edgeId === undefined) continue; // a hand-off inside a derived node
-    const edge = byId.get(edgeId)!;
+    const crossed = edgeOf.get(event.primitive)?.[event.index];
+    if (crossed === undefined) continue; // a hand-off inside a derived node
+    const edge = byId.get(crossed)!;
     const parent = owner.get(event.primitive)!;
     edge.contribution = event.contribution;
-    backward.push({ edge: edgeId, parent: parent.id, child: edge.from, incoming: parent.out.grad,
+    backward.push({ edge: crossed, parent: parent.id, child: edge.from, incoming: parent.out.grad,
       local: edge.local, contribution: event.contribution, grad_after: event.grad_after });
   }
+  return backward;
+}
 
-  const nodes = t.nodes.map((node): TimelineNode => {
+export function nodeEntries(t: Trace): TimelineNode[] {
+  const positions = layout(t.nodes);
+  return t.nodes.map((node): TimelineNode => {
     const p = positions.get(node.id)!;
     const entry: TimelineNode = { id: node.id, op: node.op, label: node.label, start: node.start,
       end: node.end, value: node.out.data, grad: node.out.grad, inputs: node.inputs.map((i) => i.id),
@@ -57,22 +85,6 @@ export function timelineOf(t: Trace): Timeline {
     }
     return entry;
   });
-
-  const visualOutputs = new Map(t.nodes.map((n) => [n.out, n.id]));
-  const root = rootOf(t);
-  return {
-    version: VERSION,
-    expression: t.expression,
-    root: root.id,
-    variables: t.variables.map((v) => ({ name: v.name ?? "", node: v.id, value: v.out.data })),
-    nodes,
-    edges,
-    topo: t.topo.flatMap((v) => visualOutputs.get(v) ?? []),
-    forward: t.nodes.filter((n) => n.inputs.length > 0).map((n) => ({
-      node: n.id, value: n.out.data, edges: edges.filter((e) => e.to === n.id).map((e) => e.id) })),
-    seed: { node: root.id, grad: 1 },
-    backward,
-  };
 }
 
 /**

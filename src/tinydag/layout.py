@@ -30,6 +30,13 @@ class Position:
 
 
 def layout(nodes: list[VisualNode]) -> dict[str, Position]:
+    column = assign_columns(nodes)
+    columns, children, parents = add_placeholders(nodes, column)
+    order_rows(columns, children, parents)
+    return number_rows(columns, column)
+
+
+def assign_columns(nodes: list[VisualNode]) -> dict[str, int]:
     column: dict[str, int] = {}
     for node in nodes:  # creation order: inputs before the node
         inner = [column[i.id] for i in node.inputs if i.op != "const"]
@@ -38,15 +45,19 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
         for i in node.inputs:
             if i.op == "const":
                 column[i.id] = column[node.id] - 1
+    return column
 
-    # An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy
-    # nodes), so the sweeps see it and do not let it cut through the middle of the graph.
-    width = 1 + max(column.values())
-    columns: list[list[str]] = [[] for _ in range(width)]
+
+def add_placeholders(nodes: list[VisualNode], column: dict[str, int]
+                     ) -> tuple[list[list[str]], dict[str, list[str]], dict[str, list[str]]]:
+    """The node ids per column, and each one's neighbours one column left (children) and right
+    (parents). An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's
+    dummy nodes), so the sweeps see it and do not let it cut through the middle of the graph."""
+    columns: list[list[str]] = [[] for _ in range(1 + max(column.values()))]
     for node in nodes:
         columns[column[node.id]].append(node.id)
-    children: dict[str, list[str]] = {n.id: [] for n in nodes}  # neighbours one column left
-    parents: dict[str, list[str]] = {n.id: [] for n in nodes}  # neighbours one column right
+    children: dict[str, list[str]] = {n.id: [] for n in nodes}
+    parents: dict[str, list[str]] = {n.id: [] for n in nodes}
     for node in nodes:
         for slot, i in enumerate(node.inputs):
             lower = i.id
@@ -59,6 +70,13 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
                 lower = dummy
             parents[lower].append(node.id)
             children[node.id].append(lower)
+    return columns, children, parents
+
+
+def order_rows(columns: list[list[str]], children: dict[str, list[str]],
+               parents: dict[str, list[str]]) -> None:
+    """Sort each column by the barycenter of its neighbours, sweeping right then left, SWEEPS times."""
+    width = len(columns)
 
     def centered() -> dict[str, float]:
         return {nid: row - (len(col) - 1) / 2 for col in columns for row, nid in enumerate(col)}
@@ -77,6 +95,9 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
         sweep(range(1, width), children)
         sweep(range(width - 2, -1, -1), parents)
 
+
+def number_rows(columns: list[list[str]], column: dict[str, int]) -> dict[str, Position]:
+    """Rows and coordinates of the real nodes, placeholders dropped."""
     positions: dict[str, Position] = {}
     for c, with_dummies in enumerate(columns):
         col = [nid for nid in with_dummies if nid in column]

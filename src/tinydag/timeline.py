@@ -27,8 +27,27 @@ def build_timeline(expression: str, values: dict[str, float]) -> Timeline:
 
 
 def timeline_of(t: Trace) -> Timeline:
-    positions = layout(t.nodes)
-    owner: dict[int, VisualNode] = {id(p): n for n in t.nodes for p in n.primitives}
+    edges, edge_of = edges_of(t)
+    backward = backward_steps(t, edges, edge_of)
+    visual_outputs = {id(n.out): n.id for n in t.nodes}
+    return {
+        "version": VERSION,
+        "expression": t.expression,
+        "root": t.root.id,
+        "variables": [{"name": v.name or "", "node": v.id, "value": v.out.data} for v in t.variables],
+        "nodes": node_entries(t),
+        "edges": edges,
+        "topo": [visual_outputs[id(v)] for v in t.topo if id(v) in visual_outputs],
+        "forward": [{"node": n.id, "value": n.out.data,
+                     "edges": [e["id"] for e in edges if e["to"] == n.id]}
+                    for n in t.nodes if n.inputs],
+        "seed": {"node": t.root.id, "grad": 1.0},
+        "backward": backward,
+    }
+
+
+def edges_of(t: Trace) -> tuple[list[Edge], dict[tuple[int, int], str]]:
+    """One edge per input slot, and which (primitive, child index) hand-off each one carries."""
     edge_of: dict[tuple[int, int], str] = {}
     edges: list[Edge] = []
     for node in t.nodes:
@@ -37,8 +56,14 @@ def timeline_of(t: Trace) -> Timeline:
             edge_of[(id(exit.primitive), exit.index)] = edge_id
             edges.append({"id": edge_id, "from": source.id, "to": node.id, "slot": slot,
                           "local": exit.local, "contribution": 0.0})
-    by_id = {e["id"]: e for e in edges}
+    return edges, edge_of
 
+
+def backward_steps(t: Trace, edges: list[Edge], edge_of: dict[tuple[int, int], str]) -> list[BackwardStep]:
+    """The recorded hand-offs that cross a visual edge, in backward's order; each edge keeps its
+    contribution."""
+    owner: dict[int, VisualNode] = {id(p): n for n in t.nodes for p in n.primitives}
+    by_id = {e["id"]: e for e in edges}
     backward: list[BackwardStep] = []
     for event in t.events:
         crossed = edge_of.get((id(event.primitive), event.index))
@@ -50,14 +75,18 @@ def timeline_of(t: Trace) -> Timeline:
         backward.append({"edge": crossed, "parent": parent.id, "child": edge["from"],
                          "incoming": parent.out.grad, "local": edge["local"],
                          "contribution": event.contribution, "grad_after": event.grad_after})
+    return backward
 
+
+def node_entries(t: Trace) -> list[TimelineNode]:
+    positions = layout(t.nodes)
     nodes: list[TimelineNode] = []
     for node in t.nodes:
         p = positions[node.id]
         entry: TimelineNode = {"id": node.id, "op": node.op, "label": node.label, "start": node.start,
-                 "end": node.end, "value": node.out.data, "grad": node.out.grad,
-                 "inputs": [i.id for i in node.inputs], "column": p.column, "row": p.row,
-                 "x": p.x, "y": p.y, "z": p.z}
+                               "end": node.end, "value": node.out.data, "grad": node.out.grad,
+                               "inputs": [i.id for i in node.inputs], "column": p.column, "row": p.row,
+                               "x": p.x, "y": p.y, "z": p.z}
         if node.name is not None:
             entry["name"] = node.name
         if node.exponent is not None:
@@ -66,22 +95,7 @@ def timeline_of(t: Trace) -> Timeline:
             entry["derived"] = True
             entry["primitives"] = primitives_of(node)
         nodes.append(entry)
-
-    visual_outputs = {id(n.out): n.id for n in t.nodes}
-    return {
-        "version": VERSION,
-        "expression": t.expression,
-        "root": t.root.id,
-        "variables": [{"name": v.name or "", "node": v.id, "value": v.out.data} for v in t.variables],
-        "nodes": nodes,
-        "edges": edges,
-        "topo": [visual_outputs[id(v)] for v in t.topo if id(v) in visual_outputs],
-        "forward": [{"node": n.id, "value": n.out.data,
-                     "edges": [e["id"] for e in edges if e["to"] == n.id]}
-                    for n in t.nodes if n.inputs],
-        "seed": {"node": t.root.id, "grad": 1.0},
-        "backward": backward,
-    }
+    return nodes
 
 
 def primitives_of(node: VisualNode) -> list[Primitive]:
