@@ -20,7 +20,6 @@ from .browser_helpers import (
     PHONE,
     lesson_page,
     moment,
-    paused_in_view,
     seek,
     set_range,
     settle,
@@ -60,8 +59,17 @@ def block_text(page) -> str:
 
 
 @pytest.mark.parametrize("lang,size", [(lang, size) for lang in LANGS for size in SIZES])
-def test_predict_then_check(browser, site_server, lang, size):
+def test_predict_then_check_and_walk_the_graph(browser, site_server, lang, size):
+    """One page load per language and size (the budget of this file is a minute): exercise (a)'s
+    predictions first, then the keyboard walk of the default graph, loaded by its preset."""
     page = lesson_page(browser, site_server, lang, viewport=SIZES[size], hash=EXERCISE_A)
+    predict_then_check(page, lang, size)
+    page.click(f"{FULL} [data-action=preset] >> nth=0")  # the default graph (a = 2, b = −3, c = 10)
+    walk_the_graph(page, lang)
+    assert page.errors == []
+
+
+def predict_then_check(page, lang: str, size: str) -> None:
     page.locator(PREDICT).scroll_into_view_if_needed()
     assert sorted(verdicts(page)) == ["a", "b", "c"], "one field per leaf"
     grads = page.evaluate(f"[...document.querySelectorAll('{FULL} [data-field=grad]')]"
@@ -107,7 +115,6 @@ def test_predict_then_check(browser, site_server, lang, size):
     settle(page)
     assert list(verdicts(page)) == ["a"]
     assert field(page, "a").input_value() == f"{MINUS}2"
-    assert page.errors == []
 
 
 CARD_NAMES = """sel => Object.fromEntries([...document.querySelectorAll(sel + ' [data-node]')].map(c =>
@@ -124,10 +131,7 @@ def focused(page) -> str | None:
     return page.evaluate(FOCUSED)
 
 
-@pytest.mark.parametrize("lang,size", [("en", "desktop"), ("ru", "phone"), ("et", "desktop")])
-def test_keyboard_walk_of_the_default_graph(browser, site_server, lang, size):
-    page = lesson_page(browser, site_server, lang, viewport=SIZES[size])
-    paused_in_view(page)
+def walk_the_graph(page, lang: str) -> None:
     page.click(f"{FULL} [data-action=backward]")
     seek(page, 0)
     tab_stops = page.evaluate(f"[...document.querySelectorAll('{FULL} [data-node]')]"
@@ -161,7 +165,7 @@ def test_keyboard_walk_of_the_default_graph(browser, site_server, lang, size):
     # Playing the pulse does not move the focus.
     page.keyboard.press("Home")
     page.evaluate(f"document.querySelector('{FULL} [data-action=play]').click()")
-    page.wait_for_timeout(600)
+    page.wait_for_timeout(300)
     assert moment(page)["playing"] and focused(page) == "a"
     # A rebuilt graph keeps a card that stays, and hands a card that is gone to the root.
     retype = "(e, text) => { e.value = text; e.dispatchEvent(new Event('input', {bubbles: true})); }"
@@ -173,4 +177,3 @@ def test_keyboard_walk_of_the_default_graph(browser, site_server, lang, size):
     page.locator(f"{FULL} input[name=expression]").evaluate(retype, "(a + b) * c")
     settle(page)
     assert focused(page) == "(a + b) × c", "the focused card is gone: focus goes to the root"
-    assert page.errors == []
