@@ -45,9 +45,42 @@ export interface Slider {
   number: HTMLInputElement;
 }
 
+type Translate = I18n["t"];
+
 export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const t = i18n.t;
   const id = uid("tdg");
+  const [field, input] = expressionField(t, id);
+  const [presetGroup, presetButtons] = presetChips(t, id, presets);
+  const variables = h("div", { class: "tdg-vars-list" });
+  const view = stageOf(id);
+  const [transport, playback] = transportBar(t, id);
+  const [options, switches] = optionsBar(t, id);
+  const [codestep, code] = codeStep(t, id);
+  const [nudge, nudgeParts] = nudgeCheck(t, id);
+  const [table, tableBody] = nodeTable(t);
+  const legend = legendOf(t, id);
+  const live = h("div", { class: "tdg-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-role": "narration" });
+  const player = h(
+    "section",
+    { class: "tdg-player", "aria-label": t("player_label") },
+    field,
+    presetGroup,
+    h("fieldset", { class: "tdg-vars" }, h("legend", { class: "tdg-field-label" }, t("variables")), variables),
+    view.stage,
+    legend,
+    transport,
+    options,
+    codestep,
+    nudge,
+    table,
+    live,
+  );
+  return { player, ...input, presets: presetButtons, variables, ...view, ...playback, ...switches, legend, ...code,
+    ...nudgeParts, tableBody, live };
+}
+
+function expressionField(t: Translate, id: string): [HTMLElement, Pick<Controls, "expression" | "mirror" | "error">] {
   const expression = h("input", {
     type: "text",
     name: "expression",
@@ -60,10 +93,27 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   });
   const mirror = h("div", { class: "tdg-expr-mirror", "aria-hidden": "true" });
   const error = h("p", { class: "tdg-error", id: `${id}-error`, role: "status", hidden: true });
-  const presetButtons = presets.map((p, i) =>
+  const field = h(
+    "div",
+    { class: "tdg-expr" },
+    h("label", { for: `${id}-expr`, class: "tdg-field-label" }, t("expression")),
+    h("div", { class: "tdg-expr-wrap" }, mirror, expression),
+    error,
+    h("p", { class: "tdg-help", id: `${id}-help` }, t("expression_help")),
+  );
+  return [field, { expression, mirror, error }];
+}
+
+function presetChips(t: Translate, id: string, presets: Preset[]): [HTMLElement | null, HTMLButtonElement[]] {
+  const buttons = presets.map((p, i) =>
     h("button", { type: "button", class: "tdg-chip", "data-action": "preset", "data-preset": i, "aria-pressed": "false" }, p.label),
   );
-  const variables = h("div", { class: "tdg-vars-list" });
+  if (!presets.length) return [null, buttons];
+  const label = h("span", { class: "tdg-field-label", id: `${id}-presets` }, t("presets"));
+  return [h("div", { class: "tdg-presets", role: "group", "aria-labelledby": `${id}-presets` }, label, ...buttons), buttons];
+}
+
+function stageOf(id: string): Pick<Controls, "stage" | "canvas" | "edgeLabels" | "cards"> {
   const canvas = h("canvas", { class: "tdg-canvas", "aria-hidden": "true" });
   const edgeLabels = h("div", { class: "tdg-edge-labels", "aria-hidden": "true" });
   const cards = h("div", { class: "tdg-cards" });
@@ -74,17 +124,11 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     edgeLabels,
     cards,
   );
-  const play = h("button", { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" }, t("play"));
-  const forward = h("button", { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" }, t("forward"));
-  const backward = h("button", { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" }, t("backward"));
-  const time = h("input", { type: "range", name: "time", min: 0, max: 1, step: "any", value: 0, id: `${id}-time`, class: "tdg-time" });
-  const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
-  const localDerivatives = h("input", { type: "checkbox", name: "local-derivatives", id: `${id}-local` });
-  const finalGradients = h("input", { type: "checkbox", name: "final-gradients", id: `${id}-final` });
-  const resetView = h("button", { type: "button", class: "tdg-button", "data-action": "reset-view" }, t("reset_view"));
-  const copyLink = h("button", { type: "button", class: "tdg-button", "data-action": "copy-link" }, t("copy_link"));
-  const status = h("span", { class: "tdg-status", role: "status" });
-  const legend = h(
+  return { stage, canvas, edgeLabels, cards };
+}
+
+function legendOf(t: Translate, id: string): HTMLElement {
+  return h(
     "p",
     { class: "tdg-legend" },
     h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
@@ -99,117 +143,96 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       h("span", { class: "tdg-legend-edge", "data-look": "negative" }, t("legend_negative")),
       h("span", { class: "tdg-legend-edge", "data-look": "dead" }, t("legend_dead")),
     ),
-    h("span", { class: "tdg-drag-hint", id: `${id}-drag` }, h("span", { class: "tdg-hint-pointer" }, t("drag_hint")), h("span", { class: "tdg-hint-touch" }, t("drag_hint_touch"))),
+    h(
+      "span",
+      { class: "tdg-drag-hint", id: `${id}-drag` },
+      h("span", { class: "tdg-hint-pointer" }, t("drag_hint")),
+      h("span", { class: "tdg-hint-touch" }, t("drag_hint_touch")),
+    ),
   );
+}
+
+function transportBar(t: Translate, id: string): [HTMLElement, Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText">] {
+  const play = h("button", { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" }, t("play"));
+  const forward = h("button", { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" }, t("forward"));
+  const backward = h("button", { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" }, t("backward"));
+  const time = h("input", { type: "range", name: "time", min: 0, max: 1, step: "any", value: 0, id: `${id}-time`, class: "tdg-time" });
+  const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
+  const bar = h(
+    "div",
+    { class: "tdg-transport" },
+    play,
+    h("div", { class: "tdg-segmented", role: "group", "aria-label": t("direction") }, forward, backward),
+    h("div", { class: "tdg-timeline" }, h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")), time, timeText),
+  );
+  return [bar, { play, forward, backward, time, timeText }];
+}
+
+function optionsBar(t: Translate, id: string,
+): [HTMLElement, Pick<Controls, "localDerivatives" | "finalGradients" | "resetView" | "copyLink" | "status">] {
+  const localDerivatives = h("input", { type: "checkbox", name: "local-derivatives", id: `${id}-local` });
+  const finalGradients = h("input", { type: "checkbox", name: "final-gradients", id: `${id}-final` });
+  const resetView = h("button", { type: "button", class: "tdg-button", "data-action": "reset-view" }, t("reset_view"));
+  const copyLink = h("button", { type: "button", class: "tdg-button", "data-action": "copy-link" }, t("copy_link"));
+  const status = h("span", { class: "tdg-status", role: "status" });
+  const bar = h(
+    "div",
+    { class: "tdg-options" },
+    h("label", { class: "tdg-toggle" }, localDerivatives, " ", t("local_derivatives")),
+    h("label", { class: "tdg-toggle" }, finalGradients, " ", t("final_gradients")),
+    resetView,
+    copyLink,
+    status,
+  );
+  return [bar, { localDerivatives, finalGradients, resetView, copyLink, status }];
+}
+
+function codeStep(t: Translate, id: string): [HTMLElement, Pick<Controls, "topo" | "codeLine">] {
   const topo = h("ol", { class: "tdg-topo-list" });
   const codeLine = h("code", { class: "tdg-code-line" });
+  const section = h(
+    "div",
+    { class: "tdg-codestep" },
+    h("span", { class: "tdg-field-label", id: `${id}-topo` }, t("topo_order")),
+    h("div", { class: "tdg-topo", role: "group", "aria-labelledby": `${id}-topo` }, topo),
+    codeLine,
+  );
+  return [section, { topo, codeLine }];
+}
+
+function nudgeCheck(t: Translate, id: string): [HTMLElement, Pick<Controls, "nudgeLeaf" | "nudgeH" | "nudgeRun" | "nudgeResult">] {
   const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
   const nudgeH = h("input", { type: "number", name: "nudge-h", id: `${id}-nudge-h`, value: "0.001", step: "any", min: "0", class: "tdg-number" });
   const nudgeRun = h("button", { type: "button", class: "tdg-button", "data-action": "nudge" }, t("nudge_run"));
   const nudgeResult = h("p", { class: "tdg-nudge-result", role: "status" });
-  const tableBody = h("tbody");
-  const live = h("div", { class: "tdg-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-role": "narration" });
-
-  const player = h(
-    "section",
-    { class: "tdg-player", "aria-label": t("player_label") },
+  const details = h(
+    "details",
+    { class: "tdg-nudge" },
+    h("summary", {}, t("nudge_check")),
     h(
       "div",
-      { class: "tdg-expr" },
-      h("label", { for: `${id}-expr`, class: "tdg-field-label" }, t("expression")),
-      h("div", { class: "tdg-expr-wrap" }, mirror, expression),
-      error,
-      h("p", { class: "tdg-help", id: `${id}-help` }, t("expression_help")),
+      { class: "tdg-nudge-row" },
+      h("label", { for: `${id}-nudge-leaf` }, t("nudge_leaf")),
+      nudgeLeaf,
+      h("label", { for: `${id}-nudge-h` }, t("nudge_h")),
+      nudgeH,
+      nudgeRun,
     ),
-    presets.length
-      ? h("div", { class: "tdg-presets", role: "group", "aria-labelledby": `${id}-presets` }, h("span", { class: "tdg-field-label", id: `${id}-presets` }, t("presets")), ...presetButtons)
-      : null,
-    h("fieldset", { class: "tdg-vars" }, h("legend", { class: "tdg-field-label" }, t("variables")), variables),
-    stage,
-    legend,
-    h(
-      "div",
-      { class: "tdg-transport" },
-      play,
-      h("div", { class: "tdg-segmented", role: "group", "aria-label": t("direction") }, forward, backward),
-      h("div", { class: "tdg-timeline" }, h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")), time, timeText),
-    ),
-    h(
-      "div",
-      { class: "tdg-options" },
-      h("label", { class: "tdg-toggle" }, localDerivatives, " ", t("local_derivatives")),
-      h("label", { class: "tdg-toggle" }, finalGradients, " ", t("final_gradients")),
-      resetView,
-      copyLink,
-      status,
-    ),
-    h(
-      "div",
-      { class: "tdg-codestep" },
-      h("span", { class: "tdg-field-label", id: `${id}-topo` }, t("topo_order")),
-      h("div", { class: "tdg-topo", role: "group", "aria-labelledby": `${id}-topo` }, topo),
-      codeLine,
-    ),
-    h(
-      "details",
-      { class: "tdg-nudge" },
-      h("summary", {}, t("nudge_check")),
-      h(
-        "div",
-        { class: "tdg-nudge-row" },
-        h("label", { for: `${id}-nudge-leaf` }, t("nudge_leaf")),
-        nudgeLeaf,
-        h("label", { for: `${id}-nudge-h` }, t("nudge_h")),
-        nudgeH,
-        nudgeRun,
-      ),
-      nudgeResult,
-    ),
-    h(
-      "details",
-      { class: "tdg-table" },
-      h("summary", {}, t("nodes_table")),
-      h(
-        "table",
-        {},
-        h("caption", { class: "tdg-sr-only" }, t("nodes_table")),
-        h("thead", {}, h("tr", {}, ...[t("table_node"), t("table_operation"), t("value"), t("grad")].map((c) => h("th", { scope: "col" }, c)))),
-        tableBody,
-      ),
-    ),
-    live,
-  );
-  return {
-    player,
-    expression,
-    mirror,
-    error,
-    presets: presetButtons,
-    variables,
-    stage,
-    canvas,
-    edgeLabels,
-    cards,
-    play,
-    forward,
-    backward,
-    time,
-    timeText,
-    localDerivatives,
-    finalGradients,
-    resetView,
-    copyLink,
-    status,
-    legend,
-    topo,
-    codeLine,
-    nudgeLeaf,
-    nudgeH,
-    nudgeRun,
     nudgeResult,
-    tableBody,
-    live,
-  };
+  );
+  return [details, { nudgeLeaf, nudgeH, nudgeRun, nudgeResult }];
+}
+
+function nodeTable(t: Translate): [HTMLElement, HTMLTableSectionElement] {
+  const tableBody = h("tbody");
+  const headings = [t("table_node"), t("table_operation"), t("value"), t("grad")].map((c) => h("th", { scope: "col" }, c));
+  const details = h(
+    "details",
+    { class: "tdg-table" },
+    h("summary", {}, t("nodes_table")),
+    h("table", {}, h("caption", { class: "tdg-sr-only" }, t("nodes_table")), h("thead", {}, h("tr", {}, ...headings)), tableBody),
+  );
+  return [details, tableBody];
 }
 
 /**
