@@ -1,8 +1,9 @@
 // Depth cues behind the graph: a wall with a faint grid that fades out towards its borders, and on it
 // the soft shadows of the cards and edges, cast by a light above, left and in front of the graph.
 // The shadow of a card lies further from it the further the card stands out from the wall, and the
-// wall turns with the graph at its own depth, so rotating shows parallax. Drawn once per graph (2D
-// canvas, uploaded as a texture): nothing here costs anything per frame.
+// wall turns with the graph at its own depth, so rotating shows parallax. The grid is drawn by the
+// wall's shader (gridOf); the shadows are drawn once per graph on a small 2D canvas, uploaded as a
+// texture: they are blurred anyway, so a few pixels per card are enough.
 
 import type { NodeId } from "../inference/types";
 import { luminance, type Palette, type RGB } from "./colors";
@@ -11,10 +12,16 @@ import { CARD_WORLD_WIDTH, type V3 } from "./fit";
 
 export const WALL_Z = -1; // scene units behind the middle plane of the graph
 export const LIGHT: [number, number] = [0.05, -0.1]; // shadow shift on the wall per unit of height
-const CELL = 0.6; // grid spacing, scene units
+export const CELL = 0.6; // grid spacing, scene units
 const MARGIN = 2.6; // wall beyond the graph, so its border stays out of view when rotated
-const MAX_WALL_PIXELS = 400_000; // about a phone screen at 2x
-const MAX_TEXTURE = 4096; // px per side: a long graph (40 nodes in a row) keeps a sharp grid
+const MAX_WALL_PIXELS = 90_000; // shadows only: uploading a bigger texture costs a new graph milliseconds
+const MAX_TEXTURE = 2048; // px per side
+const MIN_DENSITY = 4; // texture px per scene unit, however big the graph
+
+/** The grid's colour and opacity on this palette (drawn by the wall's shader). */
+export function gridOf(palette: Palette): { colour: RGB; alpha: number } {
+  return { colour: palette.fg, alpha: luminance(palette.bg) < 0.2 ? 0.1 : 0.085 };
+}
 
 export interface WallExtent {
   x0: number;
@@ -49,10 +56,10 @@ export function drawBackdrop(canvas: HTMLCanvasElement, input: BackdropInput): W
   const extent = wallExtent(input.positions, input.cardHeight);
   const w = extent.x1 - extent.x0;
   const h = extent.y1 - extent.y0;
-  // The wall is soft (a grid, blurred shadows): past MAX_WALL_PIXELS a sharper texture costs a long
-  // task to draw (blur is per pixel) and shows nothing more.
+  // Blurred shadows: past MAX_WALL_PIXELS a sharper texture costs time to draw (blur is per pixel)
+  // and to upload, and shows nothing more.
   const budget = Math.sqrt(MAX_WALL_PIXELS / (w * h));
-  const d = Math.max(8, Math.min(input.density, MAX_TEXTURE / w, MAX_TEXTURE / h, budget));
+  const d = Math.max(MIN_DENSITY, Math.min(input.density, MAX_TEXTURE / w, MAX_TEXTURE / h, budget));
   canvas.width = Math.round(w * d);
   canvas.height = Math.round(h * d);
   const ctx = canvas.getContext("2d");
@@ -61,31 +68,6 @@ export function drawBackdrop(canvas: HTMLCanvasElement, input: BackdropInput): W
   const ty = (y: number): number => (extent.y1 - y) * d;
   const dark = luminance(input.palette.bg) < 0.2;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-
-  // Grid, then a soft elliptical fade so the wall has no visible border.
-  ctx.strokeStyle = rgba(input.palette.fg, dark ? 0.1 : 0.085);
-  ctx.lineWidth = Math.max(1, d / 60);
-  ctx.beginPath();
-  for (let x = Math.ceil(extent.x0 / CELL) * CELL; x <= extent.x1; x += CELL) {
-    ctx.moveTo(Math.round(tx(x)) + 0.5, 0);
-    ctx.lineTo(Math.round(tx(x)) + 0.5, canvas.height);
-  }
-  for (let y = Math.ceil(extent.y0 / CELL) * CELL; y <= extent.y1; y += CELL) {
-    ctx.moveTo(0, Math.round(ty(y)) + 0.5);
-    ctx.lineTo(canvas.width, Math.round(ty(y)) + 0.5);
-  }
-  ctx.stroke();
-  ctx.save();
-  ctx.globalCompositeOperation = "destination-in";
-  ctx.translate(canvas.width / 2, canvas.height / 2);
-  ctx.scale(canvas.width / 2, canvas.height / 2);
-  const fade = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
-  fade.addColorStop(0, "rgba(0,0,0,1)");
-  fade.addColorStop(0.55, "rgba(0,0,0,0.8)");
-  fade.addColorStop(0.92, "rgba(0,0,0,0)");
-  ctx.fillStyle = fade;
-  ctx.fillRect(-1, -1, 2, 2);
-  ctx.restore();
 
   // Shadows: only the blur of each shape is drawn (the shape itself is far off the canvas), so they
   // read as soft light and not as more graph.
@@ -126,8 +108,4 @@ function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: num
   ctx.arcTo(x, y + h, x, y, r);
   ctx.arcTo(x, y, x + w, y, r);
   ctx.closePath();
-}
-
-function rgba(c: RGB, alpha: number): string {
-  return `rgba(${c.map((x) => Math.round(x * 255)).join(",")},${alpha})`;
 }

@@ -132,7 +132,8 @@ export class Cards {
       card.el.classList.toggle("has-grad", state.grad !== null);
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
-      card.el.style.setProperty("--tdg-glow", state.glow.toFixed(3));
+      const glow = state.glow.toFixed(3);
+      if (card.el.style.getPropertyValue("--tdg-glow") !== glow) card.el.style.setProperty("--tdg-glow", glow);
       this.updateNote(card, frame, state);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (card.expansion.hidden === showExpansion) {

@@ -259,14 +259,17 @@ export function edgeMesh(curve: EdgeCurve, segments = 12 * curve.segments.length
   const index: number[] = [];
   const total = curve.lengths.reduce((x, y) => x + y, 0) || 1;
   const backHead = Math.min(0.4, ARROW_LENGTH / total); // share of the path the backward arrowhead covers
+  const cosines = Array.from({ length: sides }, (_, s) => Math.cos((s / sides) * Math.PI * 2));
+  const sines = Array.from({ length: sides }, (_, s) => Math.sin((s / sides) * Math.PI * 2));
   const ring = (c: V3, axis: V3, r: number, a: number): number => {
-    const n = normalize(cross(axis, [0, 0, 1]));
-    const b = cross(axis, n);
+    const [n0, n1, n2] = normalize(cross(axis, [0, 0, 1]));
+    const [b0, b1, b2] = cross(axis, [n0, n1, n2]);
     const first = position.length / 3;
     for (let s = 0; s < sides; s++) {
-      const angle = (s / sides) * Math.PI * 2;
-      position.push(...c);
-      offset.push(...[0, 1, 2].map((k) => n[k]! * Math.cos(angle) + b[k]! * Math.sin(angle)));
+      const cos = cosines[s]!;
+      const sin = sines[s]!;
+      position.push(c[0], c[1], c[2]);
+      offset.push(n0 * cos + b0 * sin, n1 * cos + b1 * sin, n2 * cos + b2 * sin);
       role.push(r);
       along.push(a);
     }

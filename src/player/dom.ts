@@ -14,9 +14,12 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
-/** Set text only when it changed: cheap to call every frame. */
+/** Set text only when it changed: cheap to call every frame (a lone text node is edited in place). */
 export function setText(el: Element, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
+  const node = el.firstChild;
+  if (node !== null && node === el.lastChild && node.nodeType === Node.TEXT_NODE) {
+    if ((node as Text).data !== text) (node as Text).data = text;
+  } else if (el.textContent !== text) el.textContent = text;
 }
 
 export function setAttr(el: Element, name: string, value: string | null): void {

@@ -22,7 +22,7 @@ export interface DrawState {
 export class Program {
   readonly program: WebGLProgram;
   readonly attributes = new Map<string, number>(); // name -> location
-  private readonly setters = new Map<string, (value: UniformValue) => void>();
+  private readonly setters = new Map<string, { set: (value: UniformValue) => void; sent: number[] | null; sampler: boolean }>();
   readonly uniforms: Record<string, UniformValue> = {};
 
   constructor(
@@ -54,19 +54,36 @@ export class Program {
     for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS); i++) {
       const info = gl.getActiveUniform(program, i);
       const location = info && gl.getUniformLocation(program, info.name);
-      if (info && location) this.setters.set(info.name, uniformSetter(gl, info.type, location, unit));
+      if (info && location) this.setters.set(info.name, { set: uniformSetter(gl, info.type, location, unit), sent: null, sampler: info.type === gl.SAMPLER_2D });
       if (info?.type === gl.SAMPLER_2D) unit++;
     }
   }
 
-  /** Make this the current program and send every uniform it declares (unknown names are ignored). */
+  /**
+   * Make this the current program and send the uniforms it declares whose values changed since they
+   * were last sent (a program keeps its uniforms; unknown names are ignored). Textures bind every time.
+   */
   use(): void {
     this.gl.useProgram(this.program);
-    for (const [name, set] of this.setters) {
+    for (const [name, uniform] of this.setters) {
       const value = this.uniforms[name];
-      if (value !== undefined) set(value);
+      if (value === undefined) continue;
+      if (uniform.sampler || value instanceof CanvasTexture) {
+        uniform.set(value);
+        continue;
+      }
+      const numbers = typeof value === "number" ? [value] : value;
+      if (uniform.sent && sameNumbers(uniform.sent, numbers)) continue;
+      uniform.set(value);
+      uniform.sent = Array.from(numbers);
     }
   }
+}
+
+function sameNumbers(a: readonly number[], b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function uniformSetter(gl: GL, type: number, location: WebGLUniformLocation, unit: number): (value: UniformValue) => void {

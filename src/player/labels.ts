@@ -17,6 +17,10 @@ import type { Projected } from "./scene";
 import type { Frame } from "./timing";
 
 const SAMPLES = 24; // points per edge on screen, for placing labels and finding the edge under the pointer
+// Labels ask for room in steps of this many CSS px of width (and sit centred in it): while a slider
+// drags, a number one digit longer or shorter then rarely changes the question, so the last
+// placement is reused instead of searched again.
+const WIDTH_STEP = 4;
 
 type Kind = "current" | "done" | "local";
 
@@ -37,12 +41,15 @@ export interface LabelStage {
   cards: () => Rect[]; // asked for only when there are labels to place (it may read the layout)
   crowded: boolean; // tiny cards: older labels keep to the contribution alone
   along?: (curve: EdgeCurve, at: number) => V3; // where the scene draws a point of an edge (the backward layer raised)
+  geometry?: string; // while it stays the same, every edge lands where it did: its path on screen is reused
 }
 
 export class EdgeLabels {
   private labels = new Map<EdgeId, Label>();
   private order = new Map<EdgeId, number>(); // position of each edge's hand-off in the backward pass
   private paths = new Map<EdgeId, Point[]>(); // last placed: each edge on screen
+  private pathsOf: string | null = null; // the stage geometry the paths were sampled for
+  private placed: { key: string; placements: ReturnType<typeof placeLabels> } | null = null; // the last placement
   private towards: "parent" | "child" = "parent"; // the end whose arrowhead is shown: where the pulse travels
   private readonly meter: LabelMeter;
 
@@ -56,6 +63,9 @@ export class EdgeLabels {
   build(curves: EdgeCurve[]): void {
     this.layer.replaceChildren();
     this.labels.clear();
+    this.paths.clear();
+    this.pathsOf = null;
+    this.placed = null;
     this.meter.reset();
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
@@ -91,40 +101,50 @@ export class EdgeLabels {
   /** Place the labels that have something to say; hide the rest. */
   place(project: (p: V3) => Projected, stage: LabelStage): void {
     const shown = [...this.labels.entries()].filter(([, l]) => l.kind !== null);
-    this.paths.clear();
     if (shown.length === 0) {
+      this.paths.clear();
+      this.pathsOf = null;
       for (const label of this.labels.values()) {
         hide(label.el);
         hide(label.leader);
       }
       return;
     }
-    for (const [id, label] of this.labels) {
-      const path: Point[] = [];
-      for (let i = 0; i <= SAMPLES; i++) {
-        const p = project((stage.along ?? pointOnEdge)(label.curve, i / SAMPLES));
-        path.push({ x: p.x, y: p.y });
+    if (stage.geometry === undefined || stage.geometry !== this.pathsOf) {
+      this.pathsOf = stage.geometry ?? null;
+      for (const [id, label] of this.labels) {
+        const path: Point[] = [];
+        for (let i = 0; i <= SAMPLES; i++) {
+          const p = project((stage.along ?? pointOnEdge)(label.curve, i / SAMPLES));
+          path.push({ x: p.x, y: p.y });
+        }
+        this.paths.set(id, path);
       }
-      this.paths.set(id, path);
     }
     const rank = (kind: Kind | null, emphasis: boolean): number => (kind === "current" ? 0 : emphasis ? 1 : kind === "done" ? 2 : 3);
     shown.sort(([a, la], [b, lb]) => rank(la.kind, la.emphasis) - rank(lb.kind, lb.emphasis) || (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
     const sizes = this.meter.measure(shown.flatMap(([, l]) => l.forms.map((text) => ({ kind: l.kind!, text }))));
     let next = 0;
+    const formStart = shown.map(([, l]) => ((next += l.forms.length), next - l.forms.length));
+    next = 0;
     const requests: LabelRequest[] = shown.map(([id, l]) => {
-      const forms = l.forms.map(() => sizes[next++]!).map((s) => ({ w: s.w * stage.scale, h: s.h * stage.scale }));
+      const forms = l.forms.map(() => sizes[next++]!).map((s) => ({ w: Math.ceil((s.w * stage.scale) / WIDTH_STEP) * WIDTH_STEP, h: s.h * stage.scale }));
       return { id, sizes: forms, path: this.paths.get(id)!, prefer: l.kind === "local" ? 0.62 : 0.5 };
     });
-    const placements = placeLabels({
-      width: stage.width,
-      height: stage.height,
-      cards: stage.cards(),
-      edges: [...this.paths.values()],
-      labels: requests,
-      upgrade: firstIndex(shown, ([, l]) => rank(l.kind, l.emphasis) >= 2),
-      keepShort: stage.crowded,
-    });
+    const cards = stage.cards();
+    const upgrade = firstIndex(shown, ([, l]) => rank(l.kind, l.emphasis) >= 2);
+    // A slider drag changes the numbers, rarely the sizes: the same question gets the last answer.
+    const key =
+      stage.geometry === undefined
+        ? null
+        : [stage.geometry, stage.width, stage.height, stage.crowded, upgrade, cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"), requests.map((r) => `${r.id}:${r.sizes.map((z) => `${z.w},${z.h}`).join("/")}`).join(";")].join("|");
+    const placements =
+      key !== null && this.placed?.key === key
+        ? this.placed.placements
+        : placeLabels({ width: stage.width, height: stage.height, cards, edges: [...this.paths.values()], labels: requests, upgrade, keepShort: stage.crowded });
+    if (key !== null) this.placed = { key, placements };
     const where = new Map(placements.map((p) => [p.id, p]));
+    const widths = new Map(shown.map(([id, l], i) => [id, l.forms.map((_, f) => (sizes[formStart[i]! + f]?.w ?? 0) * stage.scale)]));
     for (const [id, label] of this.labels) {
       const at = label.kind === null ? undefined : where.get(id);
       if (!at) {
@@ -139,7 +159,8 @@ export class EdgeLabels {
       // A dead path (contribution exactly 0) is dim and dashed, its label too; the sign's second cue.
       setAttr(label.el, "data-dead", label.look.sign === "zero" ? "true" : null);
       setAttr(label.el, "data-sign", label.kind === "local" ? null : label.look.sign);
-      label.el.style.transform = `translate(${at.box.x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`;
+      const x = at.box.x + (at.box.w - (widths.get(id)?.[at.form] ?? at.box.w)) / 2; // centred in the room it asked for
+      label.el.style.transform = `translate(${x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`;
       if (label.el.hidden) label.el.hidden = false;
       if (at.leader) {
         const { from, to } = at.leader;

@@ -121,6 +121,8 @@ export class Sandbox implements Target {
       this.interacted = true;
     }
     this.stage.readPalette();
+    this.stage.buildCards(this.state.timeline); // then the fit and the edges, in a task of their own
+    await nextTask();
     this.buildGraph(this.state.timeline);
     await nextTask();
     this.sync.state(this.state);

@@ -3,7 +3,7 @@
 // and the graph's shadows (backdrop.ts) so the depth is visible. Cards and labels are HTML (cards.ts,
 // labels.ts), placed with projector() so text stays as crisp and selectable as the page's own.
 
-import { drawBackdrop, WALL_Z } from "./backdrop";
+import { CELL, drawBackdrop, gridOf, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
 import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
@@ -59,7 +59,8 @@ export class Scene {
   private readonly gl: Renderer["gl"];
   private projection: Mat4 = perspective(FOV, 1, 0.1, 200);
   private camera: Point3 = [0, 0, 10]; // looking straight down -z
-  private turn = rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw); // the view, about the middle of what the stage shows
+  private turn = rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw);
+  private pitchYaw: [number, number] = [DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw]; // the view, about the middle of what the stage shows
   private readonly edgeProgram: Program;
   private readonly spriteProgram: Program; // shared by glows and pulses: compiling is slow
   private edges: EdgeMesh[] = [];
@@ -80,6 +81,7 @@ export class Scene {
   private readonly wallCanvas = document.createElement("canvas");
   private wall: Mesh | null = null;
   private meshes: Mesh[] = []; // what render() draws: edges, ghosts, glows, pulses and the wall
+  private where = 0; // counts changes of where things land on screen (graph, size, pan, view): see version
   private wallDirty = true; // graph, zoom or palette changed: redraw the wall's texture
   private eye: Point3 = [0, 0, 100]; // the default view's camera, in the graph's units: the backward layer rises towards it
   private turned = false; // away from the default view: the two layers show apart
@@ -114,6 +116,7 @@ export class Scene {
     this.positions = positions;
     this.curves = curves;
     this.cardHeight = cardHeight;
+    this.where++;
     this.wallDirty = true;
     this.edges = curves.map((curve) => {
       const data = edgeMesh(curve);
@@ -197,8 +200,10 @@ export class Scene {
     );
     if (!this.wallProgram) {
       this.wallProgram = new Program(this.gl, wallVertex, wallFragment, { transparent: true, depthTest: true, depthWrite: false, cullBack: false });
-      this.wallProgram.uniforms["tMap"] = this.wallTexture;
+      Object.assign(this.wallProgram.uniforms, { tMap: this.wallTexture, uCell: CELL });
     }
+    const grid = gridOf(palette);
+    Object.assign(this.wallProgram.uniforms, { uGrid: grid.colour, uGridAlpha: grid.alpha });
     this.wall = { geometry, program: this.wallProgram, order: -30, visible: true };
     this.collectMeshes();
   }
@@ -222,6 +227,7 @@ export class Scene {
     this.distance = this.height / (2 * ppu * Math.tan((FOV * Math.PI) / 360));
     this.projection = perspective(FOV, this.width / this.height, this.distance / 20, this.distance * 4);
     this.aim();
+    this.where++;
   }
 
   /** Show the point (x, y) of the graph, in scene units, at the stage's centre (a panned big graph). */
@@ -229,6 +235,7 @@ export class Scene {
     if (x === this.pan[0] && y === this.pan[1]) return;
     this.pan = [x, y];
     this.aim();
+    this.where++;
   }
 
   private aim(): void {
@@ -251,6 +258,9 @@ export class Scene {
   }
 
   setView(view: View): void {
+    if (view.pitch === this.pitchYaw[0] && view.yaw === this.pitchYaw[1]) return;
+    this.pitchYaw = [view.pitch, view.yaw];
+    this.where++;
     this.turn = rotation(view.pitch, view.yaw);
     this.turned = Math.abs(view.yaw - DEFAULT_VIEW.yaw) + Math.abs(view.pitch - DEFAULT_VIEW.pitch) > 0.04;
   }
@@ -259,6 +269,7 @@ export class Scene {
     const palette = this.palette;
     if (!palette) return;
     if (this.drawn) this.updateWall(palette);
+    if (this.wallProgram) this.wallProgram.uniforms["uDensity"] = this.ppu * Math.min(2, window.devicePixelRatio || 1);
     this.drawn = true;
     const { frame } = input;
     const base = mix(palette.bg, palette.fg, 0.42);
@@ -305,6 +316,11 @@ export class Scene {
     const modelViewMatrix = modelView(this.turn, this.pivot(), this.camera);
     // The model-view is a rotation and a translation, so the normals turn by the rotation alone.
     this.renderer.render(this.meshes, { modelViewMatrix, projectionMatrix: this.projection, normalMatrix: this.turn });
+  }
+
+  /** Changes whenever a point of the graph may land elsewhere on screen (callers cache projections by it). */
+  get version(): number {
+    return this.where;
   }
 
   /** The wall still has to be drawn (the caller asks for one more frame). */

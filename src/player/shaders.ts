@@ -115,22 +115,38 @@ void main() {
   gl_FragColor = vec4(colour * alpha, alpha);
 }`;
 
-/** The back wall: a textured quad behind the graph (grid and soft shadows, see backdrop.ts). */
+/**
+ * The back wall, behind the graph: a grid computed here, about a pixel wide at any zoom, fading out
+ * towards the wall's border, under the soft shadows of the cards and edges (tMap, backdrop.ts).
+ */
 export const wallVertex = glsl`
 attribute vec3 position;
 attribute vec2 uv;
 uniform mat4 modelViewMatrix;
 uniform mat4 projectionMatrix;
 varying vec2 vUv;
+varying vec2 vPos;
 void main() {
   vUv = uv;
+  vPos = position.xy;
   gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
 }`;
 
 export const wallFragment = glsl`
 precision highp float;
-uniform sampler2D tMap;
+uniform sampler2D tMap;   // the shadows, premultiplied
+uniform vec3 uGrid;       // the grid's colour
+uniform float uGridAlpha;
+uniform float uCell;      // grid spacing, scene units
+uniform float uDensity;   // drawing-buffer px per scene unit
 varying vec2 vUv;
+varying vec2 vPos;
 void main() {
-  gl_FragColor = texture2D(tMap, vUv);
+  vec2 off = abs(fract(vPos / uCell + 0.5) - 0.5) * uCell * uDensity; // px to the nearest lines
+  float line = 1.0 - smoothstep(0.2, 1.0, min(off.x, off.y));
+  float r = length((vUv - 0.5) * 2.0);
+  float fade = r < 0.55 ? mix(1.0, 0.8, r / 0.55) : mix(0.8, 0.0, clamp((r - 0.55) / 0.37, 0.0, 1.0));
+  float a = uGridAlpha * line * fade;
+  vec4 shadow = texture2D(tMap, vUv);
+  gl_FragColor = shadow + vec4(uGrid * a, a) * (1.0 - shadow.a);
 }`;

@@ -58,6 +58,7 @@ export class Stage {
   private labelScale = 1;
   private grown: Map<NodeId, number> = new Map(); // CSS px cards reach further down (local derivatives)
   private grownKey = ""; // ... as the stage was fitted and the edges routed
+  private cardsOf: Timeline | null = null; // cards already built for this timeline (buildCards)
   private minScale = 0; // cards' smallest CSS scale: their numbers stay MIN_TEXT_PX high
   private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
   private last: StageInput | null = null; // the frame drawn last, drawn again when the reader pans
@@ -100,11 +101,17 @@ export class Stage {
 
   /** A graph of a new structure: new cards, new fit, new edge shapes, the pan back at the start. */
   build(timeline: Timeline): void {
+    if (this.cardsOf !== timeline) this.buildCards(timeline);
+    this.cardsOf = null;
+    this.layout(true, undefined, true);
+  }
+
+  /** The first half of build(), on its own: waking a big graph cuts its work into short tasks. */
+  buildCards(timeline: Timeline): void {
     this.timeline = timeline;
     this.cards.build(timeline);
     this.grown = new Map();
-    this.minScale = 0; // measured again: the cards are new
-    this.layout(true, undefined, true);
+    this.cardsOf = timeline;
   }
 
   /** Same structure, new numbers. */
@@ -228,7 +235,8 @@ export class Stage {
     let boxes: Rect[] | null = null; // read once, for the labels and the carried numbers alike
     const cards = (): Rect[] => (boxes ??= this.cards.boxes(this.cardSize));
     const along = (curve: EdgeCurve, at: number): V3 => this.scene.edgePoint(curve, at, lift);
-    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, along });
+    const geometry = `${this.scene.version}:${lift}:${this.labelScale}`;
+    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, along, geometry });
     this.carried.place(frame, project, (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0), cards);
     // The strip's text for this frame is written after the stage has drawn: mark its += then.
     const on = accumulating(frame);
