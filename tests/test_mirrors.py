@@ -42,8 +42,6 @@ ONLY_TYPESCRIPT = {
     "src/inference/layout.ts": set(),
     # Python's float repr and JSON come with the language; TypeScript writes them (byte equality)
     "src/inference/timeline.ts": {"formatFloat"},
-    # Python's float(), str.strip() and repr() come with the language
-    "src/inference/cli.ts": {"pyStrip", "pyFloat", "digitValue", "pyRepr"},
 }
 
 

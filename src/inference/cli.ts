@@ -1,8 +1,9 @@
 // `npm run -s timeline -- "EXPR" --set a=2`: the timeline JSON on stdout (exit 0) or an error (exit 2);
 // `--help` prints the usage on stdout (exit 0).
-// Mirror of src/tinydag/cli.py, down to Python's float() for --set values and its error messages,
-// so both CLIs print the same bytes for the same arguments.
+// Mirror of src/tinydag/cli.py, down to its error messages, so both CLIs print the same bytes for the
+// same arguments.
 import { TinyDagError } from "./errors";
+import { NUMBER_PATTERN } from "./parse";
 import { buildTimeline, dumps } from "./timeline";
 
 export const USAGE = 'usage: npm run -s timeline -- "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)';
@@ -17,6 +18,8 @@ export function wantsHelp(argv: readonly string[]): boolean {
 
 export class UsageError extends Error {} // Python: ValueError
 
+const VALUE = new RegExp(`^[ \\t]*[-+]?${NUMBER_PATTERN}[ \\t]*$`); // a literal of the sandbox's grammar, signed
+
 /** Split argv into the expression and the --set values; UsageError on misuse. */
 export function parseArgs(argv: readonly string[]): [string, Record<string, number>] {
   const positional: string[] = [];
@@ -29,11 +32,12 @@ export function parseArgs(argv: readonly string[]): [string, Record<string, numb
     } else if (arg === "--set" || arg.startsWith("--set=")) {
       const pair = arg.startsWith("--set=") ? arg.slice("--set=".length) : argv[++k];
       const sep = (pair ?? "").indexOf("=");
-      const name = sep < 0 ? "" : pair!.slice(0, sep);
-      if (sep < 0 || name === "") {
-        throw new UsageError(`--set expects NAME=VALUE, got ${pair === undefined ? "None" : pyRepr(pair)}`);
+      const name = sep < 0 ? "" : pair!.slice(0, sep).replace(/^[ \t]+|[ \t]+$/g, "");
+      const number = sep < 0 ? "" : pair!.slice(sep + 1);
+      if (sep < 0 || name === "" || !VALUE.test(number)) {
+        throw new UsageError(`--set expects NAME=VALUE with a number, got ${quoted(pair)}`);
       }
-      values[pyStrip(name)] = pyFloat(pair!.slice(sep + 1));
+      values[name] = Number(number);
     } else if (arg.startsWith("--")) {
       throw new UsageError(`unknown option ${arg}`);
     } else {
@@ -42,6 +46,11 @@ export function parseArgs(argv: readonly string[]): [string, Record<string, numb
   }
   if (positional.length !== 1) throw new UsageError("expected exactly one expression");
   return [positional[0]!, values];
+}
+
+/** The text as JSON writes a string (both command lines quote alike), or `nothing`. */
+export function quoted(text: string | undefined): string {
+  return text === undefined ? "nothing" : JSON.stringify(text);
 }
 
 export function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t),
@@ -67,50 +76,4 @@ export function main(argv: readonly string[], out: (text: string) => void = (t) 
     return 2;
   }
   return 0;
-}
-
-// ---- Python's float(str), str.strip() and repr(str), as far as a command line needs them ----
-
-const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
-const DIGITS = "[0-9](?:_?[0-9])*"; // underscores only between digits (PEP 515)
-const FLOAT = new RegExp(`^[+-]?(?:(?:(?:${DIGITS})?\\.${DIGITS}|${DIGITS}\\.?)(?:[eE][+-]?${DIGITS})?|inf|infinity|nan)$`, "i");
-const DECIMAL_DIGIT = /\p{Nd}/u;
-
-export function pyStrip(text: string): string {
-  return text.replace(STRIP, "");
-}
-
-/** float(text): any Unicode decimal digits, surrounding whitespace, _ separators, inf and nan. */
-export function pyFloat(text: string): number {
-  const ascii = pyStrip(Array.from(text, (c) => (DECIMAL_DIGIT.test(c) ? String(digitValue(c)) : c)).join(""));
-  if (!FLOAT.test(ascii)) throw new UsageError(`could not convert string to float: ${pyRepr(text)}`);
-  const plain = ascii.replaceAll("_", "").toLowerCase();
-  const unsigned = plain.replace(/^[+-]/, "");
-  const negative = plain.startsWith("-");
-  if (unsigned === "nan") return NaN;
-  if (unsigned.startsWith("inf")) return negative ? -Infinity : Infinity;
-  return Number(plain);
-}
-
-function digitValue(c: string): number {
-  // Unicode encodes every decimal digit run as 0..9 in order, so the offset in its run is its value.
-  let start = c.codePointAt(0)!;
-  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
-  return (c.codePointAt(0)! - start) % 10;
-}
-
-/** repr(text): single quotes unless the text has ' but no ", escapes for what is not printable. */
-export function pyRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const body = Array.from(text, (c) => {
-    if (c === quote || c === "\\") return `\\${c}`;
-    const named: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-    if (named[c] !== undefined) return named[c];
-    if (c === " " || !/[\p{C}\p{Z}]/u.test(c)) return c;
-    const cp = c.codePointAt(0)!;
-    const [prefix, width] = cp <= 0xff ? ["x", 2] : cp <= 0xffff ? ["u", 4] : ["U", 8];
-    return `\\${prefix}${cp.toString(16).padStart(width, "0")}`;
-  });
-  return `${quote}${body.join("")}${quote}`;
 }

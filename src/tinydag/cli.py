@@ -7,15 +7,21 @@ whatever bytes the arguments hold.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import sys
 
 from .errors import TinyDagError
+from .parse import NUMBER_PATTERN
 from .timeline import build_timeline, dumps
 
 USAGE = 'usage: python -m tinydag "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)'
 HELP = ("Prints the timeline of EXPR as JSON (exit 0), or the error it has as JSON (exit 2). Variables\n"
         "that --set does not name are 1. Misuse prints this usage on stderr (exit 64).")
+
+
+VALUE = re.compile(rf"[ \t]*[-+]?{NUMBER_PATTERN}[ \t]*")  # a literal of the sandbox's grammar, signed
 
 
 def wants_help(argv: list[str]) -> bool:
@@ -35,9 +41,10 @@ def parse_args(argv: list[str]) -> tuple[str, dict[str, float]]:
         elif arg == "--set" or arg.startswith("--set="):
             pair = arg[len("--set="):] if arg.startswith("--set=") else next(args, None)
             name, sep, number = (pair or "").partition("=")
-            if not sep or not name:
-                raise ValueError(f"--set expects NAME=VALUE, got {pair!r}")
-            values[name.strip()] = float(number)
+            name = name.strip(" \t")
+            if not sep or not name or not VALUE.fullmatch(number):
+                raise ValueError(f"--set expects NAME=VALUE with a number, got {quoted(pair)}")
+            values[name] = float(number)
         elif arg.startswith("--"):
             raise ValueError(f"unknown option {arg}")
         else:
@@ -45,6 +52,11 @@ def parse_args(argv: list[str]) -> tuple[str, dict[str, float]]:
     if len(positional) != 1:
         raise ValueError("expected exactly one expression")
     return positional[0], values
+
+
+def quoted(text: str | None) -> str:
+    """The text as JSON writes a string (both command lines quote alike), or `nothing`."""
+    return "nothing" if text is None else json.dumps(text, ensure_ascii=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,7 +26,9 @@ from .errors import MAX_CHARS, TinyDagError
 BinaryOp = Literal["+", "-", "*", "/"]
 FunctionName = Literal["relu", "exp", "log"]
 FUNCTIONS: tuple[FunctionName, ...] = ("relu", "exp", "log")
-_NUMBER = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")  # ASCII digits only, as in JS
+# A number literal as the engine reads it (ASCII digits only, as in JavaScript); the CLI reads with it too.
+NUMBER_PATTERN = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+_NUMBER = re.compile(NUMBER_PATTERN)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPERATORS = ("**", "+", "-", "*", "/", "(", ")")
 _ALIASES = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*"}  # typographic minus, times, middle dot
