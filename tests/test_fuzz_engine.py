@@ -42,6 +42,7 @@ EXTREMES = [0.0, -0.0, 5e-324, -5e-324, 1e-320, 1e-160, 1e-100, 1e-300, 1e154, 1
             -1e200, 709.78, 710.0, -745.2, math.inf, -math.inf, math.nan, 1.0, -1.0, 2.0, 0.5]
 SIMPLE_EXPONENTS = ["2", "3", "-1", "-2", "0.5", "1.5", "-0.5", "4", "16", "-3", "2.5"]
 GENERAL_EXPONENTS = ["1.3", "2.7", "-0.7", "0.25", "17", "3.1"]
+FOLDED_EXPONENTS = ["0", "(1/2)", "(3 - 1)", "2 ** -1", "-(1/3)", "(1e200 * 1e200)", "(1/0)"]  # constants
 
 
 def bits(x: float) -> str:
@@ -66,7 +67,10 @@ def uses_libm(expression: str) -> bool:
     """Whether the text may call exp, log or a general pow (only those may round differently)."""
     if "exp" in expression or "log" in expression:
         return True
-    for exponent in re.findall(r"\*\*\s*[-+(\s]*([0-9.]+(?:[eE][-+]?[0-9]+)?)", expression):
+    found = re.findall(r"\*\*[-+\s]*(\(|[A-Za-z_]|[0-9.]+(?:[eE][-+]?[0-9]+)?)(\s*\*\*)?", expression)
+    for exponent, chained in found:
+        if exponent == "(" or exponent[0].isalpha() or exponent == "_" or chained:
+            return True  # a constant the parser folds (1/3, 3 ** -1, relu(0.3)): any exponent may come out
         try:
             k = float(exponent)
         except ValueError:
@@ -163,7 +167,7 @@ def random_expression(rng: random.Random, depth: int) -> str:
     if kind in "+-*/":
         return f"({inner} {kind} {random_expression(rng, depth - 1)})"
     if kind == "**":
-        return f"({inner}) ** {rng.choice(SIMPLE_EXPONENTS + GENERAL_EXPONENTS)}"
+        return f"({inner}) ** {rng.choice(SIMPLE_EXPONENTS + GENERAL_EXPONENTS + FOLDED_EXPONENTS)}"
     return f"-({inner})" if kind == "neg" else f"{kind}({inner})"
 
 
