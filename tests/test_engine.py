@@ -11,6 +11,7 @@ import pytest
 
 from microgpt_annotated import Value
 from tinydag import TinyDagError, build_timeline, dumps
+from tinydag.errors import CODES
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "src/tinydag/timeline.schema.json").read_text())
 
@@ -305,3 +306,31 @@ def test_the_engine_names_its_modules_and_owns_its_cache_key(tmp_path, monkeypat
     assert tinydag.source_digest() == digest
     (copy / "new_module.py").write_text("# a module the plugin never heard of\n")
     assert tinydag.source_digest() != digest
+
+
+def test_the_typed_timeline_names_the_schema_fields():
+    """tinydag/types.py (the TypedDicts mypy checks the engine against) says what the schema says."""
+    from tinydag import types
+
+    defs = SCHEMA["$defs"]
+    for typed, name in ((types.Timeline, "timeline"), (types.TimelineNode, "node"), (types.Edge, "edge"),
+                        (types.ErrorResult, "errorResult")):
+        assert set(typed.__required_keys__) == set(defs[name]["required"]), name
+        assert set(typed.__required_keys__ | typed.__optional_keys__) == set(defs[name]["properties"]), name
+    error = defs["errorResult"]["properties"]["error"]
+    assert types.ErrorPayload.__required_keys__ == set(error["required"])
+    assert set(error["properties"]["code"]["enum"]) == set(types.ErrorCode.__args__) == set(CODES)
+
+
+def test_a_built_timeline_has_exactly_the_typed_keys():
+    from tinydag import types
+
+    t = build_timeline("(a - b) / c + a ** 2", {"a": 5, "b": 2, "c": 4})
+    assert set(t) == types.Timeline.__required_keys__
+    for node in t["nodes"]:
+        assert types.TimelineNode.__required_keys__ <= set(node) <= (
+            types.TimelineNode.__required_keys__ | types.TimelineNode.__optional_keys__)
+        for primitive in node.get("primitives", []):
+            assert set(primitive) <= types.Primitive.__required_keys__ | types.Primitive.__optional_keys__
+    assert all(set(e) == types.Edge.__required_keys__ for e in t["edges"])
+    assert all(set(s) == types.BackwardStep.__required_keys__ for s in t["backward"])

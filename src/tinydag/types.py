@@ -1,10 +1,9 @@
 """The timeline JSON, as tinydag writes it and src/inference (TypeScript) rebuilds it.
 
 Mirror of src/inference/types.ts; schema: timeline.schema.json. Field names follow the JSON exactly.
-Keys that only some entries have are NotRequired.
+Keys that only some entries have are NotRequired (no `from __future__ import annotations` here: the
+tests read __required_keys__, which needs the annotations evaluated).
 """
-
-from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
