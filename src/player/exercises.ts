@@ -5,6 +5,9 @@
 // shared link (the address, then `hashchange`), without reloading the page.
 
 const READY_TIMEOUT_MS = 10_000;
+const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
+const KEEP_IN_PLACE_MS = 4000;
+const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 export function wireExerciseLinks(doc: Document): void {
   doc.addEventListener("click", (e) => {
@@ -27,8 +30,39 @@ function openInSandbox(root: HTMLElement, hash: string): void {
   whenReady(root, () => {
     apply(); // a sandbox that was mounting may have read the address before it changed
     root.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
+    keepInPlace(root, !reduced);
     root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
   });
+}
+
+/**
+ * Content above the sandbox may still change height after the scroll (a player waking on the way
+ * replaces its static figure): for a moment, until the reader scrolls, clicks or types, the sandbox is
+ * put back where the link promised. A smooth scroll is left to finish first.
+ */
+function keepInPlace(root: HTMLElement, smooth: boolean): void {
+  let moving = smooth;
+  let released = false;
+  const margin = parseFloat(getComputedStyle(root).scrollMarginTop) || 0;
+  const correct = (): void => {
+    if (!released && !moving && Math.abs(root.getBoundingClientRect().top - margin) > 2) root.scrollIntoView({ block: "start" });
+  };
+  const arrived = (): void => {
+    moving = false;
+    correct();
+  };
+  const resized = new ResizeObserver(correct);
+  resized.observe(document.body);
+  const release = (): void => {
+    released = true;
+    resized.disconnect();
+    window.removeEventListener("scrollend", arrived);
+    for (const type of READER_MOVES) window.removeEventListener(type, release);
+  };
+  window.addEventListener("scrollend", arrived, { once: true });
+  for (const type of READER_MOVES) window.addEventListener(type, release, { once: true, passive: true });
+  window.setTimeout(arrived, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
+  window.setTimeout(release, KEEP_IN_PLACE_MS);
 }
 
 /** Run `then` once the sandbox's player is ready (at once if it is); never if it gives up. */

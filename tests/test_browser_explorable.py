@@ -1,0 +1,197 @@
+"""The explorable page in a real browser, en/ru/et, desktop and phone: the exercises' "Open in the
+sandbox" links load their setup and scroll there (with and without JavaScript), the compact sandbox in
+"How to read the graph" wakes and draws without doubling the full sandbox's controls, and the code that
+runs is beside the graph while the pulse plays.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pytest
+
+from .browser_helpers import DESKTOP, LESSON, PHONE, lesson_page, open_lesson, settle
+
+LINKS = "a[data-open-in-sandbox]"
+FULL = "#tinydag-1"
+COMPACT = "#tinydag-compact-1"
+# The setups the lesson's links open, in page order: the compact player's "open in the full
+# sandbox", then the exercises (a)-(d). The same in every language.
+SETUPS = [("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward"),
+          ("(a + b) * c", {"a": 1, "b": 4, "c": -2}, "forward"),
+          ("relu(a * b)", {"a": 2, "b": 3}, "backward"),
+          ("a * a", {"a": 3}, "backward"),
+          ("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward")]
+LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песочнице", "et": "Ava liivakastis"}
+
+
+def setup_of(href: str) -> tuple[str, dict, str, float, str]:
+    """What a link's address asks for: expression, values, direction, time, sandbox id."""
+    fragment = unquote(urlsplit(href).fragment.split("?", 1)[0])
+    query = parse_qs(href.split("?", 1)[1])
+    values = {k: float(v) for k, v in (pair.split(":") for pair in query["vals"][0].split(","))}
+    return query["expr"][0], values, query["dir"][0], float(query["t"][0]), fragment
+
+
+def sandbox_shows(page) -> tuple[str, dict, str, float]:
+    return page.evaluate(f"""() => {{
+        const root = document.querySelector('{FULL}');
+        const values = Object.fromEntries([...root.querySelectorAll('input[name^=num-]')]
+            .map(el => [el.name.slice(4), Number(el.value)]));
+        const direction = root.querySelector('[data-action=backward]').getAttribute('aria-pressed') === 'true'
+            ? 'backward' : 'forward';
+        return [root.querySelector('input[name=expression]').value, values, direction,
+                window.tinydagPlayer.sandboxes['tinydag-1'].moment().time];
+    }}""")
+
+
+def landed(page, why: str) -> None:
+    """The full sandbox's top is just under Material's header (its scroll-margin-top), within 4 s."""
+    tops = []
+    for _ in range(40):
+        tops.append(round(top_of(page, FULL)))
+        if abs(tops[-1] - 72) < 24:
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"the sandbox did not scroll into place after {why}: tops {tops[::5]}")
+
+
+def top_of(page, selector: str) -> float:
+    return page.evaluate(f"document.querySelector('{selector}').getBoundingClientRect().top")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server, lang, viewport):
+    motion = "reduce" if viewport is PHONE else "no-preference"  # both ways of scrolling
+    page = lesson_page(browser, site_server, lang, viewport, reduced_motion=motion)
+    links = page.locator(LINKS)
+    assert links.count() == len(SETUPS)
+    hrefs = [links.nth(i).get_attribute("href") for i in range(len(SETUPS))]
+    texts = [links.nth(i).inner_text() for i in range(1, len(SETUPS))]
+    assert texts == [LINK_TEXT[lang]] * 4, texts  # the exercises' links, in the page's language
+    for i, (expression, values, direction) in enumerate(SETUPS):
+        expected = setup_of(hrefs[i])
+        assert expected[:3] == (expression, values, direction) and expected[4] == "tinydag-1"
+        links.nth(i).click()
+        page.wait_for_function("h => location.hash === h", arg=hrefs[i])
+        page.wait_for_function(f"""() => document.querySelector('{FULL} input[name=expression]').value
+                                    === {json.dumps(expression)}""")
+        settle(page)
+        assert sandbox_shows(page) == [expression, values, direction, expected[3]], hrefs[i]
+        # scrolled to the sandbox (smoothly unless the reader asked for less motion), clear of the header
+        landed(page, hrefs[i])
+        assert page.evaluate(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
+        assert page.url.endswith(hrefs[i])
+    # The same link twice restores the setup the reader has changed since.
+    page.locator(f"{FULL} input[name=expression]").fill("a + b")
+    settle(page)
+    links.nth(3).click()
+    page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")
+    assert page.errors == [], page.errors
+
+
+def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(browser, site_server):
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{site_server}{LESSON['en']}", wait_until="load")
+        last = page.locator(LINKS).last
+        last.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        assert page.evaluate(f"document.querySelector('{FULL}').dataset.wake") == "waiting"
+        href = last.get_attribute("href")
+        last.click()
+        page.wait_for_function(f"document.querySelector('{FULL}').dataset.player === 'ready'")
+        page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === '(a + b) * c'")
+        landed(page, href)
+        # The address is a shared moment: loading it afresh shows the same setup.
+        fresh = browser.new_page(viewport=DESKTOP)
+        fresh.goto(f"{site_server}{LESSON['en']}{href}", wait_until="load")
+        fresh.wait_for_function(f"document.querySelector('{FULL}').dataset.player === 'ready'")
+        assert sandbox_shows(fresh)[:3] == ["(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward"]
+        fresh.close()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_without_javascript_a_link_is_a_plain_link_to_the_sandbox(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang, java_script_enabled=False)
+    try:
+        links = page.locator(LINKS)
+        assert links.count() == len(SETUPS)
+        href = links.nth(2).get_attribute("href")
+        assert href.startswith("#tinydag-1?expr=relu%28a%20*%20b%29&")
+        links.nth(2).click()
+        page.wait_for_function("h => location.hash === h", arg=href)
+        page.wait_for_timeout(200)
+        # the browser scrolled to the element bearing that address: the sandbox's static figure
+        assert 0 <= top_of(page, f"{FULL} .tinydag-figure") < 300
+        assert page.locator(f"{FULL} .tinydag-figure svg").is_visible()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ru", PHONE), ("et", DESKTOP)])
+def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(browser, site_server, lang,
+                                                                             viewport):
+    page = lesson_page(browser, site_server, lang, viewport)
+    page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
+    page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
+    stats = page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].pixelStats()")
+    assert stats["drawn"] > 0.01 * stats["total"] and stats["colours"] > 20, stats
+    compact = page.locator(COMPACT)
+    assert compact.locator("[data-node]").count() == 5
+    assert compact.locator("input[name=expression], input[name^=var-], .tdg-presets, .tdg-nudge, "
+                           ".tdg-table, [data-action=copy-link]").count() == 0
+    for control in ("input[name=expression]", "input[name=var-a]", "input[name=time]"):
+        assert page.locator(f"[data-sandbox] {control}").count() == 1, control
+    assert page.evaluate("document.querySelector('[data-sandbox]').id") == "tinydag-1"
+    # it plays: Backward brings the root's gradient, step by step
+    compact.locator("[data-action=backward]").click()
+    page.wait_for_function(f"""() => [...document.querySelectorAll('{COMPACT} [data-node] [data-field=grad]')]
+                                .some(el => el.textContent === '1')""")
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, site_server, lang):
+    page = lesson_page(browser, site_server, lang, DESKTOP)
+    page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
+    page.evaluate("scrollBy(0, -60)")
+    page.click(f"{FULL} [data-action=backward]")
+    seen = set()
+    for _ in range(40):
+        state = page.evaluate(f"""() => {{
+            const excerpt = document.querySelector('{FULL} .tdg-excerpt');
+            const box = excerpt.getBoundingClientRect();
+            const stage = document.querySelector('{FULL} .tdg-stage').getBoundingClientRect();
+            const running = excerpt.querySelector('[data-running]');
+            return {{playing: window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing,
+                    inView: box.top >= stage.bottom && box.bottom <= innerHeight && stage.top >= 0,
+                    running: running ? running.textContent.trim() : null,
+                    caption: excerpt.querySelector('figcaption').textContent}}; }}""")
+        if not state["playing"]:
+            break
+        assert state["inView"], state
+        if state["running"]:
+            seen.add(state["running"].split("#")[0].strip())
+        page.wait_for_timeout(100)
+    assert "child.grad += local_grad * v.grad" in seen, seen
+    assert "Value" in state["caption"]
+    # Forward: the operation's own method runs, shown the same way.
+    page.click(f"{FULL} [data-action=forward]")
+    page.wait_for_function(f"""() => {{ const r = document.querySelector('{FULL} .tdg-excerpt [data-running]');
+                                return r && r.textContent.includes('self.data + other.data'); }}""")
+    assert page.errors == [], page.errors
+
+
+def test_on_a_phone_the_one_line_strip_does_the_excerpts_job(browser, site_server):
+    page = lesson_page(browser, site_server, "ru", PHONE)
+    page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
+    page.click(f"{FULL} [data-action=backward]")
+    page.wait_for_function(f"""() => {{ const line = document.querySelector('{FULL} .tdg-code-line');
+                                return !line.hidden && line.textContent.includes('child.grad +='); }}""")
+    assert not page.locator(f"{FULL} .tdg-excerpt").is_visible()
+    assert page.errors == [], page.errors
