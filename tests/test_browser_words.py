@@ -49,7 +49,7 @@ CARDS = """() => [...document.querySelectorAll('[data-sandbox] [data-node]')].ma
     title: title ? title.textContent : null,
     overflows: title ? title.scrollWidth > title.clientWidth + 1 : false,
     name: card.getAttribute('aria-label'), tooltip: card.getAttribute('title'),
-    focusable: card.tabIndex >= 0,
+    focusable: card.hasAttribute('tabindex'),  // one card is in the tab order, arrow keys reach the rest
     badges: [...card.querySelectorAll('[data-badge]')].map(b => [b.dataset.badge, b.textContent]),
   };
 })"""
