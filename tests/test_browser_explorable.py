@@ -61,10 +61,17 @@ def top_of(page, selector: str) -> float:
     return page.evaluate(f"document.querySelector('{selector}').getBoundingClientRect().top")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "et"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server, lang, viewport):
-    motion = "reduce" if viewport is PHONE else "no-preference"  # both ways of scrolling
+# Every link is clicked in two of the six cases; the others click two links (whose setups differ in
+# expression, values and direction) and read the rest, to stay quick.
+CASES = [("en", DESKTOP, "no-preference", range(5)), ("ru", PHONE, "reduce", range(5)),
+         ("et", DESKTOP, "reduce", (1, 2)), ("ru", DESKTOP, "no-preference", (0, 3)),
+         ("en", PHONE, "reduce", (2, 4)), ("et", PHONE, "no-preference", (1, 3))]
+
+
+@pytest.mark.parametrize(("lang", "viewport", "motion", "clicked"), CASES,
+                         ids=[f"{c[0]}-{'phone' if c[1] is PHONE else 'desktop'}-{c[2]}" for c in CASES])
+def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server, lang, viewport, motion,
+                                                            clicked):
     page = lesson_page(browser, site_server, lang, viewport, reduced_motion=motion)
     links = page.locator(LINKS)
     assert links.count() == len(SETUPS)
@@ -74,6 +81,8 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     for i, (expression, values, direction) in enumerate(SETUPS):
         expected = setup_of(hrefs[i])
         assert expected[:3] == (expression, values, direction) and expected[4] == "tinydag-1"
+        if i not in clicked:
+            continue
         links.nth(i).click()
         page.wait_for_function("h => location.hash === h", arg=hrefs[i])
         page.wait_for_function(f"""() => document.querySelector('{FULL} input[name=expression]').value
@@ -139,8 +148,10 @@ def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(brow
     page = lesson_page(browser, site_server, lang, viewport)
     page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
     page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
-    stats = page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].pixelStats()")
-    assert stats["drawn"] > 0.01 * stats["total"] and stats["colours"] > 20, stats
+    assert page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment().frames") > 0
+    if lang == "en":  # what it drew (reading the pixels back is slow in a software renderer)
+        stats = page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].pixelStats()")
+        assert stats["drawn"] > 0.01 * stats["total"] and stats["colours"] > 20, stats
     compact = page.locator(COMPACT)
     assert compact.locator("[data-node]").count() == 5
     assert compact.locator("input[name=expression], input[name^=var-], .tdg-presets, .tdg-nudge, "
@@ -172,7 +183,7 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
                     inView: box.top >= stage.bottom && box.bottom <= innerHeight && stage.top >= 0,
                     running: running ? running.textContent.trim() : null,
                     caption: excerpt.querySelector('figcaption').textContent}}; }}""")
-        if not state["playing"]:
+        if not state["playing"] or "child.grad += local_grad * v.grad" in seen:
             break
         assert state["inView"], state
         if state["running"]:
