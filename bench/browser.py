@@ -42,7 +42,7 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 INPUT_TO_FRAME = """async ([name, expression, count]) => {
-  const root = document.querySelector('[data-sandbox]');
+  const root = document.getElementById('tinydag-1');
   const nextFrame = () => new Promise(r => requestAnimationFrame(() => r()));
   if (expression !== null) {
     const field = root.querySelector('input[name=expression]');
@@ -73,7 +73,7 @@ INPUT_TO_FRAME = """async ([name, expression, count]) => {
 
 
 EXPRESSION_TO_FRAME = """async ([first, second, count]) => {
-  const field = document.querySelector('[data-sandbox] input[name=expression]');
+  const field = document.querySelector('#tinydag-1 input[name=expression]');
   const nextFrame = () => new Promise(r => requestAnimationFrame(() => r()));
   performance.clearMeasures('tinydag:input-to-frame');
   for (let i = 0; i < count; i++) {
@@ -92,7 +92,7 @@ WAKE = """async (hash) => {
   observer.observe({type: 'longtask'});
   const start = performance.now();
   if (hash) location.hash = hash;  // a link that names the sandbox wakes it
-  else document.querySelector('[data-sandbox]')
+  else document.getElementById('tinydag-1')
     .dispatchEvent(new FocusEvent('focusin', {bubbles: true}));  // so does focusing into it
   await new Promise(r => { const poll = () =>
     performance.getEntriesByName('tinydag:first-frame').length ? r() : setTimeout(poll, 5); poll(); });
@@ -198,7 +198,7 @@ def _measure(base: str, site: Path) -> list[Row]:
 
 
 PLAYBACK = """async () => {
-  const root = document.querySelector('[data-sandbox]');
+  const root = document.getElementById('tinydag-1');
   const long = [];
   const observer = new PerformanceObserver(
     list => long.push(...list.getEntries().map(e => e.duration)));

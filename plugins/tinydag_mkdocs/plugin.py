@@ -206,7 +206,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
 
         tags = [f'<link rel="stylesheet" href="{url(name)}">'
                 for name in ("player.css", "figure.css") if name in self.assets]
-        tags.append(f'<script src="{url("player.js")}" defer></script>')
+        tags.append(f'<script src="{url("player.js")}" async></script>')  # main.ts starts on load
         return "".join(tags)
 
     def _shown_path(self, page: Page) -> str:

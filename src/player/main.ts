@@ -72,5 +72,8 @@ function start(): void {
   wireExerciseLinks(document);
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-else start();
+// The script loads async and starts in a task of its own once the page is complete: never inside the
+// page's DOMContentLoaded task, where the theme's scripts set themselves up (a long task that is
+// theirs, and that would otherwise count as the player's).
+if (document.readyState === "complete") start();
+else window.addEventListener("load", start, { once: true });
