@@ -2,10 +2,9 @@
 // edits the expression or moves a value (the first frame uses the JSON the site embedded). Every
 // call is counted on window.tinydagPlayer.engineCalls so tests can prove that.
 
-import { CODES } from "../inference/errors";
-import { buildTimeline } from "../inference/index";
-import { type Node, parse } from "../inference/parse";
-import type { ErrorCode, ErrorPayload, Timeline } from "../inference/types";
+import { buildTimeline, TinyDagError } from "../inference/index";
+import { type Node, operands, parse } from "../inference/parse";
+import type { ErrorPayload, Timeline } from "../inference/types";
 import { debugHandle } from "./debug";
 
 export type EngineResult = { ok: true; timeline: Timeline } | { ok: false; error: ErrorPayload };
@@ -21,23 +20,9 @@ export function recompute(expression: string, values: Record<string, number>): E
   }
 }
 
-/** The engine's TinyDagError as the plain payload the player works with. */
+/** The engine's TinyDagError as the plain payload the player works with; null for anything else (a bug). */
 export function asPayload(thrown: unknown): ErrorPayload | null {
-  if (typeof thrown !== "object" || thrown === null) return null;
-  const e = thrown as Partial<Record<keyof ErrorPayload, unknown>>;
-  if (typeof e.code !== "string" || !(CODES as readonly string[]).includes(e.code)) return null;
-  const params: Record<string, string> = {};
-  if (typeof e.params === "object" && e.params !== null)
-    for (const [k, v] of Object.entries(e.params)) params[k] = String(v);
-  const payload: ErrorPayload = {
-    code: e.code as ErrorCode,
-    message: typeof e.message === "string" ? e.message : "",
-    params,
-  };
-  if (typeof e.start === "number") payload.start = e.start;
-  if (typeof e.end === "number") payload.end = e.end;
-  if (typeof e.node === "string") payload.node = e.node;
-  return payload;
+  return thrown instanceof TinyDagError ? thrown.toJSON().error : null;
 }
 
 /**
@@ -54,24 +39,8 @@ export function variablesOf(expression: string): string[] | null {
   }
   const names = new Set<string>();
   const visit = (node: Node): void => {
-    switch (node.kind) {
-      case "var":
-        names.add(node.name);
-        return;
-      case "num":
-        return;
-      case "paren":
-        return visit(node.inner);
-      case "unary":
-        return visit(node.operand);
-      case "pow":
-        return visit(node.base);
-      case "call":
-        return visit(node.arg);
-      case "binary":
-        visit(node.left);
-        return visit(node.right);
-    }
+    if (node.kind === "var") names.add(node.name);
+    else operands(node).forEach(visit); // left before right, as the tracer visits them
   };
   visit(tree);
   return [...names];
