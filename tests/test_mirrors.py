@@ -21,7 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAIRS = [(f"src/tinydag/{name}.py", f"src/inference/{name}.ts")
          for name in ("errors", "parse", "trace", "layout", "timeline", "cli", "types")]
-PAIRS.append(("src/microgpt_annotated.py", "src/inference/value.ts"))
+PAIRS += [("src/microgpt_annotated.py", "src/inference/value.ts"),
+          ("src/tinydag/__init__.py", "src/inference/index.ts")]
 
 # Python's operators as the TypeScript Value class spells them (no operator overloading there).
 OPERATORS = {"__add__": "add", "__mul__": "mul", "__pow__": "pow", "__neg__": "neg", "__sub__": "sub",
@@ -34,6 +35,7 @@ ONLY_PYTHON = {
     "src/tinydag/trace.py": {"derived", "root"},  # properties; TypeScript: isDerived, rootOf (below)
     "src/tinydag/timeline.py": set(),
     "src/tinydag/cli.py": set(),
+    "src/tinydag/__init__.py": {"source_digest"},  # the build cache's key; the browser caches nothing
 }
 ONLY_TYPESCRIPT = {
     "src/inference/errors.ts": {"toJSON"},
@@ -114,3 +116,16 @@ def test_the_allow_lists_name_only_what_exists(typescript_names):
         assert names <= set(typescript_names[typescript]["functions"]), typescript
     for typescript, names in TYPES_ONLY_TYPESCRIPT.items():
         assert names <= set(typescript_names[typescript]["types"]), typescript
+
+
+def test_names_compare_across_the_two_spellings():
+    assert normal("count_visual_nodes") == normal("countVisualNodes") == normal("_count_visual_nodes")
+    assert normal("__truediv__") == normal("div")
+    # __init__ is no function to mirror; Python's operators are (TypeScript spells them add, mul, ...)
+    assert python_functions(ROOT / "src/microgpt_annotated.py")[:3] == ["power", "__add__", "__mul__"]
+
+
+def test_a_function_on_one_side_only_is_drift(tmp_path):
+    lone = tmp_path / "lone.py"
+    lone.write_text("def parse(text):\n    return text\n\n\ndef helper():\n    pass\n")
+    assert [normal(n) for n in python_functions(lone)] == ["parse", "helper"] != [normal("parse")]
