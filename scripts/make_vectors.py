@@ -93,6 +93,7 @@ VALID = [
     ("folded negative half", "a ** -(1/2)", LESSON), ("folded third", "c ** (1/3)", LESSON),
     ("folded arithmetic", "a ** (2 * 3 - 4)", LESSON), ("folded power", "a ** 2 ** -1", LESSON),
     ("folded functions", "a ** (exp(0) + log(1) + relu(-2))", LESSON),
+    ("exp and log in the exponent", "a ** (exp(0.5) - log(3))", LESSON), ("folded e", "c ** exp(1)", LESSON),
     ("zero to the zero", "a ** 0", {"a": 0}), ("zero to a folded zero", "a ** (3 - 3)", {"a": 0}),
     ("zero to the negative zero", "a ** -0", {"a": 0}),
 ]

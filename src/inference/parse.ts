@@ -2,7 +2,7 @@
 // Spans count Unicode code points, as Python's str indices do: the text is split with Array.from,
 // and the ASCII-only regexes run over `ascii`, a copy with one UTF-16 unit per code point.
 import { MAX_CHARS, TinyDagError } from "./errors";
-import { power } from "./value";
+import { power, Value } from "./value";
 
 export type BinaryOp = "+" | "-" | "*" | "/";
 export type FunctionName = "relu" | "exp" | "log";
@@ -228,8 +228,9 @@ export function hasVariable(node: Node): boolean {
 
 /**
  * The number a constant subtree stands for, computed as Python computes it, with power() for **
- * (whole and half exponents: the same bits in every language). A domain error or an overflow names
- * the offending span (there is no graph node yet).
+ * (whole and half exponents: the same bits in every language) and the Value class for exp and log
+ * (so tests/test_equivalence.py can replay their last bit). A domain error or an overflow names the
+ * offending span (there is no graph node yet).
  */
 export function fold(node: Node): number {
   let result: number;
@@ -281,9 +282,9 @@ function foldCall(node: Call, x: number): number {
       throw domain("log is defined only for positive numbers, and its input here is not "
         + "positive.", node, "log");
     }
-    return Math.log(x);
+    return new Value(x).log().data;
   }
-  return Math.exp(x);
+  return new Value(x).exp().data;
 }
 
 function domain(message: string, node: Node, reason: string): TinyDagError {

@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from microgpt_annotated import Value
 from microgpt_annotated import power as _power
 
 from .errors import MAX_CHARS, TinyDagError
@@ -263,8 +264,9 @@ def has_variable(node: Node) -> bool:
 
 def fold(node: Node) -> float:
     """The number a constant subtree stands for, computed as Python computes it, with power() for
-    ** (whole and half exponents: the same bits in every language). A domain error or an overflow
-    names the offending span (there is no graph node yet)."""
+    ** (whole and half exponents: the same bits in every language) and the Value class for exp and
+    log (so tests/test_equivalence.py can replay their last bit). A domain error or an overflow names
+    the offending span (there is no graph node yet)."""
     if isinstance(node, Num):
         return node.value
     if isinstance(node, Paren):
@@ -315,10 +317,10 @@ def _fold_call(node: Call, x: float) -> float:
         if x <= 0:
             raise _domain("log is defined only for positive numbers, and its input here is not "
                           "positive.", node, "log")
-        return math.log(x)
+        return Value(x).log().data
     try:
-        return math.exp(x)
-    except OverflowError:
+        return Value(x).exp().data
+    except OverflowError:  # where JavaScript returns Infinity
         return math.inf
 
 
