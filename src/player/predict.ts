@@ -50,7 +50,10 @@ export class PredictPanel {
   sync(s: SandboxState): void {
     const before = this.shown;
     this.shown = s;
-    if (before?.timeline !== s.timeline) this.reconcile(s.timeline.variables.map((v) => v.name));
+    if (before?.timeline !== s.timeline) {
+      this.reconcile(s.timeline.variables.map((v) => v.name));
+      this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
+    }
     if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression)) this.clear();
   }
 
@@ -68,7 +71,7 @@ export class PredictPanel {
       this.clear();
       for (const { field, reading } of unread) {
         if (reading.ok) continue;
-        const text = reading.problem === "empty" ? t("predict_empty") : t("predict_not_a_number", { text: field.input.value.trim() });
+        const text = reading.problem === "empty" ? t("predict_empty") : t("predict_not_a_number", { text: quoted(field.input.value) });
         this.say(field, text, "unreadable");
         setAttr(field.input, "aria-invalid", "true");
       }
@@ -177,4 +180,12 @@ export class PredictPanel {
     });
     return field;
   }
+}
+
+const QUOTED = 24; // characters of an unreadable prediction the message repeats at most
+
+/** What the learner typed, as a message quotes it: trimmed, and cut with "…" when long. */
+function quoted(text: string): string {
+  const chars = Array.from(text.trim());
+  return chars.length <= QUOTED ? chars.join("") : `${chars.slice(0, QUOTED - 1).join("")}…`;
 }

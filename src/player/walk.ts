@@ -110,7 +110,7 @@ export class GraphWalk {
   private tabStop: NodeId | null = null; // the one card in the tab order
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
-  private named: { timeline: Timeline; direction: string; completed: number; finalGradients: boolean } | null = null; // the moment named
+  private named: { timeline: Timeline; direction: string; completed: number; finalGradients: boolean } | null = null; // names written for
 
   constructor(
     private readonly layer: HTMLElement,
@@ -153,7 +153,7 @@ export class GraphWalk {
     const stop = find(focused) ?? find(previous ? fullLabel(previous) : null) ?? timeline.root;
     this.tabStop = null;
     this.setTabStop(this.cards.has(stop) ? stop : timeline.root);
-    // The card the reader was on is gone with the old graph: focus stays in the graph, at the root.
+    // A card had the focus: it keeps it in the new graph, or hands it to the root when it is gone.
     if (focused !== null) this.cards.get(this.tabStop!)?.el.focus();
   }
 
