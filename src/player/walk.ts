@@ -3,7 +3,7 @@
 //   ←  to an input of this card (back to the one you came from, else its first input)
 //   →  to the operation this card feeds (back to the one you came from, else the first)
 //   ↑ ↓ to the card above or below in the same column of the layout
-//   Home / End  to the first leaf (top left) / the root
+//   Home / End  to the first leaf (the top variable) / the root
 // Each card's accessible name is a sentence that follows the timeline: "(a + b): sum, value −1,
 // grad not reached yet; feeds (a + b) × c". The pure half (neighbour, cardName) is node-tested.
 
@@ -27,10 +27,10 @@ export function consumersOf(timeline: Timeline): Map<NodeId, NodeId[]> {
   return consumers;
 }
 
-/** The first leaf: the top card of the leftmost column among the cards with no inputs. */
+/** The first leaf: the top variable of the first column (a number written in the expression only when there is no variable). */
 export function firstLeaf(timeline: Timeline): NodeId {
   const leaves = timeline.nodes.filter((n) => n.inputs.length === 0);
-  leaves.sort((a, b) => a.column - b.column || a.row - b.row);
+  leaves.sort((a, b) => Number(a.op !== "var") - Number(b.op !== "var") || a.column - b.column || a.row - b.row);
   return leaves[0]?.id ?? timeline.root;
 }
 

@@ -46,6 +46,18 @@ test("up and down move within the layout's column, top to bottom; Home and End t
   }
 });
 
+test("Home goes to a variable even when a number of the expression sits above it", () => {
+  for (const expression of ["2 * a", "3 + a * b", "a * 2 + 1"]) {
+    const t = buildTimeline(expression, { a: 1, b: 2 });
+    const first = t.nodes.find((n) => n.id === firstLeaf(t))!;
+    assert.equal(first.op, "var", expression);
+    const top = t.nodes.filter((n) => n.op === "var").sort((x, y) => x.column - y.column || x.row - y.row)[0]!;
+    assert.equal(first.id, top.id, expression);
+  }
+  const numbers = buildTimeline("2 * 3", {});
+  assert.equal(numbers.nodes.find((n) => n.id === firstLeaf(numbers))!.op, "const", "no variable: the first number");
+});
+
 test("every card is reachable from the root and back, in graphs with shared leaves and constants", () => {
   for (const expression of ["a * a + b", "relu(a * b) + a * exp(b)", "2 * a - 1 / a", "(a - b) / c ** 2"]) {
     const t = buildTimeline(expression, { a: 1.5, b: -0.5, c: 2 });
