@@ -111,9 +111,17 @@ export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): E
   const leafName = name(leaf, false);
   const { paths, total } = chainPaths(timeline, leaf);
   const seed = timeline.seed.grad;
-  const lines = paths.map((p) => {
+  const routes = paths.map((p) => p.nodes.map((id, i) => name(id, i === p.nodes.length - 1)).join(" → "));
+  // Paths through the same nodes differ by their edges (a * a): number them, "(edge 1)", "(edge 2)".
+  const copies = new Map<string, number>();
+  const lines = paths.map((p, k) => {
     const factors = [...p.locals, seed];
-    const route = p.nodes.map((id, i) => name(id, i === p.nodes.length - 1)).join(" → ");
+    let route = routes[k]!;
+    if (routes.filter((r) => r === route).length > 1) {
+      const n = (copies.get(route) ?? 0) + 1;
+      copies.set(route, n);
+      route += ` (${i18n.t("predict_edge", { n })})`;
+    }
     return `${route}: ${factors.map((f) => factor(f, i18n.lang)).join(" × ")} ${equals(factors, p.product)} ${say(p.product)}`;
   });
   const params = { leaf: leafName, grad: say(grad), seed: say(seed), count: total };

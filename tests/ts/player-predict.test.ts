@@ -112,8 +112,16 @@ test("a wrong prediction is explained by the path, in every language, numbers th
     const square = buildTimeline("a * a", { a: 2 });
     const both = explain(square, leaf(square, "a"), i18n);
     assert.ok(both.includes("2 + 2 = 4"), `${lang}: += adds the two paths: ${both}`);
+    const edges = explainGradient(square, leaf(square, "a"), i18n).lines.slice(0, 2);
+    assert.notEqual(edges[0], edges[1], `${lang}: the two paths through a × a are told apart by their edges`);
   }
   assert.ok(explain(t, leaf(t, "a"), makeI18n("ru", strings("ru"))).includes("a → a × b: 1,5 × 1 = 1,5"));
+  const square = buildTimeline("a * a", { a: 3 });
+  assert.deepEqual(explainGradient(square, leaf(square, "a"), makeI18n("en", strings("en"))).lines, [
+    "a → a × a (edge 1): 3 × 1 = 3",
+    "a → a × a (edge 2): 3 × 1 = 3",
+    "together: 3 + 3 = 6",
+  ]);
 });
 
 test("rounded factors that do not multiply out say ≈", () => {
