@@ -80,7 +80,7 @@ def test_russian_prose_binds_dashes_prepositions_and_sections(built_site):
     assert not re.search(r"(?<![\w\u00a0-])[вкксоуиаВКСОУИА] ", text), "a one-letter word left at a line end"
     assert "§\u00a04" in text and "уроке\u00a004" in text
     html = read(built_site, "ru/02-autograd/index.html")
-    listing = re.search(r'<div class="language-python highlight">.*?</pre>', html, re.S)
+    listing = re.search(r'<div class="language-python highlight"[^>]*>.*?</pre>', html, re.S)
     assert listing and "\u00a0" not in listing[0]  # code keeps its plain spaces
 
 

@@ -29,6 +29,7 @@ from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, bundle
 from .cache import BuildCache
 from .config import TinyDagConfig
+from .deferred import defer_long_listings
 from .embed import sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures
@@ -120,7 +121,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         return "\n".join(lines)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return self.language.page_content(html, page, config)
+        return defer_long_listings(self.language.page_content(html, page, config))
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
         return self.language.post_template(output_content, template_name, config)

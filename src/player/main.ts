@@ -76,4 +76,4 @@ function start(): void {
 // page's DOMContentLoaded task, where the theme's scripts set themselves up (a long task that is
 // theirs, and that would otherwise count as the player's).
 if (document.readyState === "complete") start();
-else window.addEventListener("load", start, { once: true });
+else window.addEventListener("load", () => setTimeout(start, 0), { once: true }); // on loopback, load shares DOMContentLoaded's task
