@@ -1,7 +1,7 @@
 // How numbers appear. The rule (README, "For translators"): a number that is code (cards, edge labels,
 // the node table, the listing) is written as code is, with a dot: formatNumber. A number inside a
 // sentence (narration, the nudge check, messages) is written as the page's language writes it
-// (0,001 in Russian and Estonian): proseNumber, via Intl.NumberFormat.
+// (0,001 in Russian and Estonian): proseNumber.
 
 import { NUMBER_PATTERN } from "../inference/parse";
 
@@ -37,15 +37,50 @@ function stripZeros(fixed: string): string {
 /**
  * A number inside a sentence of language `lang`: that language's decimal separator and grouping,
  * `digits` significant digits, a typographic minus. ru: -10.001 -> "−10,001", 12345 -> "12 345";
- * scientific notation only far from 1 (1.2e-7 -> "1,2E-7" in ru).
+ * scientific notation only far from 1 (1.2e-7 -> "1,2E-7" in ru). The lesson's languages are written
+ * out here, exactly as Intl.NumberFormat writes them (tests/ts compare the two): the first
+ * Intl.NumberFormat of a page loads the browser's locale data, a task of 20 ms and more.
  */
 export function proseNumber(x: number, lang: string, digits = 4): string {
   if (Number.isNaN(x) || !Number.isFinite(x) || x === 0) return formatSignificant(x, digits);
   const magnitude = Math.abs(x);
   const far = magnitude >= 1e9 || magnitude < 1e-4;
-  const text = numberFormat(lang, digits, far).format(magnitude);
+  const style = PROSE[lang.toLowerCase().split("-")[0] ?? ""];
+  const text = style ? writeProse(magnitude, digits, far, style) : numberFormat(lang, digits, far).format(magnitude);
   if (/^0([.,]0*)?$/.test(text)) return "0"; // rounded away: never "−0"
   return x < 0 ? MINUS + text : text;
+}
+
+interface ProseStyle {
+  decimal: string;
+  group: string;
+  minGrouping: number; // digits before the first group separator is used: 2 writes 1234 but 12 345
+  scientific: (mantissa: string, exponent: number) => string;
+}
+
+const NBSP = "\u00a0";
+const PROSE: Record<string, ProseStyle> = {
+  en: { decimal: ".", group: ",", minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
+  ru: { decimal: ",", group: NBSP, minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
+  et: { decimal: ",", group: NBSP, minGrouping: 2, scientific: (m, e) => `${m}×10^${e < 0 ? MINUS : ""}${Math.abs(e)}` },
+};
+
+function writeProse(magnitude: number, digits: number, scientific: boolean, style: ProseStyle): string {
+  if (scientific) {
+    const [mantissa = "0", exponent = "0"] = magnitude.toExponential(digits - 1).split("e");
+    return style.scientific(stripZeros(mantissa).replace(".", style.decimal), Number(exponent));
+  }
+  const [whole = "0", fraction = ""] = stripZeros(decimalDigits(magnitude, digits)).split(".");
+  let grouped = whole;
+  if (whole.length >= 4 + style.minGrouping - 1) grouped = whole.replace(/\B(?=(\d{3})+$)/g, style.group);
+  return fraction ? `${grouped}${style.decimal}${fraction}` : grouped;
+}
+
+/** `x` (positive) rounded to `digits` significant digits, in plain decimal digits (no exponent). */
+function decimalDigits(x: number, digits: number): string {
+  const rounded = Number(x.toPrecision(digits));
+  const exponent = Number(rounded.toExponential().split("e")[1]);
+  return exponent >= digits - 1 ? rounded.toFixed(0) : rounded.toFixed(Math.min(100, digits - 1 - exponent));
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
