@@ -202,7 +202,9 @@ export function valuesFor(state: SandboxState, timeline: Timeline = state.timeli
 /** Two timelines with the same structure share geometry: only numbers changed. */
 export function structureKey(timeline: Timeline): string {
   return JSON.stringify([
-    timeline.nodes.map((n) => [n.id, n.op, n.x, n.y, n.z, n.inputs, n.exponent_label ?? ""]),
+    // A leaf's name or a literal's text is drawn on the cards, the table and the topological strip:
+    // renaming c to d is a new graph; spaces and parentheses that change no node are not.
+    timeline.nodes.map((n) => [n.id, n.op, n.x, n.y, n.z, n.inputs, n.exponent_label ?? "", n.op === "var" || n.op === "const" ? n.label : ""]),
     timeline.edges.map((e) => [e.id, e.from, e.to, e.slot]),
   ]);
 }

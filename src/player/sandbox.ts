@@ -108,6 +108,8 @@ export class Sandbox implements Target {
       return null;
     }
     await nextTask();
+    scene.prepare();
+    await nextTask();
     const sandbox = new Sandbox(root, data, scene, ui, i18n);
     await sandbox.start();
     return sandbox;
@@ -121,15 +123,15 @@ export class Sandbox implements Target {
       this.interacted = true;
     }
     this.stage.readPalette();
-    this.stage.buildCards(this.state.timeline); // then the fit and the edges, in a task of their own
-    await nextTask();
-    this.buildGraph(this.state.timeline);
+    await this.stage.buildInSteps(this.state.timeline, nextTask); // the first graph, in short tasks
+    this.walk.build(this.state.timeline);
     await nextTask();
     this.sync.state(this.state);
     this.predict?.sync(this.state);
     wireControls(this);
     wireRotation(this);
     wirePage(this);
+    await nextTask(); // the first frame in a task of its own
     this.render();
     this.root.dataset.player = "ready";
     this.registerDebugHandle();

@@ -61,8 +61,8 @@ export class Scene {
   private camera: Point3 = [0, 0, 10]; // looking straight down -z
   private turn = rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw);
   private pitchYaw: [number, number] = [DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw]; // the view, about the middle of what the stage shows
-  private readonly edgeProgram: Program;
-  private readonly spriteProgram: Program; // shared by glows and pulses: compiling is slow
+  private edgeShader: Program | null = null; // prepare(), or with the first edges
+  private spriteProgram: Program | null = null; // shared by glows and pulses (compiling is slow): prepare()
   private edges: EdgeMesh[] = [];
   private glows: Sprites | null = null;
   private pulses: Sprites | null = null;
@@ -76,7 +76,7 @@ export class Scene {
   private palette: Palette | null = null;
   private curves: EdgeCurve[] = [];
   private cardHeight = 0.9;
-  private wallProgram: Program | null = null; // compiled with the first wall, after the first frame
+  private wallProgram: Program | null = null; // prepare(), or with the first wall
   private readonly wallTexture: CanvasTexture;
   private readonly wallCanvas = document.createElement("canvas");
   private wall: Mesh | null = null;
@@ -100,12 +100,37 @@ export class Scene {
   private constructor(gl: Renderer["gl"]) {
     this.renderer = new Renderer(gl, Math.min(2, window.devicePixelRatio || 1));
     this.gl = gl;
-    const opaque = { transparent: false, depthTest: true, depthWrite: true, cullBack: true };
-    this.edgeProgram = new Program(gl, edgeVertex, edgeFragment, opaque);
-    Object.assign(this.edgeProgram.uniforms, { uBg: [1, 1, 1], uEye: [0, 0, 100] });
-    const overlay = { transparent: true, depthTest: false, depthWrite: false, cullBack: false };
-    this.spriteProgram = new Program(gl, spriteVertex, spriteFragment, overlay);
     this.wallTexture = new CanvasTexture(gl);
+  }
+
+  /** Compile the other programs: a task of its own while a sandbox wakes (each costs milliseconds). */
+  prepare(): void {
+    this.edgeProgram();
+    this.sprites();
+    this.wallShader();
+  }
+
+  private edgeProgram(): Program {
+    if (!this.edgeShader) {
+      const opaque = { transparent: false, depthTest: true, depthWrite: true, cullBack: true };
+      this.edgeShader = new Program(this.gl, edgeVertex, edgeFragment, opaque);
+      Object.assign(this.edgeShader.uniforms, { uBg: [1, 1, 1], uEye: this.eye });
+    }
+    return this.edgeShader;
+  }
+
+  private sprites(): Program {
+    const overlay = { transparent: true, depthTest: false, depthWrite: false, cullBack: false };
+    this.spriteProgram ??= new Program(this.gl, spriteVertex, spriteFragment, overlay);
+    return this.spriteProgram;
+  }
+
+  private wallShader(): Program {
+    if (!this.wallProgram) {
+      this.wallProgram = new Program(this.gl, wallVertex, wallFragment, { transparent: true, depthTest: true, depthWrite: false, cullBack: false });
+      Object.assign(this.wallProgram.uniforms, { tMap: this.wallTexture, uCell: CELL });
+    }
+    return this.wallProgram;
   }
 
   /** A new graph structure: rebuild the edge meshes and the sprite pools. */
@@ -137,8 +162,8 @@ export class Scene {
       const ghost = this.edgeMesh(geometry, ghostStyle, length, -1);
       return { mesh, ghost, curve, style, ghostStyle };
     });
-    this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.spriteProgram, { core: false, aspect: [1.25, 0.8] });
-    this.pulses = new Sprites(this.gl, Math.max(1, curves.length), this.spriteProgram, { core: true, aspect: [1, 1] });
+    this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.sprites(), { core: false, aspect: [1.25, 0.8] });
+    this.pulses = new Sprites(this.gl, Math.max(1, curves.length), this.sprites(), { core: true, aspect: [1, 1] });
     this.collectMeshes();
   }
 
@@ -151,7 +176,7 @@ export class Scene {
 
   /** One draw of an edge's geometry, with its own style (uniforms are set just before it draws). */
   private edgeMesh(geometry: Geometry, style: EdgeStyle, length: number, renderOrder: number): Mesh {
-    const uniforms = this.edgeProgram.uniforms;
+    const uniforms = this.edgeProgram().uniforms;
     const before = (): void => {
       uniforms["uBase"] = style.base;
       uniforms["uLit"] = style.lit;
@@ -164,7 +189,7 @@ export class Scene {
       uniforms["uLength"] = length;
       uniforms["uLift"] = style.lift;
     };
-    return { geometry, program: this.edgeProgram, order: renderOrder, visible: true, before };
+    return { geometry, program: this.edgeProgram(), order: renderOrder, visible: true, before };
   }
 
   setPalette(palette: Palette): void {
@@ -198,13 +223,10 @@ export class Scene {
       },
       new Uint16Array([0, 1, 2, 0, 2, 3]),
     );
-    if (!this.wallProgram) {
-      this.wallProgram = new Program(this.gl, wallVertex, wallFragment, { transparent: true, depthTest: true, depthWrite: false, cullBack: false });
-      Object.assign(this.wallProgram.uniforms, { tMap: this.wallTexture, uCell: CELL });
-    }
+    const program = this.wallShader();
     const grid = gridOf(palette);
-    Object.assign(this.wallProgram.uniforms, { uGrid: grid.colour, uGridAlpha: grid.alpha });
-    this.wall = { geometry, program: this.wallProgram, order: -30, visible: true };
+    Object.assign(program.uniforms, { uGrid: grid.colour, uGridAlpha: grid.alpha });
+    this.wall = { geometry, program, order: -30, visible: true };
     this.collectMeshes();
   }
 
@@ -244,7 +266,7 @@ export class Scene {
     this.camera = [x, y - shift, this.distance];
     // Where the camera is, in the graph's own units, when the graph is turned to the default view.
     this.eye = eyeInGraph(rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw), this.pivot(), this.camera);
-    this.edgeProgram.uniforms["uEye"] = this.eye;
+    this.edgeProgram().uniforms["uEye"] = this.eye;
   }
 
   /** The view turns about the middle of what the stage shows, so a panned graph turns in place. */
@@ -278,7 +300,7 @@ export class Scene {
     const lit = backward ? palette.accent : palette.primary;
     const dead = mix(palette.bg, palette.fg, 0.3);
     const ghost = mix(palette.bg, palette.primary, 0.4);
-    this.edgeProgram.uniforms["uBg"] = palette.bg;
+    this.edgeProgram().uniforms["uBg"] = palette.bg;
     for (const e of this.edges) {
       const state = frame.edges.get(e.curve.id);
       const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);

@@ -58,7 +58,6 @@ export class Stage {
   private labelScale = 1;
   private grown: Map<NodeId, number> = new Map(); // CSS px cards reach further down (local derivatives)
   private grownKey = ""; // ... as the stage was fitted and the edges routed
-  private cardsOf: Timeline | null = null; // cards already built for this timeline (buildCards)
   private minScale = 0; // cards' smallest CSS scale: their numbers stay MIN_TEXT_PX high
   private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
   private last: StageInput | null = null; // the frame drawn last, drawn again when the reader pans
@@ -101,17 +100,26 @@ export class Stage {
 
   /** A graph of a new structure: new cards, new fit, new edge shapes, the pan back at the start. */
   build(timeline: Timeline): void {
-    if (this.cardsOf !== timeline) this.buildCards(timeline);
-    this.cardsOf = null;
+    this.buildCards(timeline);
     this.layout(true, undefined, true);
   }
 
-  /** The first half of build(), on its own: waking a big graph cuts its work into short tasks. */
-  buildCards(timeline: Timeline): void {
+  /** build() cut into short tasks, `next()` between them, so that waking a big graph blocks the page for little. */
+  async buildInSteps(timeline: Timeline, next: () => Promise<void>): Promise<void> {
+    this.buildCards(timeline);
+    await next();
+    this.layout(true, undefined, true, false); // the fit; the edges follow
+    await next();
+    const fit = this.fit;
+    const curves = this.curves();
+    await next();
+    this.applyCurves(this.fit === fit ? curves : this.curves()); // resized meanwhile: routed again
+  }
+
+  private buildCards(timeline: Timeline): void {
     this.timeline = timeline;
     this.cards.build(timeline);
     this.grown = new Map();
-    this.cardsOf = timeline;
   }
 
   /** Same structure, new numbers. */
@@ -124,7 +132,7 @@ export class Stage {
    * Fit the graph to the stage's width: card size, zoom, stage height, how far it pans, edge shapes.
    * `fresh`: a new graph, whose pan starts over.
    */
-  layout(force = false, measured?: number, fresh = false): void {
+  layout(force = false, measured?: number, fresh = false, route = true): void {
     // Reading clientWidth forces a layout of the whole page: do it once, then trust the observer.
     const width = measured ?? (this.width || this.ui.stage.clientWidth || FALLBACK_WIDTH);
     if (!force && width === this.width) return;
@@ -157,17 +165,26 @@ export class Stage {
     this.viewport.setBounds({ width, height: fit.height }, fit.world, fresh);
     this.aim();
     this.cards.resize(resized || fresh || sized);
-    this.routeEdges();
+    if (route) this.routeEdges();
   }
 
   /** Edge shapes for the fitted graph, around the cards that have grown. */
   private routeEdges(): void {
+    this.applyCurves(this.curves());
+  }
+
+  private curves(): EdgeCurve[] {
     const fit = this.fit;
-    if (!fit) return;
+    if (!fit) return [];
     this.grownKey = [...this.grown].join(";");
     const perUnit = this.cardSize.width / CARD_WORLD_WIDTH;
     const grownUnits = new Map(Array.from(this.grown, ([id, px]) => [id, px / perUnit]));
-    const curves = edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits, fit.bands);
+    return edgeCurves(this.timeline, fit.positions, fit.cardHeight, grownUnits, fit.bands);
+  }
+
+  private applyCurves(curves: EdgeCurve[]): void {
+    const fit = this.fit;
+    if (!fit) return;
     this.scene.setGraph(curves, fit.positions, fit.cardHeight);
     this.labels.build(curves);
     this.carried.build(curves);

@@ -96,6 +96,18 @@ test("same structure, new numbers: the moment is kept (dragging at the end of ba
   assert.equal(s.time, s.schedule.duration, "a trailing space changes nothing");
 });
 
+test("renaming a leaf or changing a literal is a new graph; spaces and redundant parentheses are not", () => {
+  const base = atEndOfBackward(start());
+  const renamed = reduce(base, { type: "edit", text: "(a + b) * d" }, context);
+  assert.notEqual(renamed.structure, base.structure, "the cards, the table and the strip must say d");
+  assert.deepEqual(renamed.timeline.nodes.filter((n) => n.op === "var").map((n) => n.label), ["a", "b", "d"]);
+  const literal = (text: string): SandboxState => reduce(start(), { type: "edit", text }, context);
+  assert.notEqual(literal("(a + b) * 2").structure, literal("(a + b) * 3").structure);
+  const spaced = reduce(base, { type: "edit", text: "((a+b))*c" }, context);
+  assert.equal(spaced.structure, base.structure);
+  assert.equal(spaced.time, base.time, "the moment is kept");
+});
+
 test("a preset always restarts, even mid-pulse and even when it is the graph already on screen", () => {
   const preset = { label: "twice", expression: "a * a", values: { a: 2 } };
   let s = run(start(), [{ type: "restart", direction: "backward" }, { type: "seek", time: 2.5 }]);
