@@ -16,6 +16,7 @@ import type { Frame, NodeFrame } from "./timing";
 
 export type WalkKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End";
 const WALK_KEYS = new Set<string>(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+const NAMES_AFTER_DRAG_MS = 150; // while a slider moves, the cards' spoken names wait for it to rest
 
 /** The operations each node feeds, without repeats, in the graph's edge order. */
 export function consumersOf(timeline: Timeline): Map<NodeId, NodeId[]> {
@@ -60,8 +61,8 @@ export function cardName(
   state: Pick<NodeFrame, "value" | "grad"> | undefined,
   i18n: I18n,
   consumersByNode: Map<NodeId, NodeId[]> = consumersOf(timeline),
+  byId: Map<NodeId, TimelineNode> = new Map(timeline.nodes.map((n) => [n.id, n])),
 ): string {
-  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
   const say = (x: number): string => proseNumber(x, i18n.lang);
   const consumers = consumersByNode.get(node.id) ?? [];
   const feeds =
@@ -111,6 +112,7 @@ export class GraphWalk {
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
   private named: { timeline: Timeline; direction: string; completed: number; finalGradients: boolean } | null = null; // names written for
+  private later: ReturnType<typeof setTimeout> | null = null; // the names a slider drag put off
 
   constructor(
     private readonly layer: HTMLElement,
@@ -168,11 +170,25 @@ export class GraphWalk {
     const last = this.named;
     if (last && Object.entries(moment).every(([k, v]) => last[k as keyof typeof moment] === v)) return;
     this.named = moment;
-    const consumers = consumersOf(timeline);
-    for (const node of timeline.nodes) {
-      const card = this.cards.get(node.id);
-      if (card) setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers));
-    }
+    const write = (only: NodeId | null): void => {
+      const consumers = consumersOf(timeline);
+      const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+      for (const node of timeline.nodes) {
+        const card = this.cards.get(node.id);
+        if (card && (only === null || only === node.id)) setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers, byId));
+      }
+    };
+    if (this.later !== null) clearTimeout(this.later);
+    this.later = null;
+    // Only the numbers changed (a slider is moving, perhaps every frame): the focused card's name now,
+    // the others once the hand rests. Anything else (a pulse landing, a new graph) renames at once.
+    const numbersOnly = last !== null && last.timeline !== timeline && last.direction === moment.direction && last.completed === moment.completed && last.finalGradients === finalGradients;
+    if (!numbersOnly) return write(null);
+    write(this.idOf(this.layer.ownerDocument.activeElement));
+    this.later = setTimeout(() => {
+      this.later = null;
+      write(null);
+    }, NAMES_AFTER_DRAG_MS);
   }
 
   private key(e: KeyboardEvent): void {
