@@ -1,4 +1,5 @@
-// GLSL for the scene, in tagged template strings (editors highlight `glsl` literals).
+// GLSL for the scene, in tagged template strings (editors highlight `glsl` literals). Notes on the
+// uniforms sit in the doc comment above each shader, not in the GLSL: they would ship in the bundle.
 // WebGL 1 syntax, so the same shaders run on WebGL 1 and 2 contexts. Colours are premultiplied.
 
 import { SPLIT } from "./curves";
@@ -16,6 +17,11 @@ export const glsl = (strings: TemplateStringsArray, ...values: (string | number)
  * contributions (uBands) are hollow, a pale core along the tube: a second cue besides colour.
  * uLift raises the middle of the edge towards uEye (the backward layer, curves.ts liftedPoint), the
  * ends stay on their cards.
+ *
+ *   uWidth  radius of the lit part, relative to an unlit edge
+ *   uHeads  1: the arrowhead at the parent's end (x) / the child's end (y) is shown
+ *   uLift   scene units the middle of the edge stands out towards the viewer
+ *   uEye    ... along the line of sight from this point (the default view's camera)
  */
 export const edgeVertex = glsl`
 attribute vec3 position;
@@ -27,10 +33,10 @@ uniform mat4 projectionMatrix;
 uniform mat3 normalMatrix;
 uniform float uFill;
 uniform float uReversed;
-uniform float uWidth;     // radius of the lit part, relative to an unlit edge
-uniform vec2 uHeads;      // 1: the arrowhead at the parent's end (x) / the child's end (y) is shown
-uniform float uLift;      // scene units the middle of the edge stands out towards the viewer
-uniform vec3 uEye;        // ... along the line of sight from this point (the default view's camera)
+uniform float uWidth;
+uniform vec2 uHeads;
+uniform float uLift;
+uniform vec3 uEye;
 varying vec3 vNormal;
 varying float vAlong;
 varying float vHead;
@@ -54,16 +60,23 @@ void main() {
   gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0);
 }`;
 
+/**
+ *   uFill      0..1 of the edge lit so far
+ *   uReversed  1: lit from the arrow's end (backward)
+ *   uDash      1: a dead path, dashed
+ *   uBands     1: a negative contribution, drawn hollow (a pale core along the tube)
+ *   uLength    the edge's length in scene units
+ */
 export const edgeFragment = glsl`
 precision highp float;
 uniform vec3 uBase;
 uniform vec3 uLit;
 uniform vec3 uBg;
-uniform float uFill;      // 0..1 of the edge lit so far
-uniform float uReversed;  // 1: lit from the arrow's end (backward)
-uniform float uDash;      // 1: a dead path, dashed
-uniform float uBands;     // 1: a negative contribution, drawn hollow (a pale core along the tube)
-uniform float uLength;    // the edge's length in scene units
+uniform float uFill;
+uniform float uReversed;
+uniform float uDash;
+uniform float uBands;
+uniform float uLength;
 varying vec3 vNormal;
 varying float vAlong;
 varying float vHead;
@@ -81,15 +94,22 @@ void main() {
   gl_FragColor = vec4(shaded, 1.0);
 }`;
 
-/** Camera-facing quads: pulses (bright dots with a halo) and the glow behind nodes. */
+/**
+ * Camera-facing quads: pulses (bright dots with a halo) and the glow behind nodes.
+ *
+ *   corner   -1..1
+ *   colour   rgb + intensity
+ *   size     half-width, scene units
+ *   uAspect  stretch for rounded-rectangle glows (x, y)
+ */
 export const spriteVertex = glsl`
 attribute vec3 center;
-attribute vec2 corner;   // -1..1
-attribute vec4 colour;   // rgb + intensity
-attribute float size;    // half-width, scene units
+attribute vec2 corner;
+attribute vec4 colour;
+attribute float size;
 uniform mat4 modelViewMatrix;
 uniform mat4 projectionMatrix;
-uniform vec2 uAspect;    // stretch for rounded-rectangle glows (x, y)
+uniform vec2 uAspect;
 varying vec2 vCorner;
 varying vec4 vColour;
 void main() {
@@ -100,9 +120,12 @@ void main() {
   gl_Position = projectionMatrix * view;
 }`;
 
+/**
+ *   uCore  1: a pulse with a white-hot core; 0: a soft glow
+ */
 export const spriteFragment = glsl`
 precision highp float;
-uniform float uCore;     // 1: a pulse with a white-hot core; 0: a soft glow
+uniform float uCore;
 varying vec2 vCorner;
 varying vec4 vColour;
 void main() {
@@ -132,17 +155,24 @@ void main() {
   gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
 }`;
 
+/**
+ *   tMap      the shadows, premultiplied
+ *   uGrid     the grid's colour
+ *   uCell     grid spacing, scene units
+ *   uDensity  drawing-buffer px per scene unit
+ *   uDensity  px to the nearest lines
+ */
 export const wallFragment = glsl`
 precision highp float;
-uniform sampler2D tMap;   // the shadows, premultiplied
-uniform vec3 uGrid;       // the grid's colour
+uniform sampler2D tMap;
+uniform vec3 uGrid;
 uniform float uGridAlpha;
-uniform float uCell;      // grid spacing, scene units
-uniform float uDensity;   // drawing-buffer px per scene unit
+uniform float uCell;
+uniform float uDensity;
 varying vec2 vUv;
 varying vec2 vPos;
 void main() {
-  vec2 off = abs(fract(vPos / uCell + 0.5) - 0.5) * uCell * uDensity; // px to the nearest lines
+  vec2 off = abs(fract(vPos / uCell + 0.5) - 0.5) * uCell * uDensity;
   float line = 1.0 - smoothstep(0.2, 1.0, min(off.x, off.y));
   float r = length((vUv - 0.5) * 2.0);
   float fade = r < 0.55 ? mix(1.0, 0.8, r / 0.55) : mix(0.8, 0.0, clamp((r - 0.55) / 0.37, 0.0, 1.0));
