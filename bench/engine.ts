@@ -12,9 +12,11 @@ import { trace } from "../src/inference/trace";
 import { Value } from "../src/inference/value";
 
 const DEFAULT = { expression: "(a + b) * c", values: { a: 2, b: -3, c: 10 } };
-const FORTY = { // exactly 40 visual nodes (the engine's limit), every kind of operation
-  expression: "relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2) "
-    + "+ relu(-e * f) * (g + h * 0.5) - exp(-a) * b",
+const FORTY = {
+  // exactly 40 visual nodes (the engine's limit), every kind of operation
+  expression:
+    "relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2) " +
+    "+ relu(-e * f) * (g + h * 0.5) - exp(-a) * b",
   values: { a: 0.5, b: -1.5, c: 2, d: 3, e: -0.5, f: 1.25, g: 0.75, h: -2 },
 };
 const SIZE = 100_000;
@@ -26,9 +28,17 @@ const median = (xs: number[]): number => {
 };
 
 /** Median ms per call of fn over `batches` batches of `batch` calls, after `warmup` batches. */
-function measure(fn: () => unknown, batches: number, batch = 1, setup: () => void = () => {}, warmup = 20):
-  { median_ms: number; runs: number } {
-  for (let i = 0; i < warmup * batch; i++) { setup(); fn(); }
+function measure(
+  fn: () => unknown,
+  batches: number,
+  batch = 1,
+  setup: () => void = () => {},
+  warmup = 20,
+): { median_ms: number; runs: number } {
+  for (let i = 0; i < warmup * batch; i++) {
+    setup();
+    fn();
+  }
   const samples: number[] = [];
   for (let b = 0; b < batches; b++) {
     let total = 0;
@@ -65,10 +75,12 @@ function chain<T>(leaf: T, add: (a: T, b: T) => T): T {
 }
 
 function wide<T>(make: (x: number) => T, mul: (a: T, b: T) => T, add: (a: T, b: T) => T): T {
-  let level = Array.from({ length: SIZE }, (_, i) => mul(make(i % 7 - 3), make(0.5))); // SIZE products
-  while (level.length > 1) { // summed pairwise: a wide graph, only ~17 levels deep
+  let level = Array.from({ length: SIZE }, (_, i) => mul(make((i % 7) - 3), make(0.5))); // SIZE products
+  while (level.length > 1) {
+    // summed pairwise: a wide graph, only ~17 levels deep
     const next: T[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? add(level[i]!, level[i + 1]!) : level[i]!);
+    for (let i = 0; i < level.length; i += 2)
+      next.push(i + 1 < level.length ? add(level[i]!, level[i + 1]!) : level[i]!);
     level = next;
   }
   return level[0]!;
@@ -79,15 +91,26 @@ class PeerValue {
   grad = 0;
   backwardStep: () => void = () => {};
   readonly prev: Set<PeerValue>;
-  constructor(public data: number, children: PeerValue[] = []) { this.prev = new Set(children); }
+  constructor(
+    public data: number,
+    children: PeerValue[] = [],
+  ) {
+    this.prev = new Set(children);
+  }
   add(other: PeerValue): PeerValue {
     const out = new PeerValue(this.data + other.data, [this, other]);
-    out.backwardStep = () => { this.grad += out.grad; other.grad += out.grad; };
+    out.backwardStep = () => {
+      this.grad += out.grad;
+      other.grad += out.grad;
+    };
     return out;
   }
   mul(other: PeerValue): PeerValue {
     const out = new PeerValue(this.data * other.data, [this, other]);
-    out.backwardStep = () => { this.grad += other.data * out.grad; other.grad += this.data * out.grad; };
+    out.backwardStep = () => {
+      this.grad += other.data * out.grad;
+      other.grad += this.data * out.grad;
+    };
     return out;
   }
   backward(): void {
@@ -112,14 +135,24 @@ function graphOf<T extends { grad: number }>(root: T, children: (v: T) => Iterab
   while (stack.length > 0) {
     const v = stack.pop()!;
     all.push(v);
-    for (const c of children(v)) if (!seen.has(c)) { seen.add(c); stack.push(c); }
+    for (const c of children(v))
+      if (!seen.has(c)) {
+        seen.add(c);
+        stack.push(c);
+      }
   }
   return all;
 }
 
-function backwardFigure<T extends { grad: number; backward(): void }>(root: T, children: (v: T) => Iterable<T>, runs: number) {
+function backwardFigure<T extends { grad: number; backward(): void }>(
+  root: T,
+  children: (v: T) => Iterable<T>,
+  runs: number,
+) {
   const all = graphOf(root, children);
-  const reset = (): void => { for (const v of all) v.grad = 0; };
+  const reset = (): void => {
+    for (const v of all) v.grad = 0;
+  };
   try {
     reset();
     root.backward();
@@ -130,20 +163,49 @@ function backwardFigure<T extends { grad: number; backward(): void }>(root: T, c
 }
 
 const ours = {
-  chain: backwardFigure(chain(new Value(1), (a, b) => a.add(b)), (v) => v._children, 9),
-  wide: backwardFigure(wide((x) => new Value(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v._children, 9),
+  chain: backwardFigure(
+    chain(new Value(1), (a, b) => a.add(b)),
+    (v) => v._children,
+    9,
+  ),
+  wide: backwardFigure(
+    wide(
+      (x) => new Value(x),
+      (a, b) => a.mul(b),
+      (a, b) => a.add(b),
+    ),
+    (v) => v._children,
+    9,
+  ),
 };
 const peer = {
-  chain: backwardFigure(chain(new PeerValue(1), (a, b) => a.add(b)), (v) => v.prev, 9),
-  wide: backwardFigure(wide((x) => new PeerValue(x), (a, b) => a.mul(b), (a, b) => a.add(b)), (v) => v.prev, 9),
+  chain: backwardFigure(
+    chain(new PeerValue(1), (a, b) => a.add(b)),
+    (v) => v.prev,
+    9,
+  ),
+  wide: backwardFigure(
+    wide(
+      (x) => new PeerValue(x),
+      (a, b) => a.mul(b),
+      (a, b) => a.add(b),
+    ),
+    (v) => v.prev,
+    9,
+  ),
 };
 
-console.log(JSON.stringify({
-  engine: "typescript",
-  runtime: `node ${process.version}`,
-  unit: "ms per call, median",
-  pipeline: { default: pipeline(DEFAULT, 200), forty_nodes: pipeline(FORTY, 100) },
-  backward: { chain: { depth: SIZE, ...ours.chain }, wide: { products: SIZE, ...ours.wide } },
-  peer: { name: "recursive micrograd-style Value (Set of children, closures, recursive topo sort)",
-    chain: { depth: SIZE, ...peer.chain }, wide: { products: SIZE, ...peer.wide } },
-}));
+console.log(
+  JSON.stringify({
+    engine: "typescript",
+    runtime: `node ${process.version}`,
+    unit: "ms per call, median",
+    pipeline: { default: pipeline(DEFAULT, 200), forty_nodes: pipeline(FORTY, 100) },
+    backward: { chain: { depth: SIZE, ...ours.chain }, wide: { products: SIZE, ...ours.wide } },
+    peer: {
+      name: "recursive micrograd-style Value (Set of children, closures, recursive topo sort)",
+      chain: { depth: SIZE, ...peer.chain },
+      wide: { products: SIZE, ...peer.wide },
+    },
+  }),
+);

@@ -19,8 +19,14 @@ const newest = Math.max(...readdirSync(sources).map((f) => statSync(join(sources
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
   mkdirSync(dirname(bundle), { recursive: true });
   const partial = `${bundle}.${process.pid}.mjs`; // renamed into place: parallel runs never read half a file
-  await build({ entryPoints: [join(sources, "index.ts")], bundle: true, platform: "node", format: "esm",
-    outfile: partial, logLevel: "warning" });
+  await build({
+    entryPoints: [join(sources, "index.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: partial,
+    logLevel: "warning",
+  });
   renameSync(partial, bundle);
 }
 const { buildTimeline, dumps, TinyDagError } = await import(pathToFileURL(bundle).href);
@@ -47,7 +53,12 @@ function outcome({ expression, values }) {
   } catch (error) {
     if (!(error instanceof TinyDagError)) return { outcome: "crash", crash: String(error?.stack ?? error) };
     const text = dumps(error.toJSON());
-    return { outcome: error.code, node: error.node, finite: true, sha1: createHash("sha1").update(text).digest("hex") };
+    return {
+      outcome: error.code,
+      node: error.node,
+      finite: true,
+      sha1: createHash("sha1").update(text).digest("hex"),
+    };
   }
 }
 

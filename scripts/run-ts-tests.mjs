@@ -7,7 +7,9 @@ import { join } from "node:path";
 
 const testDir = "tests/ts";
 const outDir = ".build/ts-tests";
-const entries = readdirSync(testDir).filter((f) => f.endsWith(".test.ts")).map((f) => join(testDir, f));
+const entries = readdirSync(testDir)
+  .filter((f) => f.endsWith(".test.ts"))
+  .map((f) => join(testDir, f));
 if (entries.length === 0) {
   console.error("no TypeScript tests found in tests/ts");
   process.exit(1);

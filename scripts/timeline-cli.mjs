@@ -13,8 +13,14 @@ const newest = Math.max(...readdirSync(sources).map((f) => statSync(join(sources
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newest) {
   mkdirSync(dirname(bundle), { recursive: true });
   const partial = `${bundle}.${process.pid}.mjs`; // renamed into place: parallel runs never read half a file
-  await build({ entryPoints: [join(sources, "cli.ts")], bundle: true, platform: "node", format: "esm",
-    outfile: partial, logLevel: "warning" });
+  await build({
+    entryPoints: [join(sources, "cli.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: partial,
+    logLevel: "warning",
+  });
   renameSync(partial, bundle);
 }
 // A reader that closes the pipe early (`| head -c 0`) ends us quietly, as in Python (exit 1).

@@ -10,12 +10,18 @@ const names = (file) => {
   const found = [];
   const types = [];
   for (const statement of source.statements) {
-    if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)
-      || ts.isClassDeclaration(statement)) && statement.name) types.push(statement.name.text);
+    if (
+      (ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement)) &&
+      statement.name
+    )
+      types.push(statement.name.text);
     if (ts.isFunctionDeclaration(statement) && statement.name) found.push(statement.name.text);
     else if (ts.isVariableStatement(statement)) {
       for (const d of statement.declarationList.declarations) {
-        if (d.initializer && ts.isArrowFunction(d.initializer) && ts.isIdentifier(d.name)) found.push(d.name.text);
+        if (d.initializer && ts.isArrowFunction(d.initializer) && ts.isIdentifier(d.name))
+          found.push(d.name.text);
       }
     } else if (ts.isClassDeclaration(statement)) {
       for (const member of statement.members) {

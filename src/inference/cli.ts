@@ -6,9 +6,11 @@ import { TinyDagError } from "./errors";
 import { NUMBER_PATTERN } from "./parse";
 import { buildTimeline, dumps } from "./timeline";
 
-export const USAGE = 'usage: npm run -s timeline -- "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)';
-export const HELP = "Prints the timeline of EXPR as JSON (exit 0), or the error it has as JSON (exit 2). Variables\n"
-  + "that --set does not name are 1. Misuse prints this usage on stderr (exit 64).";
+export const USAGE =
+  'usage: npm run -s timeline -- "EXPR" [--set NAME=VALUE]... (options may precede EXPR; -- ends them)';
+export const HELP =
+  "Prints the timeline of EXPR as JSON (exit 0), or the error it has as JSON (exit 2). Variables\n" +
+  "that --set does not name are 1. Misuse prints this usage on stderr (exit 64).";
 
 /** --help anywhere before `--` (after it, "--help" would be the expression). */
 export function wantsHelp(argv: readonly string[]): boolean {
@@ -53,8 +55,11 @@ export function quoted(text: string | undefined): string {
   return text === undefined ? "nothing" : JSON.stringify(text);
 }
 
-export function main(argv: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t),
-  err: (text: string) => void = (t) => process.stderr.write(t)): number {
+export function main(
+  argv: readonly string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  err: (text: string) => void = (t) => process.stderr.write(t),
+): number {
   if (wantsHelp(argv)) {
     out(`${USAGE}\n${HELP}\n`);
     return 0;

@@ -6,7 +6,12 @@ export const MAX_CHARS = 200; // longer input would not fit on a screen anyway
 export const MAX_NODES = 40; // more visual nodes than this make the graph unreadable
 
 export const CODES: readonly ErrorCode[] = [
-  "syntax", "unknown-function", "variable-exponent", "domain", "overflow", "too-large",
+  "syntax",
+  "unknown-function",
+  "variable-exponent",
+  "domain",
+  "overflow",
+  "too-large",
 ];
 
 export class TinyDagError extends Error {

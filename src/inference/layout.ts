@@ -25,7 +25,8 @@ export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
 
 export function assignColumns(nodes: readonly VisualNode[]): Map<NodeId, number> {
   const column = new Map<NodeId, number>();
-  for (const node of nodes) { // creation order: inputs before the node
+  for (const node of nodes) {
+    // creation order: inputs before the node
     const inner = node.inputs.filter((i) => i.op !== "const").map((i) => column.get(i.id)!);
     column.set(node.id, node.inputs.length === 0 ? 0 : 1 + (inner.length > 0 ? Math.max(...inner) : 0));
   }
@@ -40,7 +41,9 @@ export function assignColumns(nodes: readonly VisualNode[]): Map<NodeId, number>
  * An edge that skips columns gets a placeholder in each column it crosses (Sugiyama's dummy nodes),
  * so the sweeps see it and do not let it cut through the middle of the graph.
  */
-export function addPlaceholders(nodes: readonly VisualNode[], column: ReadonlyMap<NodeId, number>,
+export function addPlaceholders(
+  nodes: readonly VisualNode[],
+  column: ReadonlyMap<NodeId, number>,
 ): [string[][], Map<string, string[]>, Map<string, string[]>] {
   const columns: string[][] = Array.from({ length: 1 + Math.max(...column.values()) }, () => []);
   for (const node of nodes) columns[column.get(node.id)!]!.push(node.id);
@@ -65,13 +68,20 @@ export function addPlaceholders(nodes: readonly VisualNode[], column: ReadonlyMa
 }
 
 /** Sort each column by the barycenter of its neighbours, sweeping right then left, SWEEPS times. */
-export function orderRows(columns: string[][], children: ReadonlyMap<string, string[]>,
-  parents: ReadonlyMap<string, string[]>): void {
+export function orderRows(
+  columns: string[][],
+  children: ReadonlyMap<string, string[]>,
+  parents: ReadonlyMap<string, string[]>,
+): void {
   const width = columns.length;
   // Python recomputes every centered row before each column; only the column just sorted can have
   // changed, so updating that one gives the same numbers for a fraction of the work.
   const place = new Map<NodeId, number>();
-  const center = (col: NodeId[]): void => col.forEach((nid, row) => place.set(nid, row - (col.length - 1) / 2));
+  const center = (col: NodeId[]): void => {
+    col.forEach((nid, row) => {
+      place.set(nid, row - (col.length - 1) / 2);
+    });
+  };
   columns.forEach(center);
 
   const sweep = (order: number[], neighbours: ReadonlyMap<NodeId, NodeId[]>): void => {
@@ -80,7 +90,10 @@ export function orderRows(columns: string[][], children: ReadonlyMap<string, str
       for (const nid of columns[c]!) {
         const near = neighbours.get(nid)!;
         // Python's sum() starts at 0 and adds left to right; so does this reduce.
-        key.set(nid, near.length > 0 ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!);
+        key.set(
+          nid,
+          near.length > 0 ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!,
+        );
       }
       columns[c] = [...columns[c]!].sort((a, b) => key.get(a)! - key.get(b)!); // stable, like sorted()
       center(columns[c]!);
@@ -99,12 +112,19 @@ export function orderRows(columns: string[][], children: ReadonlyMap<string, str
 }
 
 /** Rows and coordinates of the real nodes, placeholders dropped. */
-export function numberRows(columns: readonly string[][], column: ReadonlyMap<NodeId, number>): Map<NodeId, Position> {
+export function numberRows(
+  columns: readonly string[][],
+  column: ReadonlyMap<NodeId, number>,
+): Map<NodeId, Position> {
   const positions = new Map<NodeId, Position>();
-  columns.forEach((withDummies, c) => withDummies.filter((nid) => column.has(nid)).forEach((nid, row, col) => {
-    const above = (col.length - 1) / 2 - row; // rows run downwards, y upwards; never -0.0
-    const z = (c + row) % 2 === 0 ? DEPTH : -DEPTH;
-    positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z });
-  }));
+  columns.forEach((withDummies, c) => {
+    withDummies
+      .filter((nid) => column.has(nid))
+      .forEach((nid, row, col) => {
+        const above = (col.length - 1) / 2 - row; // rows run downwards, y upwards; never -0.0
+        const z = (c + row) % 2 === 0 ? DEPTH : -DEPTH;
+        positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: above * ROW_GAP, z });
+      });
+  });
   return positions;
 }

@@ -21,15 +21,53 @@ export interface Token {
   end: number;
 }
 
-export interface Num { kind: "num"; value: number; start: number; end: number }
-export interface Var { kind: "var"; name: string; start: number; end: number }
-export interface Unary { kind: "unary"; operand: Node; start: number; end: number } // unary minus
-export interface Binary { kind: "binary"; op: BinaryOp; left: Node; right: Node; start: number; end: number }
-export interface Pow {
-  kind: "pow"; base: Node; exponent: number; exponent_text: string; start: number; end: number;
+export interface Num {
+  kind: "num";
+  value: number;
+  start: number;
+  end: number;
 }
-export interface Paren { kind: "paren"; inner: Node; start: number; end: number } // no node of its own
-export interface Call { kind: "call"; name: FunctionName; arg: Node; start: number; end: number }
+export interface Var {
+  kind: "var";
+  name: string;
+  start: number;
+  end: number;
+}
+export interface Unary {
+  kind: "unary";
+  operand: Node;
+  start: number;
+  end: number;
+} // unary minus
+export interface Binary {
+  kind: "binary";
+  op: BinaryOp;
+  left: Node;
+  right: Node;
+  start: number;
+  end: number;
+}
+export interface Pow {
+  kind: "pow";
+  base: Node;
+  exponent: number;
+  exponent_text: string;
+  start: number;
+  end: number;
+}
+export interface Paren {
+  kind: "paren";
+  inner: Node;
+  start: number;
+  end: number;
+} // no node of its own
+export interface Call {
+  kind: "call";
+  name: FunctionName;
+  arg: Node;
+  start: number;
+  end: number;
+}
 export type Node = Num | Var | Unary | Binary | Pow | Paren | Call;
 
 export function unwrap(node: Node): Node {
@@ -37,8 +75,13 @@ export function unwrap(node: Node): Node {
   return node;
 }
 
-function syntax(reason: string, message: string, start: number, end: number,
-  params: Record<string, string> = {}): TinyDagError {
+function syntax(
+  reason: string,
+  message: string,
+  start: number,
+  end: number,
+  params: Record<string, string> = {},
+): TinyDagError {
   return new TinyDagError("syntax", message, start, end, null, { reason, ...params });
 }
 
@@ -125,7 +168,8 @@ class Parser {
       const minus = this.take();
       const operand = this.factor();
       const literal = unwrap(operand);
-      if (literal.kind === "num") { // a negative literal is one constant, not an operation
+      if (literal.kind === "num") {
+        // a negative literal is one constant, not an operation
         return { kind: "num", value: -literal.value, start: minus.start, end: operand.end };
       }
       return { kind: "unary", operand, start: minus.start, end: operand.end };
@@ -141,15 +185,20 @@ class Parser {
     if (hasVariable(exponent)) {
       throw new TinyDagError(
         "variable-exponent",
-        "The exponent must be a constant, like a ** 3 or a ** (1/2). This engine's pow "
-          + "differentiates only the base, so a gradient for anything in the exponent "
-          + "would silently stay 0.",
-        exponent.start, exponent.end);
+        "The exponent must be a constant, like a ** 3 or a ** (1/2). This engine's pow " +
+          "differentiates only the base, so a gradient for anything in the exponent " +
+          "would silently stay 0.",
+        exponent.start,
+        exponent.end,
+      );
     }
     return {
-      kind: "pow", base, exponent: fold(exponent),
+      kind: "pow",
+      base,
+      exponent: fold(exponent),
       exponent_text: this.source.slice(exponent.start, exponent.end).join(""),
-      start: base.start, end: exponent.end,
+      start: base.start,
+      end: exponent.end,
     };
   }
 
@@ -169,9 +218,16 @@ class Parser {
       return { kind: "paren", inner, start: token.start, end: close.end };
     }
     if (token.kind === "end") {
-      throw syntax("end", "The expression ends too early: something is missing here.", token.start, token.end);
+      throw syntax(
+        "end",
+        "The expression ends too early: something is missing here.",
+        token.start,
+        token.end,
+      );
     }
-    throw syntax("token", `'${token.text}' cannot stand here.`, token.start, token.end, { token: token.text });
+    throw syntax("token", `'${token.text}' cannot stand here.`, token.start, token.end, {
+      token: token.text,
+    });
   }
 
   name(token: Token): Node {
@@ -179,8 +235,13 @@ class Parser {
     if (this.at("(")) {
       if (!isFunction) {
         throw new TinyDagError(
-          "unknown-function", `There is no function '${token.text}'. Available: relu, exp, log.`,
-          token.start, token.end, null, { name: token.text });
+          "unknown-function",
+          `There is no function '${token.text}'. Available: relu, exp, log.`,
+          token.start,
+          token.end,
+          null,
+          { name: token.text },
+        );
       }
       const opening = this.take();
       const arg = this.expr();
@@ -188,12 +249,22 @@ class Parser {
       return { kind: "call", name: token.text as FunctionName, arg, start: token.start, end: close.end };
     }
     if (isFunction) {
-      throw syntax("call", `'${token.text}' needs parentheses, like ${token.text}(x).`,
-        token.start, token.end, { name: token.text });
+      throw syntax(
+        "call",
+        `'${token.text}' needs parentheses, like ${token.text}(x).`,
+        token.start,
+        token.end,
+        { name: token.text },
+      );
     }
     if (token.text.length > 1) {
-      throw syntax("name", `'${token.text}': variables are single letters; `
-        + "put * between them, as in a * b.", token.start, token.end, { name: token.text });
+      throw syntax(
+        "name",
+        `'${token.text}': variables are single letters; put * between them, as in a * b.`,
+        token.start,
+        token.end,
+        { name: token.text },
+      );
     }
     return { kind: "var", name: token.text, start: token.start, end: token.end };
   }
@@ -254,7 +325,12 @@ export function fold(node: Node): number {
       throw new Error("fold() is only called on trees without variables");
   }
   if (!Number.isFinite(result)) {
-    throw new TinyDagError("overflow", "A number here grows beyond what a float can hold.", node.start, node.end);
+    throw new TinyDagError(
+      "overflow",
+      "A number here grows beyond what a float can hold.",
+      node.start,
+      node.end,
+    );
   }
   return result;
 }
@@ -268,7 +344,8 @@ function foldBinary(node: Binary, left: number, right: number): number {
 }
 
 function foldPower(node: Pow, base: number): number {
-  if (base === 0 && node.exponent < 0) throw domain("0 to a negative power divides by zero.", node, "zero-negative-power");
+  if (base === 0 && node.exponent < 0)
+    throw domain("0 to a negative power divides by zero.", node, "zero-negative-power");
   if (base < 0 && !Number.isInteger(node.exponent)) {
     throw domain("A negative number to a fractional power is not a real number.", node, "negative-base");
   }
@@ -279,8 +356,11 @@ function foldCall(node: Call, x: number): number {
   if (node.name === "relu") return Math.max(0, x);
   if (node.name === "log") {
     if (x <= 0) {
-      throw domain("log is defined only for positive numbers, and its input here is not "
-        + "positive.", node, "log");
+      throw domain(
+        "log is defined only for positive numbers, and its input here is not " + "positive.",
+        node,
+        "log",
+      );
     }
     return new Value(x).log().data;
   }
@@ -295,8 +375,14 @@ function domain(message: string, node: Node, reason: string): TinyDagError {
 export function parse(text: string): Node {
   const chars = Array.from(text); // code points, like Python's str
   if (chars.length > MAX_CHARS) {
-    throw new TinyDagError("too-large", `The expression is longer than ${MAX_CHARS} characters.`,
-      MAX_CHARS, chars.length, null, { reason: "characters", limit: String(MAX_CHARS) });
+    throw new TinyDagError(
+      "too-large",
+      `The expression is longer than ${MAX_CHARS} characters.`,
+      MAX_CHARS,
+      chars.length,
+      null,
+      { reason: "characters", limit: String(MAX_CHARS) },
+    );
   }
   const parser = new Parser(chars);
   if (parser.peek.kind === "end") {

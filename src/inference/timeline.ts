@@ -25,8 +25,13 @@ export function timelineOf(t: Trace): Timeline {
     nodes: nodeEntries(t),
     edges,
     topo: t.topo.flatMap((v) => visualOutputs.get(v) ?? []),
-    forward: t.nodes.filter((n) => n.inputs.length > 0).map((n) => ({
-      node: n.id, value: n.out.data, edges: edges.filter((e) => e.to === n.id).map((e) => e.id) })),
+    forward: t.nodes
+      .filter((n) => n.inputs.length > 0)
+      .map((n) => ({
+        node: n.id,
+        value: n.out.data,
+        edges: edges.filter((e) => e.to === n.id).map((e) => e.id),
+      })),
     seed: { node: root.id, grad: 1 },
     backward,
   };
@@ -61,8 +66,15 @@ export function backwardSteps(t: Trace, edges: Edge[], edgeOf: ReadonlyMap<Value
     const edge = byId.get(crossed)!;
     const parent = owner.get(event.primitive)!;
     edge.contribution = event.contribution;
-    backward.push({ edge: crossed, parent: parent.id, child: edge.from, incoming: parent.out.grad,
-      local: edge.local, contribution: event.contribution, grad_after: event.grad_after });
+    backward.push({
+      edge: crossed,
+      parent: parent.id,
+      child: edge.from,
+      incoming: parent.out.grad,
+      local: edge.local,
+      contribution: event.contribution,
+      grad_after: event.grad_after,
+    });
   }
   return backward;
 }
@@ -71,9 +83,21 @@ export function nodeEntries(t: Trace): TimelineNode[] {
   const positions = layout(t.nodes);
   return t.nodes.map((node): TimelineNode => {
     const p = positions.get(node.id)!;
-    const entry: TimelineNode = { id: node.id, op: node.op, label: node.label, start: node.start,
-      end: node.end, value: node.out.data, grad: node.out.grad, inputs: node.inputs.map((i) => i.id),
-      column: p.column, row: p.row, x: p.x, y: p.y, z: p.z };
+    const entry: TimelineNode = {
+      id: node.id,
+      op: node.op,
+      label: node.label,
+      start: node.start,
+      end: node.end,
+      value: node.out.data,
+      grad: node.out.grad,
+      inputs: node.inputs.map((i) => i.id),
+      column: p.column,
+      row: p.row,
+      x: p.x,
+      y: p.y,
+      z: p.z,
+    };
     if (node.name !== null) entry.name = node.name;
     if (node.exponent !== null) {
       entry.exponent = node.exponent;
@@ -96,9 +120,14 @@ export function primitivesOf(node: VisualNode): Primitive[] {
   const outside = new Map(node.inputs.map((i) => [i.out, i.id]));
   const localIds = new Map(node.primitives.map((p, k) => [p, `${node.id}.${k}`]));
   return node.primitives.map((prim) => {
-    const entry: Primitive = { id: localIds.get(prim)!, op: primitiveOp(node, prim), value: prim.data,
-      grad: prim.grad, inputs: prim._children.map((c) => localIds.get(c) ?? outside.get(c)!),
-      local: [...prim._local_grads] };
+    const entry: Primitive = {
+      id: localIds.get(prim)!,
+      op: primitiveOp(node, prim),
+      value: prim.data,
+      grad: prim.grad,
+      inputs: prim._children.map((c) => localIds.get(c) ?? outside.get(c)!),
+      local: [...prim._local_grads],
+    };
     if (entry.op === "**") entry.exponent = -1;
     return entry;
   });
@@ -144,7 +173,8 @@ export function formatFloat(x: number): string {
   }
   const e = scale + digits.length - 1; // |x| = d.ddd * 10 ** e
   const sign = x < 0 ? "-" : "";
-  if (e < -4 || e >= 16) { // where repr switches to scientific notation
+  if (e < -4 || e >= 16) {
+    // where repr switches to scientific notation
     const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
     return `${sign}${m}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
   }

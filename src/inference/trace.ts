@@ -58,7 +58,8 @@ export function countVisualNodes(tree: Node): number {
   const names = new Set<string>();
   let count = 0;
   const stack: Node[] = [tree];
-  while (stack.length > 0) { // iterative: a 200-character expression can nest deeply
+  while (stack.length > 0) {
+    // iterative: a 200-character expression can nest deeply
     const node = stack.pop()!;
     if (node.kind === "var") {
       names.add(node.name);
@@ -76,7 +77,10 @@ class Tracer {
   readonly nodes: VisualNode[] = [];
   readonly variables = new Map<string, VisualNode>();
 
-  constructor(readonly source: readonly string[], readonly values: Record<string, number>) {}
+  constructor(
+    readonly source: readonly string[],
+    readonly values: Record<string, number>,
+  ) {}
 
   nextId(): NodeId {
     return `n${this.nodes.length}`;
@@ -95,8 +99,13 @@ class Tracer {
         if (known !== undefined) return known;
         const value = new Value(this.values[tree.name] ?? 1);
         if (!Number.isFinite(value.data)) {
-          throw new TinyDagError("overflow", `The value of ${tree.name} is not a finite number.`,
-            tree.start, tree.end, this.nextId());
+          throw new TinyDagError(
+            "overflow",
+            `The value of ${tree.name} is not a finite number.`,
+            tree.start,
+            tree.end,
+            this.nextId(),
+          );
         }
         const node = this.add(tree, "var", value, [], { name: tree.name });
         this.variables.set(tree.name, node);
@@ -113,8 +122,10 @@ class Tracer {
       case "pow": {
         const base = this.visit(tree.base);
         this.checkPow(tree, base.out.data);
-        return this.compute(tree, "**", () => base.out.pow(tree.exponent), [base],
-          { exponent: tree.exponent, exponent_label: tree.exponent_text });
+        return this.compute(tree, "**", () => base.out.pow(tree.exponent), [base], {
+          exponent: tree.exponent,
+          exponent_label: tree.exponent_text,
+        });
       }
       case "call":
         return this.call(tree);
@@ -136,8 +147,11 @@ class Tracer {
   call(tree: Call): VisualNode {
     const arg = this.visit(tree.arg);
     if (tree.name === "log" && arg.out.data <= 0) {
-      throw this.domain("log is defined only for positive numbers, and its input here "
-        + "is not positive.", tree, "log");
+      throw this.domain(
+        "log is defined only for positive numbers, and its input here " + "is not positive.",
+        tree,
+        "log",
+      );
     }
     const method = tree.name;
     return this.compute(tree, method, () => arg.out[method](), [arg]);
@@ -145,12 +159,17 @@ class Tracer {
 
   checkPow(tree: Pow, base: number): void {
     const p = tree.exponent;
-    if (base === 0 && p < 0) throw this.domain("0 to a negative power divides by zero.", tree, "zero-negative-power");
+    if (base === 0 && p < 0)
+      throw this.domain("0 to a negative power divides by zero.", tree, "zero-negative-power");
     if (base === 0 && 0 < p && p < 1) {
       throw this.domain(`The slope of x ** ${tree.exponent_text} at x = 0 is infinite.`, tree, "zero-slope");
     }
     if (base < 0 && !Number.isInteger(p)) {
-      throw this.domain("A negative number to a fractional power is not a real number.", tree, "negative-base");
+      throw this.domain(
+        "A negative number to a fractional power is not a real number.",
+        tree,
+        "negative-base",
+      );
     }
   }
 
@@ -159,21 +178,35 @@ class Tracer {
     const node = this.add(tree, op, make(), inputs, extra);
     // Python: OverflowError from exp or **, ZeroDivisionError from power(), or a non-finite value or
     // local derivative, including the node's own along its hidden path (exits: products can overflow)
-    const finite = node.primitives.every((v) => Number.isFinite(v.data) && v._local_grads.every(Number.isFinite))
-      && node.exits.every((exit) => Number.isFinite(exit.local));
+    const finite =
+      node.primitives.every((v) => Number.isFinite(v.data) && v._local_grads.every(Number.isFinite)) &&
+      node.exits.every((exit) => Number.isFinite(exit.local));
     if (!finite) {
-      throw new TinyDagError("overflow", "A number here grows beyond what a float can hold.",
-        tree.start, tree.end, nodeId);
+      throw new TinyDagError(
+        "overflow",
+        "A number here grows beyond what a float can hold.",
+        tree.start,
+        tree.end,
+        nodeId,
+      );
     }
     return node;
   }
 
   add(tree: Node, op: Op, out: Value, inputs: VisualNode[], extra: Extra = {}): VisualNode {
     const node: VisualNode = {
-      id: this.nextId(), op, label: this.source.slice(tree.start, tree.end).join(""),
-      start: tree.start, end: tree.end, out, inputs,
-      name: extra.name ?? null, exponent: extra.exponent ?? null, exponent_label: extra.exponent_label ?? null,
-      primitives: [], exits: [],
+      id: this.nextId(),
+      op,
+      label: this.source.slice(tree.start, tree.end).join(""),
+      start: tree.start,
+      end: tree.end,
+      out,
+      inputs,
+      name: extra.name ?? null,
+      exponent: extra.exponent ?? null,
+      exponent_label: extra.exponent_label ?? null,
+      primitives: [],
+      exits: [],
     };
     collectPrimitives(node);
     this.nodes.push(node);
@@ -210,8 +243,15 @@ export function recordBackward(root: Value): [Value[], BackwardEvent[]] {
       const localGrad = v._local_grads[index]!;
       const contribution = localGrad * v.grad;
       child.grad += contribution;
-      events.push({ primitive: v, index, child, local: localGrad, incoming: v.grad, contribution,
-        grad_after: child.grad });
+      events.push({
+        primitive: v,
+        index,
+        child,
+        local: localGrad,
+        incoming: v.grad,
+        contribution,
+        grad_after: child.grad,
+      });
     });
   }
   return [topo, events];
@@ -222,8 +262,14 @@ export function trace(expression: string, values: Record<string, number>): Trace
   const tree = parse(expression);
   const chars = Array.from(expression);
   if (countVisualNodes(tree) > MAX_NODES) {
-    throw new TinyDagError("too-large", `More than ${MAX_NODES} nodes: the graph would be `
-      + "unreadable. Try a shorter expression.", 0, chars.length, null, { reason: "nodes", limit: String(MAX_NODES) });
+    throw new TinyDagError(
+      "too-large",
+      `More than ${MAX_NODES} nodes: the graph would be unreadable. Try a shorter expression.`,
+      0,
+      chars.length,
+      null,
+      { reason: "nodes", limit: String(MAX_NODES) },
+    );
   }
   const tracer = new Tracer(chars, values);
   tracer.visit(tree);
@@ -233,8 +279,13 @@ export function trace(expression: string, values: Record<string, number>): Trace
   for (const event of events) {
     if (!Number.isFinite(event.grad_after)) {
       const node = owner.get(event.child)!;
-      throw new TinyDagError("overflow", "A gradient here grows beyond what a float can hold.",
-        node.start, node.end, node.id);
+      throw new TinyDagError(
+        "overflow",
+        "A gradient here grows beyond what a float can hold.",
+        node.start,
+        node.end,
+        node.id,
+      );
     }
   }
   return { expression, nodes: tracer.nodes, variables: [...tracer.variables.values()], topo, events };

@@ -4,7 +4,13 @@
 export type NodeId = string; // "n0", "n1", ...; the root is the last one
 export type EdgeId = string; // "e0", "e1", ...
 export type Op = "var" | "const" | "+" | "*" | "**" | "exp" | "log" | "relu" | "-" | "/" | "neg";
-export type ErrorCode = "syntax" | "unknown-function" | "variable-exponent" | "domain" | "overflow" | "too-large";
+export type ErrorCode =
+  | "syntax"
+  | "unknown-function"
+  | "variable-exponent"
+  | "domain"
+  | "overflow"
+  | "too-large";
 
 export interface Primitive {
   id: string; // "n4.0": a Value a derived node created internally

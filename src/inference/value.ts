@@ -35,7 +35,8 @@ export class Value {
     return new Value(this.data * o.data, [this, o], [o.data, this.data]);
   }
 
-  pow(other: number): Value { // the exponent is a plain number, never a Value
+  pow(other: number): Value {
+    // the exponent is a plain number, never a Value
     const data = power(this.data, other); // self.data**other, the same bits in every language
     const local = other !== 0 ? other * power(this.data, other - 1) : 0; // x**0 is flat, even at 0
     return new Value(data, [this], [local]);
@@ -59,11 +60,13 @@ export class Value {
     return this.mul(-1);
   }
 
-  sub(other: number | Value): Value { // Python: self + (-other); a plain number is negated as a number
+  sub(other: number | Value): Value {
+    // Python: self + (-other); a plain number is negated as a number
     return this.add(other instanceof Value ? other.neg() : -other);
   }
 
-  div(other: number | Value): Value { // Python: self * other**-1
+  div(other: number | Value): Value {
+    // Python: self * other**-1
     return this.mul(other instanceof Value ? other.pow(-1) : other ** -1);
   }
 
@@ -76,11 +79,13 @@ export class Value {
     return this.mul(other);
   }
 
-  rsub(other: number): Value { // other + (-self) ends in (-self).__radd__(other): children (-self, other)
+  rsub(other: number): Value {
+    // other + (-self) ends in (-self).__radd__(other): children (-self, other)
     return this.neg().add(other);
   }
 
-  rdiv(other: number): Value { // __rtruediv__: other * self**-1 ends in (self**-1).__rmul__(other)
+  rdiv(other: number): Value {
+    // __rtruediv__: other * self**-1 ends in (self**-1).__rmul__(other)
     return this.pow(-1).mul(other);
   }
 
@@ -89,7 +94,8 @@ export class Value {
     const topo: Value[] = [];
     const visited = new Set<Value>();
     const stack: [Value, boolean][] = [[this, false]];
-    while (stack.length > 0) { // depth-first, with an explicit stack so deep graphs need no recursion
+    while (stack.length > 0) {
+      // depth-first, with an explicit stack so deep graphs need no recursion
       const [v, childrenDone] = stack.pop()!;
       if (childrenDone) {
         topo.push(v);
@@ -105,7 +111,8 @@ export class Value {
   backward(): void {
     this.grad = 1; // d(self)/d(self)
     const topo = this.topological_order();
-    for (let k = topo.length - 1; k >= 0; k--) { // parents before children
+    for (let k = topo.length - 1; k >= 0; k--) {
+      // parents before children
       const v = topo[k]!;
       for (let i = 0; i < v._children.length; i++) {
         v._children[i]!.grad += v._local_grads[i]! * v.grad; // the chain rule, one edge at a time

@@ -15,8 +15,10 @@ export function madeText(node: TimelineNode, timeline: Timeline): string | null 
   const input = (i: number): number => values.get(node.inputs[i] ?? "") ?? 0;
   const result = formatNumber(node.value);
   const operator = BINARY[node.op];
-  if (operator && node.op === "**") return `${operand(input(0))} ** ${node.exponent_label ?? formatNumber(node.exponent ?? 0)} = ${result}`;
-  if (operator && node.inputs.length === 2) return `${formatNumber(input(0))} ${operator} ${operand(input(1))} = ${result}`;
+  if (operator && node.op === "**")
+    return `${operand(input(0))} ** ${node.exponent_label ?? formatNumber(node.exponent ?? 0)} = ${result}`;
+  if (operator && node.inputs.length === 2)
+    return `${formatNumber(input(0))} ${operator} ${operand(input(1))} = ${result}`;
   if (node.op === "neg") return `−(${formatNumber(input(0))}) = ${result}`;
   return `${node.op}(${formatNumber(input(0))}) = ${result}`;
 }
@@ -30,12 +32,16 @@ function operand(x: number): string {
 /** The contributions `step`'s child has received once it lands, in backward()'s order. */
 export function termsAfter(timeline: Timeline, step: BackwardStep): number[] {
   const upto = timeline.backward.indexOf(step);
-  const steps = upto < 0 ? timeline.backward.filter((s) => s.child === step.child) : timeline.backward.slice(0, upto + 1);
+  const steps =
+    upto < 0 ? timeline.backward.filter((s) => s.child === step.child) : timeline.backward.slice(0, upto + 1);
   return steps.filter((s) => s.child === step.child).map((s) => s.contribution);
 }
 
 /** "2 + 2 = 4", "2 − 3 = −1" for two or more terms; null for fewer. `write`: how a number reads. */
-export function sumText(terms: readonly number[], write: (x: number) => string = formatNumber): string | null {
+export function sumText(
+  terms: readonly number[],
+  write: (x: number) => string = formatNumber,
+): string | null {
   if (terms.length < 2) return null;
   const total = terms.reduce((sum, x) => sum + x, 0); // in backward()'s order: exactly the grad
   const shown = terms.length > MAX_TERMS ? [terms[0]!, terms[1]!, null, terms[terms.length - 1]!] : terms;

@@ -43,7 +43,12 @@ export function wallExtent(positions: Map<NodeId, V3>, cardHeight: number): Wall
   const ys = [...positions.values()].map((p) => p[1]);
   const half = CARD_WORLD_WIDTH / 2 + MARGIN;
   const halfY = cardHeight / 2 + MARGIN;
-  return { x0: Math.min(...xs) - half, x1: Math.max(...xs) + half, y0: Math.min(...ys) - halfY, y1: Math.max(...ys) + halfY };
+  return {
+    x0: Math.min(...xs) - half,
+    x1: Math.max(...xs) + half,
+    y0: Math.min(...ys) - halfY,
+    y1: Math.max(...ys) + halfY,
+  };
 }
 
 /** Where a point of the graph casts its shadow on the wall (x, y). */
@@ -100,7 +105,14 @@ export function drawBackdrop(canvas: HTMLCanvasElement, input: BackdropInput): W
   return extent;
 }
 
-function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {
+function roundedRect(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+): void {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);

@@ -62,19 +62,33 @@ export class Cards {
   private card(node: TimelineNode, timeline: Timeline): Card {
     const t = this.i18n.t;
     const badges: HTMLElement[] = [];
-    if (node.derived) badges.push(h("span", { class: "tdg-badge", "data-badge": "derived", title: t("badge_derived_title") }, t("derived")));
+    if (node.derived)
+      badges.push(
+        h(
+          "span",
+          { class: "tdg-badge", "data-badge": "derived", title: t("badge_derived_title") },
+          t("derived"),
+        ),
+      );
     if (node.op === "**")
       badges.push(
         h(
           "span",
           { class: "tdg-badge tdg-exponent", "data-badge": "const", title: t("badge_const_title") },
           // The glyph already says **: the badge holds the exponent and "const".
-          h("span", { class: "tdg-exponent-value" }, prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))),
+          h(
+            "span",
+            { class: "tdg-exponent-value" },
+            prettyLabel(node.exponent_label ?? String(node.exponent ?? "")),
+          ),
           " ",
           t("const"),
         ),
       );
-    if (node.op === "const") badges.push(h("span", { class: "tdg-badge", "data-badge": "const", title: t("badge_literal_title") }, t("const")));
+    if (node.op === "const")
+      badges.push(
+        h("span", { class: "tdg-badge", "data-badge": "const", title: t("badge_literal_title") }, t("const")),
+      );
     const value = h("span", { class: "tdg-num", "data-field": "value" }, NOT_REACHED);
     const grad = h("span", { class: "tdg-num", "data-field": "grad" }, NOT_REACHED);
     const expansion = h("div", { class: "tdg-expansion", hidden: true });
@@ -82,7 +96,11 @@ export class Cards {
     const made = h("span", { "data-field": "made", hidden: true });
     const note = h("div", { class: "tdg-note", hidden: true }, made, sum);
     const expanded = expansionOf(node, timeline);
-    if (expanded) expansion.append(h("div", { class: "tdg-expansion-formula" }, expanded), h("div", { class: "tdg-expansion-locals" }));
+    if (expanded)
+      expansion.append(
+        h("div", { class: "tdg-expansion-formula" }, expanded),
+        h("div", { class: "tdg-expansion-locals" }),
+      );
     // The whole expression is the card's label and tooltip (hover, and keyboard focus: the card is
     // focusable); the head holds a title shortened to fit beside the glyph and badges. walk.ts adds
     // the spoken name (operation, value, grad, what it feeds) and keeps one card in the tab order.
@@ -114,7 +132,21 @@ export class Cards {
       expansion,
       note,
     );
-    return { el, value, grad, expansion, note, sum, made, madeText: null, noteWidth: 0, height: null, panel: null, shift: 0, at: null };
+    return {
+      el,
+      value,
+      grad,
+      expansion,
+      note,
+      sum,
+      made,
+      madeText: null,
+      noteWidth: 0,
+      height: null,
+      panel: null,
+      shift: 0,
+      at: null,
+    };
   }
 
   /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */
@@ -133,7 +165,8 @@ export class Cards {
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
       const glow = state.glow.toFixed(3);
-      if (card.el.style.getPropertyValue("--tdg-glow") !== glow) card.el.style.setProperty("--tdg-glow", glow);
+      if (card.el.style.getPropertyValue("--tdg-glow") !== glow)
+        card.el.style.setProperty("--tdg-glow", glow);
       this.updateNote(card, frame, state);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (card.expansion.hidden === showExpansion) {
@@ -178,7 +211,9 @@ export class Cards {
         if (formula && locals && card.expansion.dataset.text !== [expanded, ...lines].join("\n")) {
           card.expansion.dataset.text = [expanded, ...lines].join("\n");
           formula.replaceChildren(...unbreakableTerms(expanded));
-          locals.replaceChildren(...lines.map((l) => h("span", { class: "tdg-expansion-line" }, ...unbreakableTerms(l))));
+          locals.replaceChildren(
+            ...lines.map((l) => h("span", { class: "tdg-expansion-line" }, ...unbreakableTerms(l))),
+          );
           card.panel = null;
         }
       }
@@ -197,9 +232,13 @@ export class Cards {
     const fresh = measure.filter(([, card]) => card.panel === null);
     for (const [, card] of fresh) {
       const room = card.at ? this.roomRightOf(card, size, stageWidth) : PANEL_MAX;
-      card.el.style.setProperty("--tdg-expansion-max", `${Math.round(Math.max(size.width, Math.min(PANEL_MAX, room)))}px`);
+      card.el.style.setProperty(
+        "--tdg-expansion-max",
+        `${Math.round(Math.max(size.width, Math.min(PANEL_MAX, room)))}px`,
+      );
     }
-    for (const [, card] of fresh) card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
+    for (const [, card] of fresh)
+      card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
     for (const [id, card] of measure) {
       const below = this.height(card, size) - size.height + (card.panel?.h ?? 0);
       if (below > 1) out.set(id, below);
@@ -242,10 +281,29 @@ export class Cards {
       if (!at) return [];
       const height = this.height(card, size) * at.scale;
       const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height };
-      const note = card.noteWidth > 0 ? [{ x: at.x + NOTE_LEFT * at.scale, y: at.y - NOTE_ABOVE * at.scale, w: card.noteWidth * at.scale, h: NOTE_ABOVE * at.scale }] : [];
+      const note =
+        card.noteWidth > 0
+          ? [
+              {
+                x: at.x + NOTE_LEFT * at.scale,
+                y: at.y - NOTE_ABOVE * at.scale,
+                w: card.noteWidth * at.scale,
+                h: NOTE_ABOVE * at.scale,
+              },
+            ]
+          : [];
       const panel = card.expansion.hidden ? null : card.panel;
       if (!panel) return [box, ...note];
-      return [box, ...note, { x: at.x - card.shift * at.scale, y: at.y + height - at.scale, w: panel.w * at.scale, h: panel.h * at.scale }];
+      return [
+        box,
+        ...note,
+        {
+          x: at.x - card.shift * at.scale,
+          y: at.y + height - at.scale,
+          w: panel.w * at.scale,
+          h: panel.h * at.scale,
+        },
+      ];
     });
   }
 
@@ -267,7 +325,14 @@ export class Cards {
    * A card never gets smaller than `minScale` (turned away from the viewer, its text stays readable),
    * and an expansion panel slides left as far as it must to stay inside the stage's `width`.
    */
-  place(positions: Map<NodeId, Projected>, size: CardSize, scale: number, lift: Map<NodeId, number>, minScale: number, width: number): void {
+  place(
+    positions: Map<NodeId, Projected>,
+    size: CardSize,
+    scale: number,
+    lift: Map<NodeId, number>,
+    minScale: number,
+    width: number,
+  ): void {
     for (const [id, card] of this.cards) {
       const p = positions.get(id);
       if (!p) continue;
@@ -282,7 +347,8 @@ export class Cards {
       if (panel) {
         const overflow = x + panel.w * s - (width - PANEL_GAP); // px past the stage's right border
         const shift = Math.max(0, Math.min(overflow, x - PANEL_GAP)) / s;
-        if (Math.abs(shift - card.shift) > 0.25) card.el.style.setProperty("--tdg-expansion-shift", `${shift.toFixed(1)}px`);
+        if (Math.abs(shift - card.shift) > 0.25)
+          card.el.style.setProperty("--tdg-expansion-shift", `${shift.toFixed(1)}px`);
         card.shift = shift;
       }
     }
@@ -307,7 +373,12 @@ export function termsOf(text: string): string[] {
     const c = text[i]!;
     if (c === "(") depth++;
     else if (c === ")") depth--;
-    else if (c === " " && depth === 0 && /^[=+−·×/] /.test(text.slice(i + 1, i + 3)) && text.slice(i + 1, i + 3) !== "**") {
+    else if (
+      c === " " &&
+      depth === 0 &&
+      /^[=+−·×/] /.test(text.slice(i + 1, i + 3)) &&
+      text.slice(i + 1, i + 3) !== "**"
+    ) {
       terms.push(text.slice(start, i));
       start = i + 1;
     }
@@ -318,7 +389,10 @@ export function termsOf(text: string): string[] {
 
 /** Terms as nodes: no break inside a term (its spaces are no-break spaces), a plain space between. */
 function unbreakableTerms(text: string): (HTMLElement | string)[] {
-  return termsOf(text).flatMap((term, i) => [...(i ? [" "] : []), h("span", { class: "tdg-term" }, term.replace(/ /g, "\u00a0"))]);
+  return termsOf(text).flatMap((term, i) => [
+    ...(i ? [" "] : []),
+    h("span", { class: "tdg-term" }, term.replace(/ /g, "\u00a0")),
+  ]);
 }
 
 /**
@@ -338,5 +412,10 @@ function noteWidth(text: string): number {
 
 /** A field name, in full on wide stages and shortened (v, g) on narrow ones. */
 function key(long: string, short: string): HTMLElement {
-  return h("span", { class: "tdg-key" }, h("span", { class: "tdg-key-long" }, long), h("span", { class: "tdg-key-short", "aria-hidden": "true" }, short));
+  return h(
+    "span",
+    { class: "tdg-key" },
+    h("span", { class: "tdg-key-long" }, long),
+    h("span", { class: "tdg-key-short", "aria-hidden": "true" }, short),
+  );
 }

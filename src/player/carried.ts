@@ -54,7 +54,12 @@ export class CarriedNumbers {
       const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
       let p = project(along(curve, at, item.kind));
       const boxes = items.length ? (obstacles ??= cards()) : [];
-      for (let k = 1; k <= 4 && boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size })); k++) {
+      for (
+        let k = 1;
+        k <= 4 &&
+        boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size }));
+        k++
+      ) {
         p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
       }
       setText(el, text);

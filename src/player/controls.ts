@@ -60,13 +60,23 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const [nudge, nudgeParts] = nudgeCheck(t, id);
   const [table, tableBody] = nodeTable(t);
   const legend = legendOf(t, id);
-  const live = h("div", { class: "tdg-sr-only", "aria-live": "polite", "aria-atomic": "true", "data-role": "narration" });
+  const live = h("div", {
+    class: "tdg-sr-only",
+    "aria-live": "polite",
+    "aria-atomic": "true",
+    "data-role": "narration",
+  });
   const player = h(
     "section",
     { class: "tdg-player", "aria-label": t("player_label") },
     field,
     presetGroup,
-    h("fieldset", { class: "tdg-vars" }, h("legend", { class: "tdg-field-label" }, t("variables")), variables),
+    h(
+      "fieldset",
+      { class: "tdg-vars" },
+      h("legend", { class: "tdg-field-label" }, t("variables")),
+      variables,
+    ),
     view.stage,
     legend,
     transport,
@@ -76,11 +86,26 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     table,
     live,
   );
-  return { player, ...input, presets: presetButtons, variables, ...view, ...playback, ...switches, legend, ...code,
-    ...nudgeParts, tableBody, live };
+  return {
+    player,
+    ...input,
+    presets: presetButtons,
+    variables,
+    ...view,
+    ...playback,
+    ...switches,
+    legend,
+    ...code,
+    ...nudgeParts,
+    tableBody,
+    live,
+  };
 }
 
-function expressionField(t: Translate, id: string): [HTMLElement, Pick<Controls, "expression" | "mirror" | "error">] {
+function expressionField(
+  t: Translate,
+  id: string,
+): [HTMLElement, Pick<Controls, "expression" | "mirror" | "error">] {
   const expression = h("input", {
     type: "text",
     name: "expression",
@@ -106,11 +131,24 @@ function expressionField(t: Translate, id: string): [HTMLElement, Pick<Controls,
 
 function presetChips(t: Translate, id: string, presets: Preset[]): [HTMLElement | null, HTMLButtonElement[]] {
   const buttons = presets.map((p, i) =>
-    h("button", { type: "button", class: "tdg-chip", "data-action": "preset", "data-preset": i, "aria-pressed": "false" }, p.label),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tdg-chip",
+        "data-action": "preset",
+        "data-preset": i,
+        "aria-pressed": "false",
+      },
+      p.label,
+    ),
   );
   if (!presets.length) return [null, buttons];
   const label = h("span", { class: "tdg-field-label", id: `${id}-presets` }, t("presets"));
-  return [h("div", { class: "tdg-presets", role: "group", "aria-labelledby": `${id}-presets` }, label, ...buttons), buttons];
+  return [
+    h("div", { class: "tdg-presets", role: "group", "aria-labelledby": `${id}-presets` }, label, ...buttons),
+    buttons,
+  ];
 }
 
 function stageOf(id: string): Pick<Controls, "stage" | "canvas" | "edgeLabels" | "cards"> {
@@ -152,28 +190,71 @@ function legendOf(t: Translate, id: string): HTMLElement {
   );
 }
 
-function transportBar(t: Translate, id: string): [HTMLElement, Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText">] {
-  const play = h("button", { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" }, t("play"));
-  const forward = h("button", { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" }, t("forward"));
-  const backward = h("button", { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" }, t("backward"));
-  const time = h("input", { type: "range", name: "time", min: 0, max: 1, step: "any", value: 0, id: `${id}-time`, class: "tdg-time" });
+function transportBar(
+  t: Translate,
+  id: string,
+): [HTMLElement, Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText">] {
+  const play = h(
+    "button",
+    { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" },
+    t("play"),
+  );
+  const forward = h(
+    "button",
+    { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" },
+    t("forward"),
+  );
+  const backward = h(
+    "button",
+    { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" },
+    t("backward"),
+  );
+  const time = h("input", {
+    type: "range",
+    name: "time",
+    min: 0,
+    max: 1,
+    step: "any",
+    value: 0,
+    id: `${id}-time`,
+    class: "tdg-time",
+  });
   const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
   const bar = h(
     "div",
     { class: "tdg-transport" },
     play,
     h("div", { class: "tdg-segmented", role: "group", "aria-label": t("direction") }, forward, backward),
-    h("div", { class: "tdg-timeline" }, h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")), time, timeText),
+    h(
+      "div",
+      { class: "tdg-timeline" },
+      h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")),
+      time,
+      timeText,
+    ),
   );
   return [bar, { play, forward, backward, time, timeText }];
 }
 
-function optionsBar(t: Translate, id: string,
-): [HTMLElement, Pick<Controls, "localDerivatives" | "finalGradients" | "resetView" | "copyLink" | "status">] {
+function optionsBar(
+  t: Translate,
+  id: string,
+): [
+  HTMLElement,
+  Pick<Controls, "localDerivatives" | "finalGradients" | "resetView" | "copyLink" | "status">,
+] {
   const localDerivatives = h("input", { type: "checkbox", name: "local-derivatives", id: `${id}-local` });
   const finalGradients = h("input", { type: "checkbox", name: "final-gradients", id: `${id}-final` });
-  const resetView = h("button", { type: "button", class: "tdg-button", "data-action": "reset-view" }, t("reset_view"));
-  const copyLink = h("button", { type: "button", class: "tdg-button", "data-action": "copy-link" }, t("copy_link"));
+  const resetView = h(
+    "button",
+    { type: "button", class: "tdg-button", "data-action": "reset-view" },
+    t("reset_view"),
+  );
+  const copyLink = h(
+    "button",
+    { type: "button", class: "tdg-button", "data-action": "copy-link" },
+    t("copy_link"),
+  );
   const status = h("span", { class: "tdg-status", role: "status" });
   const bar = h(
     "div",
@@ -200,10 +281,25 @@ function codeStep(t: Translate, id: string): [HTMLElement, Pick<Controls, "topo"
   return [section, { topo, codeLine }];
 }
 
-function nudgeCheck(t: Translate, id: string): [HTMLElement, Pick<Controls, "nudgeLeaf" | "nudgeH" | "nudgeRun" | "nudgeResult">] {
+function nudgeCheck(
+  t: Translate,
+  id: string,
+): [HTMLElement, Pick<Controls, "nudgeLeaf" | "nudgeH" | "nudgeRun" | "nudgeResult">] {
   const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
-  const nudgeH = h("input", { type: "number", name: "nudge-h", id: `${id}-nudge-h`, value: "0.001", step: "any", min: "0", class: "tdg-number" });
-  const nudgeRun = h("button", { type: "button", class: "tdg-button", "data-action": "nudge" }, t("nudge_run"));
+  const nudgeH = h("input", {
+    type: "number",
+    name: "nudge-h",
+    id: `${id}-nudge-h`,
+    value: "0.001",
+    step: "any",
+    min: "0",
+    class: "tdg-number",
+  });
+  const nudgeRun = h(
+    "button",
+    { type: "button", class: "tdg-button", "data-action": "nudge" },
+    t("nudge_run"),
+  );
   const nudgeResult = h("p", { class: "tdg-nudge-result", role: "status" });
   const details = h(
     "details",
@@ -225,12 +321,20 @@ function nudgeCheck(t: Translate, id: string): [HTMLElement, Pick<Controls, "nud
 
 function nodeTable(t: Translate): [HTMLElement, HTMLTableSectionElement] {
   const tableBody = h("tbody");
-  const headings = [t("table_node"), t("table_operation"), t("value"), t("grad")].map((c) => h("th", { scope: "col" }, c));
+  const headings = [t("table_node"), t("table_operation"), t("value"), t("grad")].map((c) =>
+    h("th", { scope: "col" }, c),
+  );
   const details = h(
     "details",
     { class: "tdg-table" },
     h("summary", {}, t("nodes_table")),
-    h("table", {}, h("caption", { class: "tdg-sr-only" }, t("nodes_table")), h("thead", {}, h("tr", {}, ...headings)), tableBody),
+    h(
+      "table",
+      {},
+      h("caption", { class: "tdg-sr-only" }, t("nodes_table")),
+      h("thead", {}, h("tr", {}, ...headings)),
+      tableBody,
+    ),
   );
   return [details, tableBody];
 }
@@ -275,7 +379,16 @@ function rowOf(slider: Slider): HTMLElement {
 function buildSlider(i18n: I18n, name: string, value: number): Slider {
   const { min, max, step } = sliderRange(value);
   const rangeId = uid("tdg-var");
-  const range = h("input", { type: "range", name: `var-${name}`, id: rangeId, min, max, step, value: String(value), class: "tdg-range" });
+  const range = h("input", {
+    type: "range",
+    name: `var-${name}`,
+    id: rangeId,
+    min,
+    max,
+    step,
+    value: String(value),
+    class: "tdg-range",
+  });
   const number = h("input", {
     type: "number",
     name: `num-${name}`,
@@ -284,7 +397,13 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     class: "tdg-number",
     "aria-label": i18n.t("number_field", { name }),
   });
-  h("div", { class: "tdg-var", "data-var": name }, h("label", { for: rangeId, class: "tdg-var-name" }, name), range, number);
+  h(
+    "div",
+    { class: "tdg-var", "data-var": name },
+    h("label", { for: rangeId, class: "tdg-var-name" }, name),
+    range,
+    number,
+  );
   return { name, range, number };
 }
 

@@ -55,7 +55,9 @@ export function edgeCurves(
     const fromColumn = byId.get(e.from)?.column ?? 0;
     const toColumn = byId.get(e.to)?.column ?? fromColumn + 1;
     const band = (id: NodeId): number => bands?.of.get(id) ?? 0;
-    const between = timeline.nodes.filter((m) => m.column > fromColumn && m.column < toColumn && band(m.id) === band(e.from));
+    const between = timeline.nodes.filter(
+      (m) => m.column > fromColumn && m.column < toColumn && band(m.id) === band(e.from),
+    );
     let segments: Cubic[];
     if (bands && band(e.from) !== band(e.to)) {
       segments = bandRoute(p0, p3, a, b, band(e.from), band(e.to), e.slot, bands);
@@ -65,9 +67,17 @@ export function edgeCurves(
     } else {
       const obstacles = between.map((m) => {
         const p = positions.get(m.id) ?? [0, 0, 0];
-        return { x: p[0], span: [p[1] - cardHeight / 2 - (grown.get(m.id) ?? 0), p[1] + cardHeight / 2] as Span };
+        return {
+          x: p[0],
+          span: [p[1] - cardHeight / 2 - (grown.get(m.id) ?? 0), p[1] + cardHeight / 2] as Span,
+        };
       });
-      const y = corridor(p0[1], p3[1], obstacles.map((o) => o.span), CLEARANCE);
+      const y = corridor(
+        p0[1],
+        p3[1],
+        obstacles.map((o) => o.span),
+        CLEARANCE,
+      );
       const xIn = Math.min(...obstacles.map((o) => o.x)) - half - 0.08;
       const xOut = Math.max(...obstacles.map((o) => o.x)) + half + 0.08;
       const q1: V3 = [xIn, y, lerp(p0[2], p3[2], 0.33)];
@@ -89,7 +99,16 @@ const CORNER = 0.16;
  * the gutter under the parent's band (or, into the parent's first input, the gutter above it, as a
  * line of text returns to the left margin), then up or down the gap before the parent and into it.
  */
-function bandRoute(p0: V3, p3: V3, from: V3, to: V3, fromBand: number, toBand: number, slot: number, bands: Bands): Cubic[] {
+function bandRoute(
+  p0: V3,
+  p3: V3,
+  from: V3,
+  to: V3,
+  fromBand: number,
+  toBand: number,
+  slot: number,
+  bands: Bands,
+): Cubic[] {
   const half = CARD_WORLD_WIDTH / 2;
   const out = from[0] + half + LANE_OUT;
   const into = to[0] - half - LANE_IN;
@@ -130,8 +149,14 @@ const towards = (a: V3, b: V3, r: number): V3 => {
 
 /** The level nearest to both ends that keeps `clearance` from every card's vertical span. */
 export function corridor(y0: number, y1: number, spans: Span[], clearance: number): number {
-  const free = (y: number): boolean => spans.every(([lo, hi]) => y <= lo - clearance + 1e-9 || y >= hi + clearance - 1e-9);
-  const candidates = [y0, y1, (y0 + y1) / 2, ...spans.flatMap(([lo, hi]) => [lo - clearance, hi + clearance])];
+  const free = (y: number): boolean =>
+    spans.every(([lo, hi]) => y <= lo - clearance + 1e-9 || y >= hi + clearance - 1e-9);
+  const candidates = [
+    y0,
+    y1,
+    (y0 + y1) / 2,
+    ...spans.flatMap(([lo, hi]) => [lo - clearance, hi + clearance]),
+  ];
   const cost = (y: number): number => Math.abs(y - y0) + Math.abs(y - y1);
   return candidates.filter(free).sort((p, q) => cost(p) - cost(q))[0] ?? y0;
 }
@@ -146,7 +171,11 @@ function line(p0: V3, p3: V3): Cubic {
 }
 
 const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
-const lerp3 = (a: V3, b: V3, t: number): V3 => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
+const lerp3 = (a: V3, b: V3, t: number): V3 => [
+  lerp(a[0], b[0], t),
+  lerp(a[1], b[1], t),
+  lerp(a[2], b[2], t),
+];
 
 function chordLength(c: Cubic): number {
   let total = 0;
@@ -165,7 +194,8 @@ function locate(curve: EdgeCurve, t: number): { segment: Cubic; u: number } {
   let target = Math.min(1, Math.max(0, t)) * total;
   for (let i = 0; i < curve.segments.length; i++) {
     const length = curve.lengths[i] ?? 0;
-    if (target <= length || i === curve.segments.length - 1) return { segment: curve.segments[i]!, u: length ? Math.min(1, target / length) : 0 };
+    if (target <= length || i === curve.segments.length - 1)
+      return { segment: curve.segments[i]!, u: length ? Math.min(1, target / length) : 0 };
     target -= length;
   }
   return { segment: curve.segments[0]!, u: 0 };
@@ -192,7 +222,10 @@ function derivative(points: Readonly<Cubic>, t: number): V3 {
   return weighted(points, [-3 * u * u, 3 * u * u - 6 * u * t, 6 * u * t - 3 * t * t, 3 * t * t]);
 }
 
-function weighted([a, b, c, d]: readonly [V3, V3, V3, V3], [wa, wb, wc, wd]: [number, number, number, number]): V3 {
+function weighted(
+  [a, b, c, d]: readonly [V3, V3, V3, V3],
+  [wa, wb, wc, wd]: [number, number, number, number],
+): V3 {
   return [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]! + wd * d[k]!) as V3;
 }
 
@@ -204,7 +237,11 @@ export function pointOnEdge(curve: EdgeCurve, at: number): V3 {
   if (at <= split) return pathPoint(curve, at / split);
   const from = pathPoint(curve, 1);
   const f = (at - split) / (1 - split);
-  return [from[0] + (curve.tip[0] - from[0]) * f, from[1] + (curve.tip[1] - from[1]) * f, from[2] + (curve.tip[2] - from[2]) * f];
+  return [
+    from[0] + (curve.tip[0] - from[0]) * f,
+    from[1] + (curve.tip[1] - from[1]) * f,
+    from[2] + (curve.tip[2] - from[2]) * f,
+  ];
 }
 
 /**
@@ -225,7 +262,11 @@ const normalize = (v: V3): V3 => {
   const l = Math.hypot(v[0], v[1], v[2]) || 1;
   return [v[0] / l, v[1] / l, v[2] / l];
 };
-const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: V3, b: V3): V3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 
 /**
  * What a vertex of an edge mesh is, for the vertex shader (shaders.ts), which sets its radius: the
@@ -301,7 +342,12 @@ export function edgeMesh(curve: EdgeCurve, segments = 12 * curve.segments.length
   let previous = -1;
   for (let i = 0; i <= segments; i++) {
     const t = i / segments;
-    const r = ring(pathPoint(curve, t), normalize(pathTangent(curve, t)), t < backHead ? ROLE.underBack : ROLE.tube, t * SPLIT);
+    const r = ring(
+      pathPoint(curve, t),
+      normalize(pathTangent(curve, t)),
+      t < backHead ? ROLE.underBack : ROLE.tube,
+      t * SPLIT,
+    );
     if (previous >= 0) band(previous, r);
     previous = r;
   }

@@ -9,7 +9,15 @@ export interface SandboxHandle {
   /** Renders now and reads the canvas back: how many pixels are drawn, and how many colours. */
   pixelStats(): { drawn: number; total: number; colours: number };
   /** The current moment, the view angles and how many frames were drawn so far. */
-  moment(): { direction: string; time: number; duration: number; playing: boolean; yaw: number; pitch: number; frames: number };
+  moment(): {
+    direction: string;
+    time: number;
+    duration: number;
+    playing: boolean;
+    yaw: number;
+    pitch: number;
+    frames: number;
+  };
   /** Every edge on screen as it was last drawn: CSS px from the stage's top-left corner. */
   edgePaths(): { id: string; from: string; to: string; path: { x: number; y: number }[] }[];
 }
@@ -43,7 +51,8 @@ export function recordInputToFrame(start: number): void {
   if (++measuresRecorded <= 2 * MEASURES_KEPT) return;
   const last = performance.getEntriesByName("tinydag:input-to-frame", "measure").slice(-MEASURES_KEPT);
   performance.clearMeasures("tinydag:input-to-frame");
-  for (const m of last) performance.measure("tinydag:input-to-frame", { start: m.startTime, end: m.startTime + m.duration });
+  for (const m of last)
+    performance.measure("tinydag:input-to-frame", { start: m.startTime, end: m.startTime + m.duration });
   measuresRecorded = last.length;
 }
 

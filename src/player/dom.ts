@@ -4,13 +4,18 @@
 type Attrs = Record<string, string | number | boolean | null | undefined>;
 type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     el.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  for (const child of children)
+    if (child !== null && child !== undefined && child !== false) el.append(child);
   return el;
 }
 

@@ -49,7 +49,16 @@ export class ErrorView {
     const unseen = marked === "" || Array.from(marked).every(isInvisible);
     this.mirror.replaceChildren(
       chars.slice(0, start).join(""),
-      h("mark", { class: "tdg-error-span", "data-start": start, "data-end": end, "data-unseen": unseen ? "true" : null }, marked || "\u00a0"),
+      h(
+        "mark",
+        {
+          class: "tdg-error-span",
+          "data-start": start,
+          "data-end": end,
+          "data-unseen": unseen ? "true" : null,
+        },
+        marked || "\u00a0",
+      ),
       chars.slice(end).join(""),
     );
     this.mirror.scrollLeft = this.input.scrollLeft;

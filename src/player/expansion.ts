@@ -5,7 +5,17 @@
 import type { NodeId, Primitive, Timeline, TimelineNode } from "../inference/types";
 import { formatNumber } from "./format";
 
-const GLYPHS: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", neg: "−", "**": "**", exp: "exp", log: "log", relu: "relu" };
+const GLYPHS: Record<string, string> = {
+  "+": "+",
+  "*": "×",
+  "-": "−",
+  "/": "÷",
+  neg: "−",
+  "**": "**",
+  exp: "exp",
+  log: "log",
+  relu: "relu",
+};
 const FUNCTIONS = new Set(["exp", "log", "relu"]);
 const ELIDED = "…";
 
@@ -37,25 +47,34 @@ export function titleOf(node: TimelineNode, timeline: Timeline, budget: number):
   const subject = infix ? node : operand;
   if (!subject) return null;
   const compound = subject.inputs.length > 0 || /^\s*[-\u2212]/.test(subject.label);
-  const wrap = (text: string): string => (!infix && (FUNCTIONS.has(node.op) || compound) ? `(${text})` : text);
+  const wrap = (text: string): string =>
+    !infix && (FUNCTIONS.has(node.op) || compound) ? `(${text})` : text;
   // Every part of the subject that may give way to "…": operations, and long number literals.
   const parts: { node: TimelineNode; depth: number }[] = [];
   const seen = new Set<NodeId>();
   const collect = (n: TimelineNode, depth: number): void => {
     if (seen.has(n.id)) return;
     seen.add(n.id);
-    if ((n !== node && n.inputs.length > 0) || (n.op === "const" && n.label.trim().length > 5)) parts.push({ node: n, depth });
+    if ((n !== node && n.inputs.length > 0) || (n.op === "const" && n.label.trim().length > 5))
+      parts.push({ node: n, depth });
     for (const id of n.inputs) {
       const child = byId.get(id);
       if (child && child.start >= n.start && child.end <= n.end) collect(child, depth + 1);
     }
   };
   collect(subject, 0);
-  parts.sort((a, b) => b.depth - a.depth || b.node.end - b.node.start - (a.node.end - a.node.start) || b.node.start - a.node.start);
+  parts.sort(
+    (a, b) =>
+      b.depth - a.depth ||
+      b.node.end - b.node.start - (a.node.end - a.node.start) ||
+      b.node.start - a.node.start,
+  );
   const elided: TimelineNode[] = [];
   const render = (): string => {
     const chars = Array.from(subject.label);
-    const cuts = elided.filter((e) => !elided.some((o) => o !== e && o.start <= e.start && e.end <= o.end)).sort((a, b) => b.start - a.start);
+    const cuts = elided
+      .filter((e) => !elided.some((o) => o !== e && o.start <= e.start && e.end <= o.end))
+      .sort((a, b) => b.start - a.start);
     for (const e of cuts) chars.splice(e.start - subject.start, e.end - e.start, ELIDED);
     return fullLabel({ ...subject, label: chars.join("") });
   };
@@ -79,7 +98,11 @@ export function titleOf(node: TimelineNode, timeline: Timeline, budget: number):
 
 /** The node's source text with typographic operators, e.g. "a − b". */
 export function prettyLabel(label: string): string {
-  return label.replace(/\*\*/g, "\u0000").replace(/\*/g, "×").replace(/\u0000/g, "**").replace(/-/g, "−");
+  return label
+    .replace(/\*\*/g, "\ue000") // a private-use character, which no expression can contain
+    .replace(/\*/g, "×")
+    .replace(/\ue000/g, "**")
+    .replace(/-/g, "−");
 }
 
 /** A name for a node in sentences: "c", "(a + b)". */
@@ -118,7 +141,8 @@ export function expansionOf(node: TimelineNode, timeline: Timeline): string | nu
     if (p.op === "const") text = formatNumber(p.value);
     else if (p.op === "**") text = `${render(p.inputs[0] ?? "", p)} ** ${formatNumber(p.exponent ?? -1)}`;
     else text = p.inputs.map((i) => render(i, p)).join(p.op === "+" ? " + " : " · ");
-    const needsParens = parent !== null && p.op !== "const" && p.op !== parent.op && !(p.op === "**" && parent.op === "*");
+    const needsParens =
+      parent !== null && p.op !== "const" && p.op !== parent.op && !(p.op === "**" && parent.op === "*");
     return needsParens ? `(${text})` : text;
   };
   const root = prims[prims.length - 1]!;

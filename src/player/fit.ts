@@ -52,7 +52,13 @@ export interface FitLimits {
   rowGap: number; // CSS px wanted free between the cards of neighbouring rows (room for labels)
 }
 
-export const DEFAULT_LIMITS: FitLimits = { minHeight: 220, maxHeight: 620, maxScale: 1, minScale: 0, rowGap: 56 };
+export const DEFAULT_LIMITS: FitLimits = {
+  minHeight: 220,
+  maxHeight: 620,
+  maxScale: 1,
+  minScale: 0,
+  rowGap: 56,
+};
 const KY_MAX = 2.2; // rows never spread further than this
 
 /**
@@ -77,7 +83,8 @@ export function fitStage(
     // how far the lowest grown card reaches below the lowest row, scene units (0 when none grew)
     const bottom = Math.min(...ys);
     let reach = 0;
-    for (const n of timeline.nodes) reach = Math.max(reach, (grown.get(n.id) ?? 0) / pxPerUnit - (n.y - bottom) * ky);
+    for (const n of timeline.nodes)
+      reach = Math.max(reach, (grown.get(n.id) ?? 0) / pxPerUnit - (n.y - bottom) * ky);
     return reach;
   };
 
@@ -87,7 +94,10 @@ export function fitStage(
   const heightAt = (ky: number): number => spanY * ky + cardHeight + below(ky) + 2 * MARGIN_Y;
   let heightWorld = heightAt(ky);
   const ppuFor = (kx: number): number =>
-    Math.max(minPpu, Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld));
+    Math.max(
+      minPpu,
+      Math.min(pxPerUnit * limits.maxScale, stageWidth / widthAt(kx), limits.maxHeight / heightWorld),
+    );
 
   // Wide stage: spread the columns (up to KX_MAX) so edge labels fit between the cards, keeping
   // cards at natural size. Narrow stage: squeeze the columns (down to kxMin) before shrinking the
@@ -122,7 +132,8 @@ export function fitStage(
     const hangs = (grown.get(n.id) ?? 0) / pxPerUnit;
     if (hangs <= 0) continue;
     for (const m of timeline.nodes) {
-      if (m.column === n.column && m.y < n.y) ky = Math.max(ky, (cardHeight + hangs + MIN_ROW_GAP) / (n.y - m.y));
+      if (m.column === n.column && m.y < n.y)
+        ky = Math.max(ky, (cardHeight + hangs + MIN_ROW_GAP) / (n.y - m.y));
     }
   }
   heightWorld = heightAt(ky);
@@ -133,7 +144,8 @@ export function fitStage(
   // A graph the stage pans over lies flat: seen off-axis, depth would shift its cards sideways.
   const flat = world.width > stageWidth + 2 || world.height > limits.maxHeight + 2;
   const positions = new Map<NodeId, V3>();
-  for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, flat ? 0 : n.z]);
+  for (const n of timeline.nodes)
+    positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, flat ? 0 : n.z]);
   const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
   const fit = { positions, bands: null, ppu, scale: ppu / pxPerUnit, height, world, cardHeight, kx, ky };
   return wrapLongChain(timeline, fit, stageWidth, limits, grown, pxPerUnit) ?? fit;
@@ -149,7 +161,14 @@ const WRAP_GUTTER = 1.7; // scene units between bands: labels, and the lanes of 
  * to bottom: edges that change band run down the gap beside their child, along the gutter between
  * bands and up the gap before their parent (curves.ts).
  */
-function wrapLongChain(timeline: Timeline, fit: Fit, stageWidth: number, limits: FitLimits, grown: ReadonlyMap<NodeId, number>, pxPerUnit: number): Fit | null {
+function wrapLongChain(
+  timeline: Timeline,
+  fit: Fit,
+  stageWidth: number,
+  limits: FitLimits,
+  grown: ReadonlyMap<NodeId, number>,
+  pxPerUnit: number,
+): Fit | null {
   const ys = timeline.nodes.map((n) => n.y);
   const spanY = Math.max(...ys) - Math.min(...ys);
   const columns = Math.max(...timeline.nodes.map((n) => n.column)) + 1;
@@ -194,7 +213,10 @@ function wrapLongChain(timeline: Timeline, fit: Fit, stageWidth: number, limits:
     left: -halfW - CARD_WORLD_WIDTH / 2,
     right: halfW + CARD_WORLD_WIDTH / 2,
   };
-  const world = { width: (2 * halfW + CARD_WORLD_WIDTH + 2 * MARGIN_X + 0.6) * ppu, height: worldHeight * ppu };
+  const world = {
+    width: (2 * halfW + CARD_WORLD_WIDTH + 2 * MARGIN_X + 0.6) * ppu,
+    height: worldHeight * ppu,
+  };
   const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
   return { ...fit, positions, bands, world, height, kx: WRAP_PITCH / COLUMN_GAP };
 }

@@ -46,7 +46,9 @@ export function proseNumber(x: number, lang: string, digits = 4): string {
   const magnitude = Math.abs(x);
   const far = magnitude >= 1e9 || magnitude < 1e-4;
   const style = PROSE[lang.toLowerCase().split("-")[0] ?? ""];
-  const text = style ? writeProse(magnitude, digits, far, style) : numberFormat(lang, digits, far).format(magnitude);
+  const text = style
+    ? writeProse(magnitude, digits, far, style)
+    : numberFormat(lang, digits, far).format(magnitude);
   if (/^0([.,]0*)?$/.test(text)) return "0"; // rounded away: never "−0"
   return x < 0 ? MINUS + text : text;
 }
@@ -62,7 +64,12 @@ const NBSP = "\u00a0";
 const PROSE: Record<string, ProseStyle> = {
   en: { decimal: ".", group: ",", minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
   ru: { decimal: ",", group: NBSP, minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
-  et: { decimal: ",", group: NBSP, minGrouping: 2, scientific: (m, e) => `${m}×10^${e < 0 ? MINUS : ""}${Math.abs(e)}` },
+  et: {
+    decimal: ",",
+    group: NBSP,
+    minGrouping: 2,
+    scientific: (m, e) => `${m}×10^${e < 0 ? MINUS : ""}${Math.abs(e)}`,
+  },
 };
 
 function writeProse(magnitude: number, digits: number, scientific: boolean, style: ProseStyle): string {
@@ -88,7 +95,10 @@ function numberFormat(lang: string, digits: number, scientific: boolean): Intl.N
   const key = `${lang}|${digits}|${scientific}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang, { maximumSignificantDigits: digits, notation: scientific ? "scientific" : "standard" });
+    format = new Intl.NumberFormat(lang, {
+      maximumSignificantDigits: digits,
+      notation: scientific ? "scientific" : "standard",
+    });
     formats.set(key, format);
   }
   return format;
@@ -96,7 +106,10 @@ function numberFormat(lang: string, digits: number, scientific: boolean): Intl.N
 
 /** Reads what formatNumber wrote (and plain ASCII input): "−1" -> -1. */
 export function parseNumber(text: string): number {
-  const normalized = text.trim().replace(/\u2212/g, "-").replace(",", ".");
+  const normalized = text
+    .trim()
+    .replace(/\u2212/g, "-")
+    .replace(",", ".");
   if (normalized === "" || !SIGNED_NUMBER.test(normalized)) return NaN;
   return Number(normalized);
 }
@@ -109,12 +122,14 @@ export function parseNumber(text: string): number {
 export function productText(incoming: number, local: number, contribution: number, lang?: string): string {
   // Which digits to show is decided on the code form; a sentence (`lang` given) then writes the
   // same digits the way its language does.
-  const write = (x: number, digits: number): string => (lang ? proseNumber(x, lang, digits) : formatSignificant(x, digits));
+  const write = (x: number, digits: number): string =>
+    lang ? proseNumber(x, lang, digits) : formatSignificant(x, digits);
   const shown = formatNumber(contribution);
   for (const digits of [4, 5]) {
     const a = formatSignificant(incoming, digits);
     const b = formatSignificant(local, digits);
-    if (formatNumber(parseNumber(a) * parseNumber(b)) === shown) return `${write(incoming, digits)} × ${write(local, digits)} = ${write(contribution, 4)}`;
+    if (formatNumber(parseNumber(a) * parseNumber(b)) === shown)
+      return `${write(incoming, digits)} × ${write(local, digits)} = ${write(contribution, 4)}`;
   }
   return `${write(incoming, 4)} × ${write(local, 4)} ≈ ${write(contribution, 4)}`;
 }

@@ -8,7 +8,13 @@ export type UniformValue = number | readonly number[] | Float32Array | CanvasTex
 
 /** A WebGL context on the canvas (WebGL 2 when there is one), or null when the browser gives none. */
 export function createContext(canvas: HTMLCanvasElement): GL | null {
-  const attributes: WebGLContextAttributes = { alpha: true, premultipliedAlpha: true, antialias: true, depth: true, stencil: false };
+  const attributes: WebGLContextAttributes = {
+    alpha: true,
+    premultipliedAlpha: true,
+    antialias: true,
+    depth: true,
+    stencil: false,
+  };
   return (canvas.getContext("webgl2", attributes) as GL | null) ?? canvas.getContext("webgl", attributes);
 }
 
@@ -22,7 +28,10 @@ export interface DrawState {
 export class Program {
   readonly program: WebGLProgram;
   readonly attributes = new Map<string, number>(); // name -> location
-  private readonly setters = new Map<string, { set: (value: UniformValue) => void; sent: number[] | null; sampler: boolean }>();
+  private readonly setters = new Map<
+    string,
+    { set: (value: UniformValue) => void; sent: number[] | null; sampler: boolean }
+  >();
   readonly uniforms: Record<string, UniformValue> = {};
 
   constructor(
@@ -44,7 +53,8 @@ export class Program {
       gl.attachShader(program, shader);
     }
     gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? "link failed"}`);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS))
+      throw new Error(`WebGL: ${gl.getProgramInfoLog(program) ?? "link failed"}`);
     this.program = program;
     for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_ATTRIBUTES); i++) {
       const info = gl.getActiveAttrib(program, i);
@@ -54,7 +64,12 @@ export class Program {
     for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS); i++) {
       const info = gl.getActiveUniform(program, i);
       const location = info && gl.getUniformLocation(program, info.name);
-      if (info && location) this.setters.set(info.name, { set: uniformSetter(gl, info.type, location, unit), sent: null, sampler: info.type === gl.SAMPLER_2D });
+      if (info && location)
+        this.setters.set(info.name, {
+          set: uniformSetter(gl, info.type, location, unit),
+          sent: null,
+          sampler: info.type === gl.SAMPLER_2D,
+        });
       if (info?.type === gl.SAMPLER_2D) unit++;
     }
   }
@@ -86,8 +101,14 @@ function sameNumbers(a: readonly number[], b: ArrayLike<number>): boolean {
   return true;
 }
 
-function uniformSetter(gl: GL, type: number, location: WebGLUniformLocation, unit: number): (value: UniformValue) => void {
-  const vector = (value: UniformValue): Float32List => (typeof value === "number" || value instanceof CanvasTexture ? [0] : (value as Float32List));
+function uniformSetter(
+  gl: GL,
+  type: number,
+  location: WebGLUniformLocation,
+  unit: number,
+): (value: UniformValue) => void {
+  const vector = (value: UniformValue): Float32List =>
+    typeof value === "number" || value instanceof CanvasTexture ? [0] : (value as Float32List);
   switch (type) {
     case gl.FLOAT:
       return (v) => gl.uniform1f(location, typeof v === "number" ? v : 0);
@@ -118,7 +139,10 @@ export interface AttributeData {
 
 /** Vertex buffers and an index buffer; draws `count` indices (all of them unless set). */
 export class Geometry {
-  private readonly buffers = new Map<string, { buffer: WebGLBuffer | null; size: number; data: Float32Array }>();
+  private readonly buffers = new Map<
+    string,
+    { buffer: WebGLBuffer | null; size: number; data: Float32Array }
+  >();
   private readonly indexBuffer: WebGLBuffer | null;
   private readonly indexCount: number;
   count: number;
@@ -277,7 +301,24 @@ export class CanvasTexture {
 export function perspective(fovDegrees: number, aspect: number, near: number, far: number): Mat4 {
   const f = 1 / Math.tan((fovDegrees * Math.PI) / 360);
   const range = 1 / (near - far);
-  return new Float32Array([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * range, -1, 0, 0, 2 * far * near * range, 0]);
+  return new Float32Array([
+    f / aspect,
+    0,
+    0,
+    0,
+    0,
+    f,
+    0,
+    0,
+    0,
+    0,
+    (far + near) * range,
+    -1,
+    0,
+    0,
+    2 * far * near * range,
+    0,
+  ]);
 }
 
 /** Rotation by `pitch` about x, then `yaw` about y (R = Ry·Rx), as a 3×3 in column-major order. */
@@ -304,8 +345,14 @@ export function modelView(r: Float32Array, pivot: readonly number[], eye: readon
 }
 
 /** Where the camera at `eye` is in the graph's own units, the graph turned by `r` about `pivot`. */
-export function eyeInGraph(r: Float32Array, pivot: readonly number[], eye: readonly number[]): [number, number, number] {
+export function eyeInGraph(
+  r: Float32Array,
+  pivot: readonly number[],
+  eye: readonly number[],
+): [number, number, number] {
   const d = [0, 1, 2].map((i) => (eye[i] as number) - (pivot[i] as number));
   // the inverse of a rotation is its transpose: column i of r dotted with d
-  return [0, 1, 2].map((i) => (pivot[i] as number) + r[i * 3]! * d[0]! + r[i * 3 + 1]! * d[1]! + r[i * 3 + 2]! * d[2]!) as [number, number, number];
+  return [0, 1, 2].map(
+    (i) => (pivot[i] as number) + r[i * 3]! * d[0]! + r[i * 3 + 1]! * d[1]! + r[i * 3 + 2]! * d[2]!,
+  ) as [number, number, number];
 }

@@ -18,16 +18,22 @@ export interface I18n {
 export function makeI18n(lang: string, strings: Strings): I18n {
   return {
     lang,
-    has: (key) => Object.prototype.hasOwnProperty.call(strings, key),
+    has: (key) => Object.hasOwn(strings, key),
     t: (key, params = {}) => fill(strings[key] ?? key, params, lang),
   };
 }
 
 /** {name} -> params.name; {name|one:…|other:…} -> the form for params.name's plural category in `lang`. */
-export function fill(template: string, params: Readonly<Record<string, string | number>>, lang = "en"): string {
-  const has = (name: string): boolean => Object.prototype.hasOwnProperty.call(params, name);
+export function fill(
+  template: string,
+  params: Readonly<Record<string, string | number>>,
+  lang = "en",
+): string {
+  const has = (name: string): boolean => Object.hasOwn(params, name);
   return template
-    .replace(PLURAL, (whole, name: string, forms: string) => (has(name) ? pluralForm(forms, countOf(params[name]!), lang) ?? whole : whole))
+    .replace(PLURAL, (whole, name: string, forms: string) =>
+      has(name) ? (pluralForm(forms, countOf(params[name]!), lang) ?? whole) : whole,
+    )
     .replace(/\{([a-z_]+)\}/g, (whole, name: string) => (has(name) ? String(params[name]) : whole));
 }
 
@@ -35,7 +41,12 @@ export function fill(template: string, params: Readonly<Record<string, string | 
 export const PLURAL = /\{([a-z_]+)\|((?:(?:zero|one|two|few|many|other):[^|{}]*\|?)+)\}/g;
 
 function pluralForm(forms: string, count: number, lang: string): string | undefined {
-  const table = new Map(forms.split("|").filter(Boolean).map((f) => [f.slice(0, f.indexOf(":")), f.slice(f.indexOf(":") + 1)] as const));
+  const table = new Map(
+    forms
+      .split("|")
+      .filter(Boolean)
+      .map((f) => [f.slice(0, f.indexOf(":")), f.slice(f.indexOf(":") + 1)] as const),
+  );
   const category = Number.isFinite(count) ? new Intl.PluralRules(lang).select(count) : "other";
   return table.get(category) ?? table.get("other");
 }
@@ -43,13 +54,18 @@ function pluralForm(forms: string, count: number, lang: string): string | undefi
 /** The count behind a filled-in number, also when it was already written as prose ("1 000,5"). */
 function countOf(value: string | number): number {
   if (typeof value === "number") return value;
-  return Number(value.replace(/[\s\u00a0\u202f]/g, "").replace(/\u2212/g, "-").replace(",", "."));
+  return Number(
+    value
+      .replace(/[\s\u00a0\u202f]/g, "")
+      .replace(/\u2212/g, "-")
+      .replace(",", "."),
+  );
 }
 
 /** The string key for an engine error: one per code, and one per reason where the code has reasons. */
 export function errorKey(error: Pick<ErrorPayload, "code" | "params" | "start">): string {
   const code = error.code.replace(/-/g, "_");
-  let reason = error.params["reason"];
+  let reason = error.params.reason;
   // Both engines name too-large's two cases in params.reason ("characters" or "nodes"). Should a
   // payload come without it (an older engine), the span still tells them apart: a length error
   // starts at the limit, a size error at 0.
@@ -57,7 +73,8 @@ export function errorKey(error: Pick<ErrorPayload, "code" | "params" | "start">)
   return reason === undefined ? `error_${code}` : `error_${code}_${reason.replace(/-/g, "_")}`;
 }
 
-type ErrorFields = Pick<ErrorPayload, "code" | "params" | "start" | "message"> & Partial<Pick<ErrorPayload, "end">>;
+type ErrorFields = Pick<ErrorPayload, "code" | "params" | "start" | "message"> &
+  Partial<Pick<ErrorPayload, "end">>;
 
 /**
  * The localized message for an engine error, falling back to the engine's English text. The
@@ -69,12 +86,13 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
   // Numbers in a message are prose: the language's own way of writing them.
   for (const name of NUMERIC_PARAMS) {
     const value = params[name];
-    if (value !== undefined && value.trim() !== "" && Number.isFinite(Number(value))) params[name] = proseNumber(Number(value), i18n.lang);
+    if (value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)))
+      params[name] = proseNumber(Number(value), i18n.lang);
   }
   let key = errorKey(error);
-  const char = error.params["char"];
+  const char = error.params.char;
   if (key === "error_syntax_character" && char !== undefined && !isPrintableAscii(char)) {
-    params["code"] = codePoint(char);
+    params.code = codePoint(char);
     key = isInvisible(char) ? "error_syntax_character_invisible" : "error_syntax_character_code";
     if (!i18n.has(key)) key = "error_syntax_character";
   }
@@ -96,9 +114,10 @@ export function placeOf(error: ErrorFields, source: string | undefined): string 
   const chars = Array.from(source);
   const start = Math.min(error.start, chars.length);
   const end = Math.max(start, Math.min(error.end ?? start, chars.length));
-  const reason = error.params["reason"];
+  const reason = error.params.reason;
   if (error.code === "syntax" && reason === "paren") return excerpt(chars.slice(start), "end"); // "(a + b…"
-  if (error.code === "syntax" && (reason === "unopened" || reason === "end")) return excerpt(chars.slice(0, end), "start"); // "…a + b)"
+  if (error.code === "syntax" && (reason === "unopened" || reason === "end"))
+    return excerpt(chars.slice(0, end), "start"); // "…a + b)"
   return excerpt(chars.slice(start, end), "end");
 }
 
@@ -109,16 +128,23 @@ export function placeOf(error: ErrorFields, source: string | undefined): string 
 function excerpt(chars: string[], cut: "start" | "end"): string {
   const text = Array.from(chars.join("").replace(/\s+/g, " ").trim());
   if (text.length <= EXCERPT) return text.join("");
-  const inToken = (a: string | undefined, b: string | undefined): boolean => TOKEN.test(a ?? "") && TOKEN.test(b ?? "");
+  const inToken = (a: string | undefined, b: string | undefined): boolean =>
+    TOKEN.test(a ?? "") && TOKEN.test(b ?? "");
   if (cut === "end") {
     let k = EXCERPT - 1;
     while (k > 0 && inToken(text[k - 1], text[k])) k--;
-    const kept = text.slice(0, k || EXCERPT - 1).join("").replace(BETWEEN_END, "");
+    const kept = text
+      .slice(0, k || EXCERPT - 1)
+      .join("")
+      .replace(BETWEEN_END, "");
     return `${kept || text.slice(0, EXCERPT - 1).join("")}…`;
   }
   let k = text.length - EXCERPT + 1;
   while (k < text.length && inToken(text[k - 1], text[k])) k++;
-  const kept = text.slice(k < text.length ? k : text.length - EXCERPT + 1).join("").replace(BETWEEN_START, "");
+  const kept = text
+    .slice(k < text.length ? k : text.length - EXCERPT + 1)
+    .join("")
+    .replace(BETWEEN_START, "");
   return `…${kept || text.slice(text.length - EXCERPT + 1).join("")}`;
 }
 const TOKEN = /^[A-Za-z0-9_.]$/;

@@ -70,7 +70,15 @@ export class EdgeLabels {
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
       const leader = h("span", { class: "tdg-edge-leader", hidden: true });
-      this.labels.set(curve.id, { el, leader, curve, kind: null, forms: [], emphasis: false, look: edgeLook(null) });
+      this.labels.set(curve.id, {
+        el,
+        leader,
+        curve,
+        kind: null,
+        forms: [],
+        emphasis: false,
+        look: edgeLook(null),
+      });
       this.layer.append(leader, el);
     }
   }
@@ -86,7 +94,10 @@ export class EdgeLabels {
       label.look = edgeLook(frame.direction === "backward" ? (state?.contribution ?? null) : null);
       if (state) {
         label.kind = state.current ? "current" : "done";
-        label.forms = [productText(state.incoming, state.local, state.contribution), formatNumber(state.contribution)];
+        label.forms = [
+          productText(state.incoming, state.local, state.contribution),
+          formatNumber(state.contribution),
+        ];
         label.emphasis = emphasis.has(id);
       } else if (localDerivatives) {
         label.kind = "local";
@@ -121,14 +132,27 @@ export class EdgeLabels {
         this.paths.set(id, path);
       }
     }
-    const rank = (kind: Kind | null, emphasis: boolean): number => (kind === "current" ? 0 : emphasis ? 1 : kind === "done" ? 2 : 3);
-    shown.sort(([a, la], [b, lb]) => rank(la.kind, la.emphasis) - rank(lb.kind, lb.emphasis) || (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0));
-    const sizes = this.meter.measure(shown.flatMap(([, l]) => l.forms.map((text) => ({ kind: l.kind!, text }))));
+    const rank = (kind: Kind | null, emphasis: boolean): number =>
+      kind === "current" ? 0 : emphasis ? 1 : kind === "done" ? 2 : 3;
+    shown.sort(
+      ([a, la], [b, lb]) =>
+        rank(la.kind, la.emphasis) - rank(lb.kind, lb.emphasis) ||
+        (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0),
+    );
+    const sizes = this.meter.measure(
+      shown.flatMap(([, l]) => l.forms.map((text) => ({ kind: l.kind!, text }))),
+    );
+    const formStart: number[] = [];
     let next = 0;
-    const formStart = shown.map(([, l]) => ((next += l.forms.length), next - l.forms.length));
+    for (const [, l] of shown) {
+      formStart.push(next);
+      next += l.forms.length;
+    }
     next = 0;
     const requests: LabelRequest[] = shown.map(([id, l]) => {
-      const forms = l.forms.map(() => sizes[next++]!).map((s) => ({ w: Math.ceil((s.w * stage.scale) / WIDTH_STEP) * WIDTH_STEP, h: s.h * stage.scale }));
+      const forms = l.forms
+        .map(() => sizes[next++]!)
+        .map((s) => ({ w: Math.ceil((s.w * stage.scale) / WIDTH_STEP) * WIDTH_STEP, h: s.h * stage.scale }));
       return { id, sizes: forms, path: this.paths.get(id)!, prefer: l.kind === "local" ? 0.62 : 0.5 };
     });
     const cards = stage.cards();
@@ -137,14 +161,35 @@ export class EdgeLabels {
     const key =
       stage.geometry === undefined
         ? null
-        : [stage.geometry, stage.width, stage.height, stage.crowded, upgrade, cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"), requests.map((r) => `${r.id}:${r.sizes.map((z) => `${z.w},${z.h}`).join("/")}`).join(";")].join("|");
+        : [
+            stage.geometry,
+            stage.width,
+            stage.height,
+            stage.crowded,
+            upgrade,
+            cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"),
+            requests.map((r) => `${r.id}:${r.sizes.map((z) => `${z.w},${z.h}`).join("/")}`).join(";"),
+          ].join("|");
     const placements =
       key !== null && this.placed?.key === key
         ? this.placed.placements
-        : placeLabels({ width: stage.width, height: stage.height, cards, edges: [...this.paths.values()], labels: requests, upgrade, keepShort: stage.crowded });
+        : placeLabels({
+            width: stage.width,
+            height: stage.height,
+            cards,
+            edges: [...this.paths.values()],
+            labels: requests,
+            upgrade,
+            keepShort: stage.crowded,
+          });
     if (key !== null) this.placed = { key, placements };
     const where = new Map(placements.map((p) => [p.id, p]));
-    const widths = new Map(shown.map(([id, l], i) => [id, l.forms.map((_, f) => (sizes[formStart[i]! + f]?.w ?? 0) * stage.scale)]));
+    const widths = new Map(
+      shown.map(([id, l], i) => [
+        id,
+        l.forms.map((_, f) => (sizes[formStart[i]! + f]?.w ?? 0) * stage.scale),
+      ]),
+    );
     for (const [id, label] of this.labels) {
       const at = label.kind === null ? undefined : where.get(id);
       if (!at) {
@@ -174,8 +219,23 @@ export class EdgeLabels {
   }
 
   /** Each edge on screen, as last placed, and how it is drawn (for tests). */
-  screenPaths(): { id: EdgeId; from: string; to: string; path: Point[]; width: number; sign: string | null; towards: string }[] {
-    return [...this.labels].map(([id, l]) => ({ id, from: l.curve.from, to: l.curve.to, path: this.paths.get(id) ?? [], ...l.look, towards: this.towards }));
+  screenPaths(): {
+    id: EdgeId;
+    from: string;
+    to: string;
+    path: Point[];
+    width: number;
+    sign: string | null;
+    towards: string;
+  }[] {
+    return [...this.labels].map(([id, l]) => ({
+      id,
+      from: l.curve.from,
+      to: l.curve.to,
+      path: this.paths.get(id) ?? [],
+      ...l.look,
+      towards: this.towards,
+    }));
   }
 
   /** Web fonts arrived: label sizes measured before are stale. */
@@ -265,7 +325,8 @@ class LabelMeter {
     const px = (name: string): number => parseFloat(css.getPropertyValue(name)) || 0;
     style = {
       font: `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`,
-      prefix: before && before !== "none" && before !== "normal" ? JSON.parse(before.replace(/^'|'$/g, '"')) : "",
+      prefix:
+        before && before !== "none" && before !== "normal" ? JSON.parse(before.replace(/^'|'$/g, '"')) : "",
       extra: px("padding-left") + px("padding-right") + px("border-left-width") + px("border-right-width"),
       h: probe.offsetHeight,
     };

@@ -125,7 +125,12 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
 }
 
 /** The engine's answer for the typed text: a graph to adopt, or an error that keeps the graph. */
-function settle(state: SandboxState, result: EngineResult, context: Context, forceRestart: boolean): SandboxState {
+function settle(
+  state: SandboxState,
+  result: EngineResult,
+  context: Context,
+  forceRestart: boolean,
+): SandboxState {
   if (result.ok) return adopt(state, result.timeline, context, forceRestart);
   const error = result.error;
   // A value error shows the typed text's sliders, so the value can be fixed right there; any other
@@ -140,7 +145,12 @@ function settle(state: SandboxState, result: EngineResult, context: Context, for
  * A new valid graph. Same structure (a slider moved): keep the moment. New structure (typed, preset):
  * the pulse starts again from its beginning, so no gradient shows before its wave has reached it.
  */
-function adopt(state: SandboxState, timeline: Timeline, context: Context, forceRestart: boolean): SandboxState {
+function adopt(
+  state: SandboxState,
+  timeline: Timeline,
+  context: Context,
+  forceRestart: boolean,
+): SandboxState {
   const structure = structureKey(timeline);
   const next = { ...state, error: null, structure, variables: namesOf(timeline) };
   if (structure === state.structure && !forceRestart) return withTimeline(next, timeline);
@@ -164,7 +174,9 @@ function loadPreset(state: SandboxState, preset: Preset, context: Context): Sand
   const values = { ...state.values, ...preset.values };
   const changed = { ...state, expression: preset.expression, values, nudge: null };
   // Presets carry the timelines the build computed: no engine call needed.
-  const result: EngineResult = preset.timeline ? { ok: true, timeline: preset.timeline } : context.compute(preset.expression, values);
+  const result: EngineResult = preset.timeline
+    ? { ok: true, timeline: preset.timeline }
+    : context.compute(preset.expression, values);
   return settle(changed, result, context, true);
 }
 
@@ -172,10 +184,16 @@ function openMoment(state: SandboxState, m: SharedMoment, context: Context): San
   const expression = m.expression ?? state.expression;
   let next: SandboxState = { ...state, expression, values: { ...state.values, ...m.values }, nudge: null };
   const known = valuesFor(next);
-  const same = expression === state.timeline.expression && state.timeline.variables.every((v) => v.value === known[v.name]);
+  const same =
+    expression === state.timeline.expression &&
+    state.timeline.variables.every((v) => v.value === known[v.name]);
   if (!same) next = settle(next, context.compute(expression, next.values), context, false);
   next = restart(next, m.direction ?? next.direction, false);
-  next = { ...next, localDerivatives: m.localDerivatives ?? next.localDerivatives, finalGradients: m.finalGradients ?? next.finalGradients };
+  next = {
+    ...next,
+    localDerivatives: m.localDerivatives ?? next.localDerivatives,
+    finalGradients: m.finalGradients ?? next.finalGradients,
+  };
   return seek(next, m.time ?? 0);
 }
 
@@ -204,7 +222,16 @@ export function structureKey(timeline: Timeline): string {
   return JSON.stringify([
     // A leaf's name or a literal's text is drawn on the cards, the table and the topological strip:
     // renaming c to d is a new graph; spaces and parentheses that change no node are not.
-    timeline.nodes.map((n) => [n.id, n.op, n.x, n.y, n.z, n.inputs, n.exponent_label ?? "", n.op === "var" || n.op === "const" ? n.label : ""]),
+    timeline.nodes.map((n) => [
+      n.id,
+      n.op,
+      n.x,
+      n.y,
+      n.z,
+      n.inputs,
+      n.exponent_label ?? "",
+      n.op === "var" || n.op === "const" ? n.label : "",
+    ]),
     timeline.edges.map((e) => [e.id, e.from, e.to, e.slot]),
   ]);
 }
@@ -251,7 +278,12 @@ export function playbackRate(schedule: Schedule): number {
 }
 
 /** Advance a playing state by dt seconds; `stepped` (reduced motion) jumps whole events. */
-export function advance(state: SandboxState, dt: number, stepped: boolean, carry = 0): { state: SandboxState; carry: number } {
+export function advance(
+  state: SandboxState,
+  dt: number,
+  stepped: boolean,
+  carry = 0,
+): { state: SandboxState; carry: number } {
   if (!state.playing) return { state, carry: 0 };
   const rate = playbackRate(state.schedule);
   if (!stepped) {

@@ -21,7 +21,12 @@ export class NodeTable {
     this.rows.clear();
     this.body.replaceChildren(
       ...timeline.nodes.map((node) => {
-        const cells = [h("th", { scope: "row" }, fullLabel(node)), h("td", {}, operationOf(node, this.i18n)), h("td", {}, "--"), h("td", {}, "--")];
+        const cells = [
+          h("th", { scope: "row" }, fullLabel(node)),
+          h("td", {}, operationOf(node, this.i18n)),
+          h("td", {}, "--"),
+          h("td", {}, "--"),
+        ];
         this.rows.set(node.id, cells);
         return h("tr", { "data-row-node": node.id }, ...cells);
       }),
@@ -40,9 +45,12 @@ export class NodeTable {
 
 /** The table's name for a node's operation, as its card shows it: "×", "÷", "variable a", "** 2". */
 export function operationOf(node: TimelineNode, i18n?: I18n): string {
-  const say = (key: string, fallback: string, params: Record<string, string> = {}): string => (i18n?.has(key) ? i18n.t(key, params) : fallback);
-  if (node.op === "var") return say("table_op_variable", `variable ${glyphOf(node)}`, { name: glyphOf(node) });
-  if (node.op === "const") return say("table_op_constant", `constant ${glyphOf(node)}`, { value: glyphOf(node) });
+  const say = (key: string, fallback: string, params: Record<string, string> = {}): string =>
+    i18n?.has(key) ? i18n.t(key, params) : fallback;
+  if (node.op === "var")
+    return say("table_op_variable", `variable ${glyphOf(node)}`, { name: glyphOf(node) });
+  if (node.op === "const")
+    return say("table_op_constant", `constant ${glyphOf(node)}`, { value: glyphOf(node) });
   if (node.op === "neg") return say("table_op_negation", "− (negation)");
   if (node.op === "**") return `** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`;
   return glyphOf(node);
@@ -64,8 +72,13 @@ export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame,
     return n ? nameOf(n) : id;
   };
   if (event?.kind === "compute")
-    return { key: nodes.get(event.step.node)?.op ?? null, node: event.step.node, text: i18n.t("code_forward", { node: label(event.step.node) }) };
-  if (event?.kind === "seed") return { key: "seed", node: event.node, text: i18n.t("code_seed", { node: name(event.node) }) };
+    return {
+      key: nodes.get(event.step.node)?.op ?? null,
+      node: event.step.node,
+      text: i18n.t("code_forward", { node: label(event.step.node) }),
+    };
+  if (event?.kind === "seed")
+    return { key: "seed", node: event.node, text: i18n.t("code_seed", { node: name(event.node) }) };
   if (event?.kind === "handoff")
     return {
       key: "backward",

@@ -114,7 +114,12 @@ function bestBox(
   // Only what lies near the edge can be in the way: a few cards and labels, not the whole graph.
   const own = boundsOf(label.path);
   const reach = 60;
-  const near: Rect = { x: own.x - size.w - reach, y: own.y - size.h - reach, w: own.w + 2 * (size.w + reach), h: own.h + 2 * (size.h + reach) };
+  const near: Rect = {
+    x: own.x - size.w - reach,
+    y: own.y - size.h - reach,
+    w: own.w + 2 * (size.w + reach),
+    h: own.h + 2 * (size.h + reach),
+  };
   const local: PlacementInput = {
     ...input,
     cards: input.cards.filter((c) => overlaps(c, near)),
@@ -130,7 +135,12 @@ function bestBox(
     for (const anchor of ANCHORS) {
       const cost = Math.abs(step) * 10 + anchor.cost;
       if (cost >= bestCost) break; // anchors are sorted by cost
-      const box: Rect = { x: p.x + anchor.dx * size.w + anchor.ox, y: p.y + anchor.dy * size.h + anchor.oy, w: size.w, h: size.h };
+      const box: Rect = {
+        x: p.x + anchor.dx * size.w + anchor.ox,
+        y: p.y + anchor.dy * size.h + anchor.oy,
+        w: size.w,
+        h: size.h,
+      };
       if (!free(box, local, taken)) continue;
       let leader: Segment | null = null;
       if (anchor.leader) {
@@ -153,7 +163,10 @@ export interface Segment {
 }
 
 function nearestPoint(box: Rect, p: Point): Point {
-  return { x: Math.min(box.x + box.w, Math.max(box.x, p.x)), y: Math.min(box.y + box.h, Math.max(box.y, p.y)) };
+  return {
+    x: Math.min(box.x + box.w, Math.max(box.x, p.x)),
+    y: Math.min(box.y + box.h, Math.max(box.y, p.y)),
+  };
 }
 
 /** Whether a segment passes through a rectangle (sampled: leaders are short). */
@@ -167,7 +180,8 @@ function segmentHitsRect(s: Segment, r: Rect): boolean {
 }
 
 function free(box: Rect, input: PlacementInput, taken: Rect[]): boolean {
-  if (box.x < GAP || box.y < GAP || box.x + box.w > input.width - GAP || box.y + box.h > input.height - GAP) return false;
+  if (box.x < GAP || box.y < GAP || box.x + box.w > input.width - GAP || box.y + box.h > input.height - GAP)
+    return false;
   for (const card of input.cards) if (overlaps(box, card, GAP)) return false;
   for (const other of taken) if (overlaps(box, other, GAP)) return false;
   return true;

@@ -33,8 +33,17 @@ export class PredictPanel {
     const t = i18n.t;
     const id = uid("tdg-predict");
     this.list = h("div", { class: "tdg-predict-fields" });
-    const check = h("button", { type: "button", class: "tdg-button tdg-predict-check", "data-action": "check" }, t("predict_check"));
-    this.summary = h("p", { class: "tdg-predict-summary", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    const check = h(
+      "button",
+      { type: "button", class: "tdg-button tdg-predict-check", "data-action": "check" },
+      t("predict_check"),
+    );
+    this.summary = h("p", {
+      class: "tdg-predict-summary",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
     this.el = h(
       "fieldset",
       { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
@@ -54,7 +63,8 @@ export class PredictPanel {
       this.reconcile(s.timeline.variables.map((v) => v.name));
       this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
     }
-    if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression)) this.clear();
+    if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
+      this.clear();
   }
 
   /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
@@ -65,13 +75,19 @@ export class PredictPanel {
       setText(this.summary, t("predict_stale"));
       return false;
     }
-    const readings = this.fields.map((f) => ({ field: f, reading: readPrediction(f.input.value, this.i18n.lang) }));
+    const readings = this.fields.map((f) => ({
+      field: f,
+      reading: readPrediction(f.input.value, this.i18n.lang),
+    }));
     const unread = readings.filter((r) => !r.reading.ok);
     if (unread.length > 0) {
       this.clear();
       for (const { field, reading } of unread) {
         if (reading.ok) continue;
-        const text = reading.problem === "empty" ? t("predict_empty") : t("predict_not_a_number", { text: quoted(field.input.value) });
+        const text =
+          reading.problem === "empty"
+            ? t("predict_empty")
+            : t("predict_not_a_number", { text: quoted(field.input.value) });
         this.say(field, text, "unreadable");
         setAttr(field.input, "aria-invalid", "true");
       }
@@ -90,7 +106,8 @@ export class PredictPanel {
       field.row.dataset.verdict = verdict;
       field.input.dataset.verdict = verdict;
       setAttr(field.input, "aria-invalid", null);
-      if (verdict === "right") this.say(field, t("predict_right", { leaf: field.name, grad: this.prose(node.grad) }), verdict);
+      if (verdict === "right")
+        this.say(field, t("predict_right", { leaf: field.name, grad: this.prose(node.grad) }), verdict);
       else {
         const why = explainGradient(s.timeline, node.id, this.i18n);
         this.say(field, why.lead, verdict, why.lines);
@@ -107,7 +124,10 @@ export class PredictPanel {
 
   /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
   private say(field: Field, text: string, kind: string, lines: string[] = []): void {
-    field.message.replaceChildren(text, ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]));
+    field.message.replaceChildren(
+      text,
+      ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]),
+    );
     field.message.hidden = false;
     field.message.dataset.kind = kind;
     setAttr(field.input, "aria-describedby", field.message.id);
@@ -165,7 +185,13 @@ export class PredictPanel {
       size: 7,
     });
     const message = h("p", { class: "tdg-predict-message", id: `${id}-message`, hidden: true });
-    const row = h("div", { class: "tdg-predict-field", "data-var": name }, h("label", { for: id }, this.i18n.t("predict_field", { name })), input, message);
+    const row = h(
+      "div",
+      { class: "tdg-predict-field", "data-var": name },
+      h("label", { for: id }, this.i18n.t("predict_field", { name })),
+      input,
+      message,
+    );
     const field = { name, row, input, message };
     input.addEventListener("keydown", (e) => {
       if (e.key !== "Enter") return;

@@ -10,7 +10,19 @@ import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
 import type { V3 as Point3 } from "./fit";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
-import { CanvasTexture, createContext, eyeInGraph, Geometry, type Mat4, type Mesh, modelView, perspective, Program, Renderer, rotation } from "./gl";
+import {
+  CanvasTexture,
+  createContext,
+  eyeInGraph,
+  Geometry,
+  type Mat4,
+  type Mesh,
+  modelView,
+  perspective,
+  Program,
+  Renderer,
+  rotation,
+} from "./gl";
 import { DEFAULT_VIEW, type View } from "./model";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
 import { Sprites } from "./sprites";
@@ -44,7 +56,17 @@ interface EdgeStyle {
   lift: number;
 }
 
-const edgeStyle = (): EdgeStyle => ({ base: [0.5, 0.5, 0.5], lit: [0.5, 0.5, 0.5], fill: 0, reversed: 0, width: 1, heads: [1, 0], dash: 0, bands: 0, lift: 0 });
+const edgeStyle = (): EdgeStyle => ({
+  base: [0.5, 0.5, 0.5],
+  lit: [0.5, 0.5, 0.5],
+  fill: 0,
+  reversed: 0,
+  width: 1,
+  heads: [1, 0],
+  dash: 0,
+  bands: 0,
+  lift: 0,
+});
 
 interface EdgeMesh {
   mesh: Mesh;
@@ -127,7 +149,12 @@ export class Scene {
 
   private wallShader(): Program {
     if (!this.wallProgram) {
-      this.wallProgram = new Program(this.gl, wallVertex, wallFragment, { transparent: true, depthTest: true, depthWrite: false, cullBack: false });
+      this.wallProgram = new Program(this.gl, wallVertex, wallFragment, {
+        transparent: true,
+        depthTest: true,
+        depthWrite: false,
+        cullBack: false,
+      });
       Object.assign(this.wallProgram.uniforms, { tMap: this.wallTexture, uCell: CELL });
     }
     return this.wallProgram;
@@ -162,8 +189,14 @@ export class Scene {
       const ghost = this.edgeMesh(geometry, ghostStyle, length, -1);
       return { mesh, ghost, curve, style, ghostStyle };
     });
-    this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.sprites(), { core: false, aspect: [1.25, 0.8] });
-    this.pulses = new Sprites(this.gl, Math.max(1, curves.length), this.sprites(), { core: true, aspect: [1, 1] });
+    this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.sprites(), {
+      core: false,
+      aspect: [1.25, 0.8],
+    });
+    this.pulses = new Sprites(this.gl, Math.max(1, curves.length), this.sprites(), {
+      core: true,
+      aspect: [1, 1],
+    });
     this.collectMeshes();
   }
 
@@ -178,16 +211,16 @@ export class Scene {
   private edgeMesh(geometry: Geometry, style: EdgeStyle, length: number, renderOrder: number): Mesh {
     const uniforms = this.edgeProgram().uniforms;
     const before = (): void => {
-      uniforms["uBase"] = style.base;
-      uniforms["uLit"] = style.lit;
-      uniforms["uFill"] = style.fill;
-      uniforms["uReversed"] = style.reversed;
-      uniforms["uWidth"] = style.width;
-      uniforms["uHeads"] = style.heads;
-      uniforms["uDash"] = style.dash;
-      uniforms["uBands"] = style.bands;
-      uniforms["uLength"] = length;
-      uniforms["uLift"] = style.lift;
+      uniforms.uBase = style.base;
+      uniforms.uLit = style.lit;
+      uniforms.uFill = style.fill;
+      uniforms.uReversed = style.reversed;
+      uniforms.uWidth = style.width;
+      uniforms.uHeads = style.heads;
+      uniforms.uDash = style.dash;
+      uniforms.uBands = style.bands;
+      uniforms.uLength = length;
+      uniforms.uLift = style.lift;
     };
     return { geometry, program: this.edgeProgram(), order: renderOrder, visible: true, before };
   }
@@ -218,7 +251,10 @@ export class Scene {
     const geometry = new Geometry(
       this.gl,
       {
-        position: { size: 3, data: new Float32Array([e.x0, e.y0, z, e.x1, e.y0, z, e.x1, e.y1, z, e.x0, e.y1, z]) },
+        position: {
+          size: 3,
+          data: new Float32Array([e.x0, e.y0, z, e.x1, e.y0, z, e.x1, e.y1, z, e.x0, e.y1, z]),
+        },
         uv: { size: 2, data: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]) }, // the canvas's first row is the wall's top
       },
       new Uint16Array([0, 1, 2, 0, 2, 3]),
@@ -266,7 +302,7 @@ export class Scene {
     this.camera = [x, y - shift, this.distance];
     // Where the camera is, in the graph's own units, when the graph is turned to the default view.
     this.eye = eyeInGraph(rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw), this.pivot(), this.camera);
-    this.edgeProgram().uniforms["uEye"] = this.eye;
+    this.edgeProgram().uniforms.uEye = this.eye;
   }
 
   /** The view turns about the middle of what the stage shows, so a panned graph turns in place. */
@@ -291,7 +327,8 @@ export class Scene {
     const palette = this.palette;
     if (!palette) return;
     if (this.drawn) this.updateWall(palette);
-    if (this.wallProgram) this.wallProgram.uniforms["uDensity"] = this.ppu * Math.min(2, window.devicePixelRatio || 1);
+    if (this.wallProgram)
+      this.wallProgram.uniforms.uDensity = this.ppu * Math.min(2, window.devicePixelRatio || 1);
     this.drawn = true;
     const { frame } = input;
     const base = mix(palette.bg, palette.fg, 0.42);
@@ -300,7 +337,7 @@ export class Scene {
     const lit = backward ? palette.accent : palette.primary;
     const dead = mix(palette.bg, palette.fg, 0.3);
     const ghost = mix(palette.bg, palette.primary, 0.4);
-    this.edgeProgram().uniforms["uBg"] = palette.bg;
+    this.edgeProgram().uniforms.uBg = palette.bg;
     for (const e of this.edges) {
       const state = frame.edges.get(e.curve.id);
       const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);
@@ -316,7 +353,18 @@ export class Scene {
       s.lift = backward ? input.lift : 0;
       // Turned, the raised backward layer shows the values' plane below it: faint, pointing forward.
       e.ghost.visible = s.lift > 0.01 && this.turned;
-      if (e.ghost.visible) Object.assign(e.ghostStyle, { base: ghost, lit: ghost, fill: 1, reversed: 0, width: 0.7, heads: [1, 0], dash: 0, bands: 0, lift: 0 });
+      if (e.ghost.visible)
+        Object.assign(e.ghostStyle, {
+          base: ghost,
+          lit: ghost,
+          fill: 1,
+          reversed: 0,
+          width: 0.7,
+          heads: [1, 0],
+          dash: 0,
+          bands: 0,
+          lift: 0,
+        });
     }
     const glowItems: { at: V3; colour: RGB; intensity: number; size: number }[] = [];
     for (const [id, node] of frame.nodes) {
@@ -331,13 +379,29 @@ export class Scene {
         const edge = this.edges.find((e) => e.curve.id === p.edge);
         if (!edge) return [];
         const contribution = p.kind === "backward" ? frame.edges.get(p.edge)?.label?.contribution : undefined;
-        const colour = p.kind === "forward" ? palette.primary : contribution !== undefined && contribution < 0 ? palette.negative : palette.accent;
-        return [{ at: this.edgePoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0), colour, intensity: 1, size: 0.2 }];
+        const colour =
+          p.kind === "forward"
+            ? palette.primary
+            : contribution !== undefined && contribution < 0
+              ? palette.negative
+              : palette.accent;
+        return [
+          {
+            at: this.edgePoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0),
+            colour,
+            intensity: 1,
+            size: 0.2,
+          },
+        ];
       }),
     );
     const modelViewMatrix = modelView(this.turn, this.pivot(), this.camera);
     // The model-view is a rotation and a translation, so the normals turn by the rotation alone.
-    this.renderer.render(this.meshes, { modelViewMatrix, projectionMatrix: this.projection, normalMatrix: this.turn });
+    this.renderer.render(this.meshes, {
+      modelViewMatrix,
+      projectionMatrix: this.projection,
+      normalMatrix: this.turn,
+    });
   }
 
   /** Changes whenever a point of the graph may land elsewhere on screen (callers cache projections by it). */
@@ -362,7 +426,12 @@ export class Scene {
       const cx = p[0]! * vx + p[4]! * vy + p[8]! * vz + p[12]!;
       const cy = p[1]! * vx + p[5]! * vy + p[9]! * vz + p[13]!;
       const cw = p[3]! * vx + p[7]! * vy + p[11]! * vz + p[15]! || 1e-6;
-      return { x: ((cx / cw + 1) / 2) * width, y: ((1 - cy / cw) / 2) * height, depth: -vz, scale: distance / Math.max(1e-6, -vz) };
+      return {
+        x: ((cx / cw + 1) / 2) * width,
+        y: ((1 - cy / cw) / 2) * height,
+        depth: -vz,
+        scale: distance / Math.max(1e-6, -vz),
+      };
     };
   }
 

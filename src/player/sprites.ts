@@ -44,8 +44,8 @@ export class Sprites {
       order: style.core ? 10 : -10,
       visible: false,
       before: () => {
-        program.uniforms["uCore"] = style.core ? 1 : 0;
-        program.uniforms["uAspect"] = style.aspect;
+        program.uniforms.uCore = style.core ? 1 : 0;
+        program.uniforms.uAspect = style.aspect;
       },
     };
   }

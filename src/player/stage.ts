@@ -16,7 +16,7 @@ import type { I18n } from "./i18n";
 import { EdgeLabels } from "./labels";
 import type { View } from "./model";
 import type { Rect } from "./placement";
-import { Scene } from "./scene";
+import type { Scene } from "./scene";
 import type { Frame } from "./timing";
 
 /** Backward, and the gradient the current hand-off adds to already had a contribution: a real +=. */
@@ -85,7 +85,8 @@ export class Stage {
     this.viewport = new Viewport(ui.stage, i18n, this.panned);
     // A card reached with Tab comes into view.
     ui.cards.addEventListener("focusin", (e) => {
-      const id = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]")?.dataset.node : undefined;
+      const id =
+        e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]")?.dataset.node : undefined;
       const box = id ? this.cards.boxOf(id, this.cardSize) : null;
       if (!box || !this.viewport.pannable) return;
       const move = moveToShow(box, this.width, this.fit?.height ?? 0);
@@ -144,7 +145,10 @@ export class Stage {
       player.classList.toggle("is-compact", compact);
       this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
     }
-    const maxHeight = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * (window.innerHeight || 0)));
+    const maxHeight = Math.max(
+      DEFAULT_LIMITS.maxHeight,
+      Math.round(MAX_HEIGHT_OF_VIEWPORT * (window.innerHeight || 0)),
+    );
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
     let size = compact ? CARD_COMPACT : CARD_FULL;
     let fit = fitStage(this.timeline, width, size, limits, this.grown);
@@ -204,7 +208,10 @@ export class Stage {
   };
 
   private redraw(): void {
-    if (this.requestDraw) return this.requestDraw();
+    if (this.requestDraw) {
+      this.requestDraw();
+      return;
+    }
     if (this.redrawQueued) return;
     this.redrawQueued = true;
     requestAnimationFrame(() => {
@@ -245,7 +252,9 @@ export class Stage {
     this.scene.draw({ frame, flagged, dimmed: input.dimmed, lift });
     const projected = new Map(Array.from(fit.positions, ([id, p]) => [id, project(p)]));
     // Cards nearer the viewer sit higher in the stack (z in scene units, around 0).
-    const standOut = new Map(Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]));
+    const standOut = new Map(
+      Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]),
+    );
     this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
     const crowded = fit.scale < CROWDED_BELOW;
@@ -253,8 +262,21 @@ export class Stage {
     const cards = (): Rect[] => (boxes ??= this.cards.boxes(this.cardSize));
     const along = (curve: EdgeCurve, at: number): V3 => this.scene.edgePoint(curve, at, lift);
     const geometry = `${this.scene.version}:${lift}:${this.labelScale}`;
-    this.labels.place(project, { width: this.width, height: fit.height, scale: this.labelScale, cards, crowded, along, geometry });
-    this.carried.place(frame, project, (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0), cards);
+    this.labels.place(project, {
+      width: this.width,
+      height: fit.height,
+      scale: this.labelScale,
+      cards,
+      crowded,
+      along,
+      geometry,
+    });
+    this.carried.place(
+      frame,
+      project,
+      (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0),
+      cards,
+    );
     // The strip's text for this frame is written after the stage has drawn: mark its += then.
     const on = accumulating(frame);
     queueMicrotask(() => markAccumulation(this.ui.codeLine, on));
@@ -309,7 +331,11 @@ export class Stage {
     const card = e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]") : null;
     if (card) {
       const id = card.dataset.node;
-      return this.setPointed(new Set(this.timeline.edges.filter((edge) => edge.from === id || edge.to === id).map((edge) => edge.id)));
+      return this.setPointed(
+        new Set(
+          this.timeline.edges.filter((edge) => edge.from === id || edge.to === id).map((edge) => edge.id),
+        ),
+      );
     }
     const box = this.ui.stage.getBoundingClientRect();
     const edge = this.labels.edgeAt(e.clientX - box.left, e.clientY - box.top);

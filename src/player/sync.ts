@@ -45,8 +45,15 @@ export class ControlSync {
     if (before?.structure !== s.structure) {
       this.table.build(s.timeline);
       this.topo.build(s.timeline);
-      setAttr(this.ui.stage, "aria-label", this.i18n.t("stage_label", { expression: prettyLabel(s.timeline.expression) }));
-      fillNudgeLeaves(this.ui.nudgeLeaf, s.timeline.nodes.filter((n) => n.op === "var")); // leaves are structure
+      setAttr(
+        this.ui.stage,
+        "aria-label",
+        this.i18n.t("stage_label", { expression: prettyLabel(s.timeline.expression) }),
+      );
+      fillNudgeLeaves(
+        this.ui.nudgeLeaf,
+        s.timeline.nodes.filter((n) => n.op === "var"),
+      ); // leaves are structure
     }
     if (before?.variables !== s.variables) {
       const variables = s.variables.map((name) => ({ name, value: s.values[name] ?? DEFAULT_VALUE }));
@@ -76,7 +83,11 @@ export class ControlSync {
       this.ui.time,
       "aria-valuetext",
       last
-        ? this.i18n.t("time_step", { step: frame.completed, total, event: describeEvent(last, s.timeline, this.i18n) })
+        ? this.i18n.t("time_step", {
+            step: frame.completed,
+            total,
+            event: describeEvent(last, s.timeline, this.i18n),
+          })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
     this.ui.player.classList.toggle("is-playing", s.playing);
@@ -112,7 +123,8 @@ export class ControlSync {
     const active = this.ui.player.ownerDocument.activeElement;
     for (const slider of this.sliders) {
       const value = s.values[slider.name] ?? DEFAULT_VALUE;
-      if (slider.number !== active && parseNumber(slider.number.value) !== value) slider.number.value = String(value);
+      if (slider.number !== active && parseNumber(slider.number.value) !== value)
+        slider.number.value = String(value);
       if (slider.range !== active && Number(slider.range.value) !== value) {
         widenSlider(slider, value);
         slider.range.value = String(value);
@@ -122,7 +134,9 @@ export class ControlSync {
 
   private syncPresets(s: SandboxState): void {
     this.presets.forEach((preset, i) => {
-      const current = preset.expression === s.timeline.expression && Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
+      const current =
+        preset.expression === s.timeline.expression &&
+        Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
       const button = this.ui.presets[i];
       if (button) setAttr(button, "aria-pressed", String(current));
     });
@@ -131,7 +145,10 @@ export class ControlSync {
   /** The nudge answer shows the gradient only once the backward wave has brought it to the leaf. */
   private showNudge(nudge: NudgeState | null, frame: Frame): void {
     // Redrawn only when the answer or whether its gradient has arrived changes, not every frame.
-    const reached = nudge && "result" in nudge && nudge.result.ok ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null : false;
+    const reached =
+      nudge && "result" in nudge && nudge.result.ok
+        ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null
+        : false;
     if (nudge === this.nudgeShown.nudge && reached === this.nudgeShown.reached) return;
     this.nudgeShown = { nudge, reached };
     const out = this.ui.nudgeResult;
@@ -152,13 +169,24 @@ export class ControlSync {
     const r = nudge.result;
     if (!r.ok) {
       out.dataset.state = "failed";
-      setText(out, t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }));
+      setText(
+        out,
+        t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }),
+      );
       return;
     }
     const lang = this.i18n.lang; // a sentence: its numbers are written the language's way
     const say = (x: number): string => proseNumber(x, lang);
-    const params = { name: nudge.leaf, h: say(nudge.h), before: precise(r.before, lang), after: precise(r.after, lang), ratio: say(r.ratio) };
-    let text = reached ? t("nudge_result", { ...params, grad: say(r.grad) }) : t("nudge_result_waiting", params);
+    const params = {
+      name: nudge.leaf,
+      h: say(nudge.h),
+      before: precise(r.before, lang),
+      after: precise(r.after, lang),
+      ratio: say(r.ratio),
+    };
+    let text = reached
+      ? t("nudge_result", { ...params, grad: say(r.grad) })
+      : t("nudge_result_waiting", params);
     if (r.rounding) text += ` ${t("nudge_rounding")}`;
     setText(out, text);
     out.dataset.state = reached ? "compared" : "waiting";
@@ -178,4 +206,3 @@ export function flaggedNode(s: SandboxState): string | null {
   if (!s.error?.node) return null;
   return s.expression === s.timeline.expression ? s.error.node : null;
 }
-

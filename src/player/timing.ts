@@ -95,14 +95,20 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
   const nodes = new Map<NodeId, NodeFrame>();
   for (const node of timeline.nodes) {
     const known = backward || node.inputs.length === 0;
-    nodes.set(node.id, { value: known ? node.value : null, grad: null, glow: 0, active: false, received: [] });
+    nodes.set(node.id, {
+      value: known ? node.value : null,
+      grad: null,
+      glow: 0,
+      active: false,
+      received: [],
+    });
   }
   const edges = new Map<EdgeId, EdgeFrame>();
   for (const edge of timeline.edges) edges.set(edge.id, { fill: 0, reversed: backward, label: null });
 
   const pulses: Pulse[] = [];
   const carried: Carried[] = [];
-  const valueOf = new Map(timeline.nodes.map((n) => [n.id, n.value]));
+  const valueOfNode = new Map(timeline.nodes.map((n) => [n.id, n.value]));
   const sourceOf = new Map(timeline.edges.map((e) => [e.id, e.from]));
   let current = -1;
   let completed = 0;
@@ -121,7 +127,14 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
         const edge = edges.get(id);
         if (edge) edge.fill = p;
         if (inFlight) pulses.push({ edge: id, at: p, kind: "forward" });
-        carried.push({ edge: id, to: event.step.node, at: p, kind: "forward", number: valueOf.get(sourceOf.get(id) ?? "") ?? 0, landed });
+        carried.push({
+          edge: id,
+          to: event.step.node,
+          at: p,
+          kind: "forward",
+          number: valueOfNode.get(sourceOf.get(id) ?? "") ?? 0,
+          landed,
+        });
       }
       if (node) {
         if (landed) node.value = event.step.value;
@@ -138,10 +151,22 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
       const edge = edges.get(step.edge);
       if (edge) {
         edge.fill = p;
-        edge.label = { incoming: step.incoming, local: step.local, contribution: step.contribution, current: false };
+        edge.label = {
+          incoming: step.incoming,
+          local: step.local,
+          contribution: step.contribution,
+          current: false,
+        };
       }
       if (inFlight) pulses.push({ edge: step.edge, at: 1 - p, kind: "backward" });
-      carried.push({ edge: step.edge, to: step.child, at: 1 - p, kind: "backward", number: step.contribution, landed });
+      carried.push({
+        edge: step.edge,
+        to: step.child,
+        at: 1 - p,
+        kind: "backward",
+        number: step.contribution,
+        landed,
+      });
       const child = nodes.get(step.child);
       if (child) {
         if (landed) {

@@ -21,7 +21,9 @@ const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine
 export function encodeMoment(sandboxId: string, m: Required<SharedMoment>): string {
   const params = new URLSearchParams();
   params.set("expr", m.expression);
-  const vals = Object.entries(m.values).map(([k, v]) => `${k}:${roundForUrl(v)}`).join(",");
+  const vals = Object.entries(m.values)
+    .map(([k, v]) => `${k}:${roundForUrl(v)}`)
+    .join(",");
   if (vals) params.set("vals", vals);
   params.set("dir", m.direction);
   params.set("t", String(roundForUrl(m.time)));

@@ -31,7 +31,8 @@ export function readPrediction(text: string, lang: string): Reading {
   if (parts.length > 2) return { ok: false, problem: "not-a-number" };
   const numbers = parts.map((p) => plainNumber(p, lang));
   const [top, bottom = 1] = numbers;
-  if (top === undefined || !numbers.every(Number.isFinite) || bottom === 0) return { ok: false, problem: "not-a-number" };
+  if (top === undefined || !numbers.every(Number.isFinite) || bottom === 0)
+    return { ok: false, problem: "not-a-number" };
   const value = top / bottom;
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: "not-a-number" };
 }
@@ -62,7 +63,11 @@ export interface ChainPath {
  * The paths from `leaf` to the root (the first `limit`, in the order of the edges) and how many there
  * are in all. Backward's `+=` sums exactly these products (up to float rounding).
  */
-export function chainPaths(timeline: Timeline, leaf: NodeId, limit = PATHS_SHOWN): { paths: ChainPath[]; total: number } {
+export function chainPaths(
+  timeline: Timeline,
+  leaf: NodeId,
+  limit = PATHS_SHOWN,
+): { paths: ChainPath[]; total: number } {
   const out = new Map<NodeId, typeof timeline.edges>();
   for (const edge of timeline.edges) out.set(edge.from, [...(out.get(edge.from) ?? []), edge]);
   const counts = new Map<NodeId, number>();
@@ -83,7 +88,8 @@ export function chainPaths(timeline: Timeline, leaf: NodeId, limit = PATHS_SHOWN
       paths.push({ nodes, locals, product: locals.reduce((p, l) => p * l, seed) });
       return;
     }
-    for (const edge of out.get(id) ?? []) if (count(edge.to) > 0) walk(edge.to, [...nodes, edge.to], [...locals, edge.local]);
+    for (const edge of out.get(id) ?? [])
+      if (count(edge.to) > 0) walk(edge.to, [...nodes, edge.to], [...locals, edge.local]);
   };
   walk(leaf, [leaf], []);
   return { paths, total: count(leaf) };
@@ -127,7 +133,14 @@ export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): E
   const params = { leaf: leafName, grad: say(grad), seed: say(seed), count: total };
   if (total <= 1) return { lead: i18n.t("predict_wrong_one", params), lines };
   if (total > paths.length) lines.push(i18n.t("predict_more_paths", { count: total - paths.length }));
-  const sum = total > paths.length ? say(grad) : `${paths.map((p) => factor(p.product, i18n.lang)).join(" + ")} ${equals(paths.map((p) => p.product), grad, "+")} ${say(grad)}`;
+  const sum =
+    total > paths.length
+      ? say(grad)
+      : `${paths.map((p) => factor(p.product, i18n.lang)).join(" + ")} ${equals(
+          paths.map((p) => p.product),
+          grad,
+          "+",
+        )} ${say(grad)}`;
   lines.push(i18n.t("predict_together", { sum }));
   return { lead: i18n.t("predict_wrong_many", params), lines };
 }

@@ -9,7 +9,12 @@ import type { I18n } from "./i18n";
 
 const KEY_STEP = 90; // CSS px per arrow key press (Shift: a whole stage minus a margin)
 const KEEP_IN_VIEW = 24; // px kept between a followed card and the stage's border
-const KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const KEYS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 export interface Box {
   x: number; // left, CSS px from the stage's left
@@ -19,13 +24,21 @@ export interface Box {
 }
 
 /** A pan within its range: |x| ≤ range.x, |y| ≤ range.y. */
-export function clampPan(pan: { x: number; y: number }, range: { x: number; y: number }): { x: number; y: number } {
+export function clampPan(
+  pan: { x: number; y: number },
+  range: { x: number; y: number },
+): { x: number; y: number } {
   const clamp = (v: number, r: number): number => Math.round(Math.min(r, Math.max(-r, v)));
   return { x: clamp(pan.x, range.x), y: clamp(pan.y, range.y) };
 }
 
 /** The smallest move that brings `box` (stage px) inside the stage, `margin` px from its border. */
-export function moveToShow(box: Box, width: number, height: number, margin = KEEP_IN_VIEW): { x: number; y: number } {
+export function moveToShow(
+  box: Box,
+  width: number,
+  height: number,
+  margin = KEEP_IN_VIEW,
+): { x: number; y: number } {
   const axis = (start: number, size: number, room: number): number => {
     const m = Math.min(margin, Math.max(0, (room - size) / 2));
     if (size + 2 * m > room) return start + size / 2 - room / 2; // bigger than the stage: centre it
@@ -58,7 +71,11 @@ export class Viewport {
     this.barX = h("div", { class: "tdg-pan-bar", "data-axis": "x", "aria-hidden": "true", hidden: true });
     this.barY = h("div", { class: "tdg-pan-bar", "data-axis": "y", "aria-hidden": "true", hidden: true });
     stage.append(this.barX, this.barY);
-    this.followButton = h("button", { type: "button", class: "tdg-button", "data-action": "follow", "aria-pressed": "true" }, t("pan_follow"));
+    this.followButton = h(
+      "button",
+      { type: "button", class: "tdg-button", "data-action": "follow", "aria-pressed": "true" },
+      t("pan_follow"),
+    );
     const touch = window.matchMedia?.("(pointer: coarse)").matches ?? false;
     this.toolbar = h(
       "div",
@@ -81,7 +98,11 @@ export class Viewport {
   }
 
   /** A new fit: how much bigger than the stage the world is. `fresh`: a new graph, start over. */
-  setBounds(stage: { width: number; height: number }, world: { width: number; height: number }, fresh: boolean): void {
+  setBounds(
+    stage: { width: number; height: number },
+    world: { width: number; height: number },
+    fresh: boolean,
+  ): void {
     this.size = stage;
     const spare = (outside: number): number => (outside > 2 ? outside / 2 : 0); // rounding is not a reason to pan
     this.range = { x: spare(world.width - stage.width), y: spare(world.height - stage.height) };
@@ -136,8 +157,8 @@ export class Viewport {
       if (range <= 0) return;
       const share = room / (room + 2 * range);
       const start = ((pan + range) / (2 * range)) * (1 - share);
-      el.style.setProperty("--tdg-bar-start", (start * 100).toFixed(2) + "%");
-      el.style.setProperty("--tdg-bar-size", (share * 100).toFixed(2) + "%");
+      el.style.setProperty("--tdg-bar-start", `${(start * 100).toFixed(2)}%`);
+      el.style.setProperty("--tdg-bar-size", `${(share * 100).toFixed(2)}%`);
     };
     bar(this.barX, this.range.x, this.pan.x, this.size.width);
     bar(this.barY, this.range.y, this.pan.y, this.size.height);
@@ -193,8 +214,11 @@ export class Viewport {
         const d = KEYS[e.key];
         if (!d || !this.pannable || e.target !== stage || e.altKey || e.ctrlKey || e.metaKey) return;
         grab(e);
-        const step = e.shiftKey ? [this.size.width - 2 * KEY_STEP, this.size.height - 2 * KEY_STEP] : [KEY_STEP, KEY_STEP];
-        if (this.panBy(d[0] * Math.max(KEY_STEP, step[0]!), d[1] * Math.max(KEY_STEP, step[1]!))) this.changed();
+        const step = e.shiftKey
+          ? [this.size.width - 2 * KEY_STEP, this.size.height - 2 * KEY_STEP]
+          : [KEY_STEP, KEY_STEP];
+        if (this.panBy(d[0] * Math.max(KEY_STEP, step[0]!), d[1] * Math.max(KEY_STEP, step[1]!)))
+          this.changed();
       },
       { capture: true },
     );

@@ -31,7 +31,9 @@ export function consumersOf(timeline: Timeline): Map<NodeId, NodeId[]> {
 /** The first leaf: the top variable of the first column (a number written in the expression only when there is no variable). */
 export function firstLeaf(timeline: Timeline): NodeId {
   const leaves = timeline.nodes.filter((n) => n.inputs.length === 0);
-  leaves.sort((a, b) => Number(a.op !== "var") - Number(b.op !== "var") || a.column - b.column || a.row - b.row);
+  leaves.sort(
+    (a, b) => Number(a.op !== "var") - Number(b.op !== "var") || a.column - b.column || a.row - b.row,
+  );
   return leaves[0]?.id ?? timeline.root;
 }
 
@@ -39,7 +41,12 @@ export function firstLeaf(timeline: Timeline): NodeId {
  * Where `key` moves the focus from card `from`; null when there is nowhere to go that way (the
  * focus stays). `cameFrom`: the card the focus was on before, so ← after → goes back.
  */
-export function neighbour(timeline: Timeline, from: NodeId, key: WalkKey, cameFrom: NodeId | null = null): NodeId | null {
+export function neighbour(
+  timeline: Timeline,
+  from: NodeId,
+  key: WalkKey,
+  cameFrom: NodeId | null = null,
+): NodeId | null {
   if (key === "Home") return firstLeaf(timeline);
   if (key === "End") return timeline.root;
   const node = timeline.nodes.find((n) => n.id === from);
@@ -68,7 +75,9 @@ export function cardName(
   const feeds =
     node.id === timeline.root
       ? i18n.t("card_output")
-      : i18n.t("card_feeds", { consumers: consumers.map((id) => (byId.get(id) ? fullLabel(byId.get(id)!) : id)).join(", ") });
+      : i18n.t("card_feeds", {
+          consumers: consumers.map((id) => (byId.get(id) ? fullLabel(byId.get(id)!) : id)).join(", "),
+        });
   const value = state?.value ?? null;
   const grad = state?.grad ?? null;
   return i18n.t("card_name", {
@@ -111,7 +120,12 @@ export class GraphWalk {
   private tabStop: NodeId | null = null; // the one card in the tab order
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
-  private named: { timeline: Timeline; direction: string; completed: number; finalGradients: boolean } | null = null; // names written for
+  private named: {
+    timeline: Timeline;
+    direction: string;
+    completed: number;
+    finalGradients: boolean;
+  } | null = null; // names written for
   private later: ReturnType<typeof setTimeout> | null = null; // the names a slider drag put off
 
   constructor(
@@ -175,15 +189,24 @@ export class GraphWalk {
       const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
       for (const node of timeline.nodes) {
         const card = this.cards.get(node.id);
-        if (card && (only === null || only === node.id)) setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers, byId));
+        if (card && (only === null || only === node.id))
+          setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers, byId));
       }
     };
     if (this.later !== null) clearTimeout(this.later);
     this.later = null;
     // Only the numbers changed (a slider is moving, perhaps every frame): the focused card's name now,
     // the others once the hand rests. Anything else (a pulse landing, a new graph) renames at once.
-    const numbersOnly = last !== null && last.timeline !== timeline && last.direction === moment.direction && last.completed === moment.completed && last.finalGradients === finalGradients;
-    if (!numbersOnly) return write(null);
+    const numbersOnly =
+      last !== null &&
+      last.timeline !== timeline &&
+      last.direction === moment.direction &&
+      last.completed === moment.completed &&
+      last.finalGradients === finalGradients;
+    if (!numbersOnly) {
+      write(null);
+      return;
+    }
     write(this.idOf(this.layer.ownerDocument.activeElement));
     this.later = setTimeout(() => {
       this.later = null;

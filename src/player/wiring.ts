@@ -7,7 +7,12 @@ import { parseNumber } from "./format";
 import { type Action, DEFAULT_VIEW, type Preset, rotate, type SandboxState } from "./model";
 import type { Stage } from "./stage";
 
-const KEY_ROTATION: Record<string, [number, number]> = { ArrowLeft: [-0.08, 0], ArrowRight: [0.08, 0], ArrowUp: [0, -0.06], ArrowDown: [0, 0.06] };
+const KEY_ROTATION: Record<string, [number, number]> = {
+  ArrowLeft: [-0.08, 0],
+  ArrowRight: [0.08, 0],
+  ArrowUp: [0, -0.06],
+  ArrowDown: [0, 0.06],
+};
 const PALETTE_ATTRIBUTES = ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"];
 
 export interface DispatchOptions {
@@ -33,23 +38,33 @@ export interface Target {
 
 export function wireControls(t: Target): void {
   const ui = t.ui;
-  ui.expression.addEventListener("input", (e) => t.dispatch({ type: "edit", text: ui.expression.value }, { inputAt: e.timeStamp }));
-  ui.presets.forEach((button, i) =>
+  ui.expression.addEventListener("input", (e) =>
+    t.dispatch({ type: "edit", text: ui.expression.value }, { inputAt: e.timeStamp }),
+  );
+  ui.presets.forEach((button, i) => {
     button.addEventListener("click", () => {
       const preset = t.presets[i];
       if (preset) t.dispatch({ type: "preset", preset });
-    }),
-  );
+    });
+  });
   ui.play.addEventListener("click", () => t.dispatch({ type: "toggle-play" }));
   ui.forward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "forward" }));
   ui.backward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "backward" }));
   ui.time.addEventListener("input", () => t.dispatch({ type: "seek", time: Number(ui.time.value) }));
   ui.time.addEventListener("keydown", (e) => timeKey(t, e));
-  ui.localDerivatives.addEventListener("change", () => t.dispatch({ type: "option", name: "localDerivatives", on: ui.localDerivatives.checked }));
-  ui.finalGradients.addEventListener("change", () => t.dispatch({ type: "option", name: "finalGradients", on: ui.finalGradients.checked }));
-  ui.resetView.addEventListener("click", () => t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }));
+  ui.localDerivatives.addEventListener("change", () =>
+    t.dispatch({ type: "option", name: "localDerivatives", on: ui.localDerivatives.checked }),
+  );
+  ui.finalGradients.addEventListener("change", () =>
+    t.dispatch({ type: "option", name: "finalGradients", on: ui.finalGradients.checked }),
+  );
+  ui.resetView.addEventListener("click", () =>
+    t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }),
+  );
   ui.copyLink.addEventListener("click", () => t.copyLink());
-  ui.nudgeRun.addEventListener("click", () => t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }));
+  ui.nudgeRun.addEventListener("click", () =>
+    t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }),
+  );
 }
 
 /** A slider's two fields; wired once, when the slider is created (sliders are reused, see controls.ts). */
@@ -98,7 +113,8 @@ export function wireRotation(t: Target): void {
     t.dispatch({ type: "view", view: rotate(view, dx, dy, t.stage.width) }, { url: false });
   };
   stage.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || (e.target instanceof Element && e.target.closest(".tdg-card, button, input"))) return;
+    if (e.button !== 0 || (e.target instanceof Element && e.target.closest(".tdg-card, button, input")))
+      return;
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
     stage.setPointerCapture?.(e.pointerId);
     stage.classList.add("is-dragging");
@@ -135,7 +151,10 @@ export function wireRotation(t: Target): void {
 /** The page around the sandbox: shared links, the colour scheme, fonts, the stage's width. */
 export function wirePage(t: Target): void {
   window.addEventListener("hashchange", () => t.hashChanged());
-  new MutationObserver(() => t.repaint()).observe(document.body, { attributes: true, attributeFilter: PALETTE_ATTRIBUTES });
+  new MutationObserver(() => t.repaint()).observe(document.body, {
+    attributes: true,
+    attributeFilter: PALETTE_ATTRIBUTES,
+  });
   window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => t.repaint());
   // Label sizes are measured in the page's fonts: measure again once web fonts have arrived.
   document.fonts?.addEventListener?.("loadingdone", () => {

@@ -28,7 +28,9 @@ const exact = ([op, exponent]: Libm): boolean =>
 
 function valuesOf(c: Case): Record<string, number> {
   const special: Record<string, number> = { inf: Infinity, "-inf": -Infinity, nan: NaN };
-  return Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, typeof v === "number" ? v : special[v]!]));
+  return Object.fromEntries(
+    Object.entries(c.values).map(([k, v]) => [k, typeof v === "number" ? v : special[v]!]),
+  );
 }
 
 function run(c: Case): string {
@@ -41,15 +43,27 @@ function run(c: Case): string {
 }
 
 test("the corpus covers every error code and a few hundred cases", () => {
-  const codes = new Set(cases.map((c) => ("error" in c.expected ? (c.expected.error as { code: string }).code : "ok")));
-  assert.deepEqual([...codes].sort(), ["domain", "ok", "overflow", "syntax", "too-large", "unknown-function",
-    "variable-exponent"]);
+  const codes = new Set(
+    cases.map((c) => ("error" in c.expected ? (c.expected.error as { code: string }).code : "ok")),
+  );
+  assert.deepEqual([...codes].sort(), [
+    "domain",
+    "ok",
+    "overflow",
+    "syntax",
+    "too-large",
+    "unknown-function",
+    "variable-exponent",
+  ]);
   assert.ok(cases.length >= 300, `${cases.length} cases`);
 });
 
 test("corpus cases without exp, log or a general **: Python's bytes, as computed", (t) => {
   const portable = cases.filter((c) => c.libm.every(exact));
-  for (const c of portable) assert.equal(run(c), dumps(c.expected), `${c.name}: ${JSON.stringify(c.expression)}`);
+  for (const c of portable)
+    assert.equal(run(c), dumps(c.expected), `${c.name}: ${JSON.stringify(c.expression)}`);
   assert.ok(portable.length >= 200, `${portable.length} cases`);
-  t.diagnostic(`${portable.length} of ${cases.length} cases compared here; all of them in tests/test_equivalence.py`);
+  t.diagnostic(
+    `${portable.length} of ${cases.length} cases compared here; all of them in tests/test_equivalence.py`,
+  );
 });

@@ -29,8 +29,13 @@ function graphOf(topo: readonly Value[], nodes: readonly VisualNode[]): object[]
   const index = new Map(topo.map((v, i) => [v, i]));
   const owner = new Map<Value, string>();
   for (const n of nodes) for (const p of n.primitives) owner.set(p, n.id);
-  return topo.map((v) => ({ data: v.data, grad: v.grad, children: v._children.map((c) => index.get(c)),
-    local: [...v._local_grads], owner: owner.get(v) }));
+  return topo.map((v) => ({
+    data: v.data,
+    grad: v.grad,
+    children: v._children.map((c) => index.get(c)),
+    local: [...v._local_grads],
+    owner: owner.get(v),
+  }));
 }
 
 // Record, without changing them, the results of the three operations where V8 and glibc may round
@@ -41,9 +46,15 @@ const record = (op: string, exponent: number | null, input: Value, out: Value): 
   return out;
 };
 const { exp, log, pow } = Value.prototype;
-Value.prototype.exp = function (this: Value) { return record("exp", null, this, exp.call(this)); };
-Value.prototype.log = function (this: Value) { return record("log", null, this, log.call(this)); };
-Value.prototype.pow = function (this: Value, p: number) { return record("**", p, this, pow.call(this, p)); };
+Value.prototype.exp = function (this: Value) {
+  return record("exp", null, this, exp.call(this));
+};
+Value.prototype.log = function (this: Value) {
+  return record("log", null, this, log.call(this));
+};
+Value.prototype.pow = function (this: Value, p: number) {
+  return record("**", p, this, pow.call(this, p));
+};
 
 function answer(request: Request): object {
   switch (request.op) {
@@ -63,7 +74,15 @@ function answer(request: Request): object {
     case "cli": {
       let stdout = "";
       let stderr = "";
-      const code = main(request.argv, (t) => { stdout += t; }, (t) => { stderr += t; });
+      const code = main(
+        request.argv,
+        (t) => {
+          stdout += t;
+        },
+        (t) => {
+          stderr += t;
+        },
+      );
       return { code, stdout, stderr };
     }
   }
@@ -78,7 +97,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   try {
     reply = answer(JSON.parse(line) as Request);
   } catch (error) {
-    reply = { crash: error instanceof Error ? error.stack ?? error.message : String(error) };
+    reply = { crash: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
   process.stdout.write(`${dumps(reply, INT_KEYS)}\n`);
 }

@@ -14,7 +14,10 @@ test("the lesson example, by hand", () => {
 
 test("derived and reflected operations keep Python's child order", () => {
   const a = new Value(4);
-  assert.deepEqual([a.rsub(2).data, a.rdiv(2).data, a.radd(3).data, a.rmul(3).data, a.neg().data], [-2, 0.5, 7, 12, -4]);
+  assert.deepEqual(
+    [a.rsub(2).data, a.rdiv(2).data, a.radd(3).data, a.rmul(3).data, a.neg().data],
+    [-2, 0.5, 7, 12, -4],
+  );
   const rsub = a.rsub(2); // Python: 2 - a == (-a) + 2
   assert.equal(rsub._children[0]!._children[0], a);
   assert.equal(rsub._children[1]!.data, 2);
@@ -51,10 +54,24 @@ test("a chain of 100,000 operations needs no recursion", () => {
 
 test("floats print as Python's repr", () => {
   const cases: [number, string][] = [
-    [0, "0.0"], [-0, "-0.0"], [2, "2.0"], [-2.5, "-2.5"], [0.1, "0.1"], [1e-4, "0.0001"], [1e-5, "1e-05"],
-    [1.5e-7, "1.5e-07"], [1e15, "1000000000000000.0"], [1e16, "1e+16"], [1.2345e16, "1.2345e+16"],
-    [123456789012345.6, "123456789012345.6"], [1e100, "1e+100"], [5e-324, "5e-324"], [1.7976931348623157e308,
-      "1.7976931348623157e+308"], [7.199999999999999, "7.199999999999999"], [1e21, "1e+21"], [1e-7, "1e-07"],
+    [0, "0.0"],
+    [-0, "-0.0"],
+    [2, "2.0"],
+    [-2.5, "-2.5"],
+    [0.1, "0.1"],
+    [1e-4, "0.0001"],
+    [1e-5, "1e-05"],
+    [1.5e-7, "1.5e-07"],
+    [1e15, "1000000000000000.0"],
+    [1e16, "1e+16"],
+    [1.2345e16, "1.2345e+16"],
+    [123456789012345.6, "123456789012345.6"],
+    [1e100, "1e+100"],
+    [5e-324, "5e-324"],
+    [1.7976931348623157e308, "1.7976931348623157e+308"],
+    [7.199999999999999, "7.199999999999999"],
+    [1e21, "1e+21"],
+    [1e-7, "1e-07"],
   ];
   for (const [x, repr] of cases) assert.equal(formatFloat(x), repr);
 });
@@ -65,17 +82,34 @@ test("spans count code points, like Python's str", () => {
     assert.fail("no error");
   } catch (error) {
     assert.ok(error instanceof TinyDagError);
-    assert.deepEqual(error.toJSON(), { error: { code: "syntax", message: "The character '\u{1F600}' is not allowed here.",
-      params: { reason: "character", char: "\u{1F600}" }, start: 0, end: 1 } });
+    assert.deepEqual(error.toJSON(), {
+      error: {
+        code: "syntax",
+        message: "The character '\u{1F600}' is not allowed here.",
+        params: { reason: "character", char: "\u{1F600}" },
+        start: 0,
+        end: 1,
+      },
+    });
   }
   const t = buildTimeline("\u2212a \u00d7 b", { a: 2, b: 3 });
-  assert.deepEqual(t.nodes.map((n) => [n.label, n.start, n.end]), [["a", 1, 2], ["\u2212a", 0, 2], ["b", 5, 6],
-    ["\u2212a \u00d7 b", 0, 6]]);
+  assert.deepEqual(
+    t.nodes.map((n) => [n.label, n.start, n.end]),
+    [
+      ["a", 1, 2],
+      ["\u2212a", 0, 2],
+      ["b", 5, 6],
+      ["\u2212a \u00d7 b", 0, 6],
+    ],
+  );
 });
 
 test("command-line values are number literals of the sandbox's grammar, signed", () => {
   const value = (text: string): number => parseArgs(["a", "--set", `a=${text}`])[1].a!;
-  assert.deepEqual([value(" 2 "), value("-1e3"), value("+.5"), value("2."), value("1e999")], [2, -1000, 0.5, 2, Infinity]);
+  assert.deepEqual(
+    [value(" 2 "), value("-1e3"), value("+.5"), value("2."), value("1e999")],
+    [2, -1000, 0.5, 2, Infinity],
+  );
   for (const bad of ["0x10", "1_000", "\u0663", "", "e5", "1e", "nan", "-inf", "\u00a02"]) {
     assert.throws(() => value(bad), /--set expects NAME=VALUE with a number, got "a=/, JSON.stringify(bad));
   }
@@ -90,10 +124,16 @@ test("command-line values are number literals of the sandbox's grammar, signed",
 
 test("a constant exponent folds as Python computes it; only a variable in it is refused", () => {
   const tower = buildTimeline("2 ** 3 ** 2", {});
-  assert.deepEqual([tower.nodes.at(-1)!.value, tower.nodes.at(-1)!.exponent, tower.nodes.at(-1)!.exponent_label], [512, 9, "3 ** 2"]);
+  assert.deepEqual(
+    [tower.nodes.at(-1)!.value, tower.nodes.at(-1)!.exponent, tower.nodes.at(-1)!.exponent_label],
+    [512, 9, "3 ** 2"],
+  );
   const folded = buildTimeline("a ** (1/2)", { a: 4 });
   const literal = buildTimeline("a ** 0.5", { a: 4 });
-  assert.deepEqual(folded.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]), literal.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]));
+  assert.deepEqual(
+    folded.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]),
+    literal.nodes.map((n) => [n.op, n.value, n.grad, n.exponent]),
+  );
   assert.equal(folded.nodes[0]!.grad, 0.25); // 0.5 / sqrt(4), by hand
   const refused = (expression: string): unknown => {
     try {
@@ -125,8 +165,23 @@ test("x ** 0 is 1 with gradient +0, even at 0", () => {
 test("--help prints the usage on stdout and exits 0", () => {
   let stdout = "";
   let stderr = "";
-  const code = main(["a", "--help"], (t) => { stdout += t; }, (t) => { stderr += t; });
+  const code = main(
+    ["a", "--help"],
+    (t) => {
+      stdout += t;
+    },
+    (t) => {
+      stderr += t;
+    },
+  );
   assert.deepEqual([code, stderr], [0, ""]);
   assert.match(stdout, /^usage: npm run -s timeline -- "EXPR"/);
-  assert.equal(main(["--", "--help"], () => {}, () => {}), 2); // after --, it is the expression
+  assert.equal(
+    main(
+      ["--", "--help"],
+      () => {},
+      () => {},
+    ),
+    2,
+  ); // after --, it is the expression
 });

@@ -11,11 +11,19 @@ import { clampPan, moveToShow } from "../../src/player/viewport";
 const NEURON = buildTimeline("relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 });
 const DEFAULT = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
 
-function extentPx(t: Timeline, width: number, card = CARD_COMPACT): { left: number; right: number; scale: number } {
+function extentPx(
+  t: Timeline,
+  width: number,
+  card = CARD_COMPACT,
+): { left: number; right: number; scale: number } {
   const fit = fitStage(t, width, card);
   const xs = [...fit.positions.values()].map((p) => p[0] * fit.ppu);
   const half = (CARD_WORLD_WIDTH / 2) * fit.ppu;
-  return { left: Math.min(...xs) - half + width / 2, right: Math.max(...xs) + half + width / 2, scale: fit.scale };
+  return {
+    left: Math.min(...xs) - half + width / 2,
+    right: Math.max(...xs) + half + width / 2,
+    scale: fit.scale,
+  };
 }
 
 test("a five-column graph fits a phone's stage with readable cards", () => {
@@ -97,15 +105,25 @@ const MUL39 = buildTimeline(Array(39).fill("a").join(" * "), { a: 2 });
 const MIXED = buildTimeline("relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", {});
 
 test("cards never shrink below the minimum scale: a big graph becomes a world wider than its stage", () => {
-  for (const [t, width, card] of [[MUL39, 688, CARD_FULL], [MUL39, 358, CARD_COMPACT], [MIXED, 358, CARD_COMPACT]] as const) {
+  for (const [t, width, card] of [
+    [MUL39, 688, CARD_FULL],
+    [MUL39, 358, CARD_COMPACT],
+    [MIXED, 358, CARD_COMPACT],
+  ] as const) {
     const fit = fitStage(t, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.8 });
     assert.ok(fit.scale >= 0.8 - 1e-9, `scale ${fit.scale}`);
     assert.ok(fit.height <= 640);
     assert.ok(fit.world.width > width || fit.world.height > fit.height, "there is more graph than stage");
-    assert.ok([...fit.positions.values()].every((p) => p[2] === 0), "a panned graph lies flat");
+    assert.ok(
+      [...fit.positions.values()].every((p) => p[2] === 0),
+      "a panned graph lies flat",
+    );
   }
   const small = fitStage(DEFAULT, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.8 });
-  assert.ok(small.world.width <= 688 + 2 && small.world.height <= small.height + 2, "a small graph fits as before");
+  assert.ok(
+    small.world.width <= 688 + 2 && small.world.height <= small.height + 2,
+    "a small graph fits as before",
+  );
 });
 
 test("grown cards (local derivatives) make the world taller", () => {
@@ -120,7 +138,11 @@ test("pan: clamped to its range; the smallest move that shows a box", () => {
   assert.deepEqual(clampPan({ x: 500, y: -80 }, { x: 120, y: 40 }), { x: 120, y: -40 });
   assert.deepEqual(clampPan({ x: 3, y: 4 }, { x: 0, y: 0 }), { x: 0, y: 0 });
   assert.deepEqual(moveToShow({ x: 30, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: 0, y: 0 });
-  assert.deepEqual(moveToShow({ x: 10, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: -10, y: 0 }, "keeps a margin");
+  assert.deepEqual(
+    moveToShow({ x: 10, y: 30, w: 50, h: 30 }, 300, 200, 20),
+    { x: -10, y: 0 },
+    "keeps a margin",
+  );
   assert.deepEqual(moveToShow({ x: 280, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: 50, y: 0 });
   assert.deepEqual(moveToShow({ x: -40, y: 190, w: 50, h: 30 }, 300, 200, 20), { x: -60, y: 40 });
 });
@@ -132,7 +154,10 @@ test("an expansion breaks only between terms, never inside parentheses or a powe
 });
 
 test("a long chain wraps into bands like lines of text, and no edge runs through a card", () => {
-  for (const [width, card] of [[688, CARD_FULL], [358, CARD_COMPACT]] as const) {
+  for (const [width, card] of [
+    [688, CARD_FULL],
+    [358, CARD_COMPACT],
+  ] as const) {
     const fit = fitStage(MUL39, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.78 });
     assert.ok(fit.bands, "wrapped");
     const bands = new Set(fit.bands!.of.values());
@@ -145,20 +170,25 @@ test("a long chain wraps into bands like lines of text, and no edge runs through
         const p = pointOnEdge(curve, i / 100);
         for (const [id, c] of fit.positions) {
           if (id === curve.from || id === curve.to) continue;
-          const inside = Math.abs(p[0] - c[0]) < half - 0.02 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.02;
+          const inside =
+            Math.abs(p[0] - c[0]) < half - 0.02 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.02;
           assert.ok(!inside, `${curve.from} -> ${curve.to} runs through ${id} at ${width} px`);
         }
       }
     }
   }
-  assert.equal(fitStage(MIXED, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.78 }).bands, null, "many rows: no wrapping");
+  assert.equal(
+    fitStage(MIXED, 688, CARD_FULL, { ...DEFAULT_LIMITS, minScale: 0.78 }).bands,
+    null,
+    "many rows: no wrapping",
+  );
 });
 
 // Seeded random expressions up to the node limit: at both stage widths, at the smallest card scale,
 // no two cards overlap and no edge runs through a card it does not belong to.
 function randomExpression(seed: number): string {
   let s = seed;
-  const rnd = (): number => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = (): number => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const grow = (depth: number): string => {
     if (depth === 0 || rnd() < 0.25) return pick(["a", "b", "c", "d", "e", "f", "g", "h", "2"]);
@@ -180,7 +210,10 @@ test("random graphs up to 40 nodes: no overlapping cards, no edge through a card
     }
     if (t.nodes.length < 12) continue;
     checked++;
-    for (const [width, card] of [[688, CARD_FULL], [358, CARD_COMPACT]] as const) {
+    for (const [width, card] of [
+      [688, CARD_FULL],
+      [358, CARD_COMPACT],
+    ] as const) {
       const fit = fitStage(t, width, card, { ...DEFAULT_LIMITS, maxHeight: 640, minScale: 0.78 });
       const half = CARD_WORLD_WIDTH / 2;
       const where = `${t.expression} at ${width} px`;
@@ -189,7 +222,8 @@ test("random graphs up to 40 nodes: no overlapping cards, no edge through a card
         for (let j = i + 1; j < nodes.length; j++) {
           const [, p] = nodes[i]!;
           const [, q] = nodes[j]!;
-          const apart = Math.abs(p[0] - q[0]) >= 2 * half - 1e-6 || Math.abs(p[1] - q[1]) >= fit.cardHeight - 1e-6;
+          const apart =
+            Math.abs(p[0] - q[0]) >= 2 * half - 1e-6 || Math.abs(p[1] - q[1]) >= fit.cardHeight - 1e-6;
           assert.ok(apart, `cards ${nodes[i]![0]} and ${nodes[j]![0]} overlap: ${where}`);
         }
       for (const curve of edgeCurves(t, fit.positions, fit.cardHeight, new Map(), fit.bands)) {
@@ -197,7 +231,8 @@ test("random graphs up to 40 nodes: no overlapping cards, no edge through a card
           const p = pointOnEdge(curve, k / 100);
           for (const [id, c] of nodes) {
             if (id === curve.from || id === curve.to) continue;
-            const inside = Math.abs(p[0] - c[0]) < half - 0.03 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.03;
+            const inside =
+              Math.abs(p[0] - c[0]) < half - 0.03 && Math.abs(p[1] - c[1]) < fit.cardHeight / 2 - 0.03;
             assert.ok(!inside, `${curve.from} -> ${curve.to} runs through ${id}: ${where}`);
           }
         }

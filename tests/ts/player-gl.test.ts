@@ -6,7 +6,8 @@ import { eyeInGraph, modelView, perspective, rotation } from "../../src/player/g
 
 const close = (actual: ArrayLike<number>, expected: number[], tolerance = 1e-6): void => {
   assert.equal(actual.length, expected.length);
-  for (let i = 0; i < expected.length; i++) assert.ok(Math.abs(actual[i]! - expected[i]!) <= tolerance, `[${i}] ${actual[i]} != ${expected[i]}`);
+  for (let i = 0; i < expected.length; i++)
+    assert.ok(Math.abs(actual[i]! - expected[i]!) <= tolerance, `[${i}] ${actual[i]} != ${expected[i]}`);
 };
 
 /** Apply a column-major 4×4 to a point. */

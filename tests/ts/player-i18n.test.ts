@@ -12,8 +12,8 @@ import { strings } from "./strings-file";
 const LANGS = ["en", "ru", "et"] as const;
 const MINUS = "\u2212";
 
-
-const placeholders = (text: string): string[] => [...text.replace(PLURAL, "").matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).sort();
+const placeholders = (text: string): string[] =>
+  [...text.replace(PLURAL, "").matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!).sort();
 const selectors = (text: string): string[] => [...text.matchAll(PLURAL)].map((m) => m[1]!).sort();
 
 test("code numbers keep the dot in every language", () => {
@@ -48,26 +48,39 @@ test("narration writes its numbers the language's way", () => {
 });
 
 test("counted words follow the language's plural rules", () => {
-  const ru = strings("ru")["error_too_large_nodes"]!;
+  const ru = strings("ru").error_too_large_nodes!;
   const say = (n: number): string => fill(ru, { limit: n }, "ru");
   assert.match(say(40), /Больше 40 узлов/);
   assert.match(say(21), /Больше 21 узла/);
   assert.match(say(22), /Больше 22 узлов/);
-  const en = strings("en")["error_too_large_characters"]!;
+  const en = strings("en").error_too_large_characters!;
   assert.match(fill(en, { limit: 1 }, "en"), /than 1 character:/);
   assert.match(fill(en, { limit: 200 }, "en"), /than 200 characters:/);
-  assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 1 }, "et"), /kui 1 märk:/);
-  assert.match(fill(strings("et")["error_too_large_characters"]!, { limit: 200 }, "et"), /kui 200 märki:/);
-  const et = strings("et")["error_too_large_nodes"]!;
+  assert.match(fill(strings("et").error_too_large_characters!, { limit: 1 }, "et"), /kui 1 märk:/);
+  assert.match(fill(strings("et").error_too_large_characters!, { limit: 200 }, "et"), /kui 200 märki:/);
+  const et = strings("et").error_too_large_nodes!;
   assert.match(fill(et, { limit: 1 }, "et"), /kui 1 sõlm:/);
   assert.match(fill(et, { limit: 40 }, "et"), /kui 40 sõlme:/);
   assert.equal(fill("{n} {n|one:a|other:b}", { n: "1 000,5" }, "ru"), "1 000,5 b"); // a written-out count still counts
 });
 
 test("a message's count is prose and picks its plural form", () => {
-  const error: ErrorPayload = { code: "too-large", message: "", params: { reason: "nodes", limit: "21" }, start: 0, end: 5 };
+  const error: ErrorPayload = {
+    code: "too-large",
+    message: "",
+    params: { reason: "nodes", limit: "21" },
+    start: 0,
+    end: 5,
+  };
   assert.match(errorMessage(makeI18n("ru", strings("ru")), error, "a + b"), /^Больше 21 узла:/);
-  assert.match(errorMessage(makeI18n("en", strings("en")), { ...error, params: { reason: "nodes", limit: "1" } }, "a + b"), /^More than 1 node:/);
+  assert.match(
+    errorMessage(
+      makeI18n("en", strings("en")),
+      { ...error, params: { reason: "nodes", limit: "1" } },
+      "a + b",
+    ),
+    /^More than 1 node:/,
+  );
 });
 
 test("every translation keeps the English placeholders and plural selectors", () => {
@@ -77,14 +90,19 @@ test("every translation keeps the English placeholders and plural selectors", ()
     assert.deepEqual(Object.keys(other).sort(), Object.keys(en).sort(), `${lang}: keys`);
     for (const [key, text] of Object.entries(en)) {
       assert.deepEqual(placeholders(other[key]!), placeholders(text), `${lang}.${key}: placeholders`);
-      for (const name of selectors(other[key]!)) assert.ok(placeholders(text).includes(name), `${lang}.${key}: {${name}|…} counts nothing English has`);
+      for (const name of selectors(other[key]!))
+        assert.ok(
+          placeholders(text).includes(name),
+          `${lang}.${key}: {${name}|…} counts nothing English has`,
+        );
     }
   }
   for (const lang of LANGS) {
     for (const [key, text] of Object.entries(strings(lang))) {
       const broken = /\{[a-z_]+\|/.test(text.replace(PLURAL, ""));
       assert.ok(!broken, `${lang}.${key}: a plural selector that cannot be read`);
-      for (const m of text.matchAll(PLURAL)) assert.match(m[2]!, /(^|\|)other:/, `${lang}.${key}: a plural selector needs an 'other' form`);
+      for (const m of text.matchAll(PLURAL))
+        assert.match(m[2]!, /(^|\|)other:/, `${lang}.${key}: a plural selector needs an 'other' form`);
     }
   }
 });
@@ -93,7 +111,10 @@ test("sentences in ru and et write example numbers with a comma, code words stay
   for (const lang of ["ru", "et"]) {
     for (const [key, text] of Object.entries(strings(lang))) {
       if (key.startsWith("code_")) continue; // code, not prose
-      assert.ok(!/\d\.\d/.test(text.replace(/\{[^}]*\}/g, "")), `${lang}.${key}: a decimal dot in a sentence: ${text}`);
+      assert.ok(
+        !/\d\.\d/.test(text.replace(/\{[^}]*\}/g, "")),
+        `${lang}.${key}: a decimal dot in a sentence: ${text}`,
+      );
     }
   }
 });

@@ -7,9 +7,21 @@ import { buildTimeline } from "../../src/inference/index";
 import { madeText, sumText, termsAfter } from "../../src/player/arithmetic";
 import { edgeLook, widthOf } from "../../src/player/encoding";
 import { frameAt, scheduleOf } from "../../src/player/timing";
-import { type LabelRequest, overlaps, type Placement, placeLabels, type Point, pointAt, type Rect } from "../../src/player/placement";
+import {
+  type LabelRequest,
+  overlaps,
+  type Placement,
+  placeLabels,
+  type Point,
+  pointAt,
+  type Rect,
+} from "../../src/player/placement";
 
-const line = (a: Point, b: Point, n = 24): Point[] => Array.from({ length: n + 1 }, (_, i) => ({ x: a.x + ((b.x - a.x) * i) / n, y: a.y + ((b.y - a.y) * i) / n }));
+const line = (a: Point, b: Point, n = 24): Point[] =>
+  Array.from({ length: n + 1 }, (_, i) => ({
+    x: a.x + ((b.x - a.x) * i) / n,
+    y: a.y + ((b.y - a.y) * i) / n,
+  }));
 const FULL = { w: 120, h: 16 };
 const SHORT = { w: 40, h: 16 };
 
@@ -19,7 +31,10 @@ function label(id: string, path: Point[], sizes = [FULL, SHORT]): LabelRequest {
 
 function assertClean(placements: Placement[], cards: Rect[], width: number, height: number): void {
   for (const p of placements) {
-    assert.ok(p.box.x >= 0 && p.box.y >= 0 && p.box.x + p.box.w <= width && p.box.y + p.box.h <= height, `${p.id} leaves the stage`);
+    assert.ok(
+      p.box.x >= 0 && p.box.y >= 0 && p.box.x + p.box.w <= width && p.box.y + p.box.h <= height,
+      `${p.id} leaves the stage`,
+    );
     for (const card of cards) assert.ok(!overlaps(p.box, card), `${p.id} covers a card`);
     for (const q of placements) if (q !== p) assert.ok(!overlaps(p.box, q.box), `${p.id} covers ${q.id}`);
   }
@@ -53,10 +68,22 @@ test("the short form when the full one fits nowhere; nothing when neither fits",
     { x: 190, y: 0, w: 130, h: 100 },
   ];
   const path = line({ x: 130, y: 50 }, { x: 190, y: 50 });
-  const [p] = placeLabels({ width: 320, height: 100, cards, edges: [path], labels: [label("e", path, [FULL, { w: 50, h: 16 }])] });
+  const [p] = placeLabels({
+    width: 320,
+    height: 100,
+    cards,
+    edges: [path],
+    labels: [label("e", path, [FULL, { w: 50, h: 16 }])],
+  });
   assert.equal(p!.form, 1);
   assertClean([p!], cards, 320, 100);
-  const none = placeLabels({ width: 320, height: 100, cards, edges: [path], labels: [label("e", path, [FULL, { w: 70, h: 16 }])] });
+  const none = placeLabels({
+    width: 320,
+    height: 100,
+    cards,
+    edges: [path],
+    labels: [label("e", path, [FULL, { w: 70, h: 16 }])],
+  });
   assert.deepEqual(none, []);
 });
 
@@ -75,14 +102,37 @@ test("on a crowded stage older labels keep to their short form", () => {
   const paths = [0, 1, 2].map((i) => line({ x: 20, y: 40 + 60 * i }, { x: 380, y: 40 + 60 * i }));
   const labels = paths.map((path, i) => label(`e${i}`, path));
   const roomy = placeLabels({ width: 400, height: 200, cards: [], edges: paths, labels, upgrade: 1 });
-  assert.deepEqual(roomy.map((p) => p.form), [0, 0, 0], "with room every label is upgraded to its full form");
-  const calm = placeLabels({ width: 400, height: 200, cards: [], edges: paths, labels, upgrade: 1, keepShort: true });
-  assert.deepEqual(calm.map((p) => p.form), [0, 1, 1], "the first (the hand-off now) stays full");
+  assert.deepEqual(
+    roomy.map((p) => p.form),
+    [0, 0, 0],
+    "with room every label is upgraded to its full form",
+  );
+  const calm = placeLabels({
+    width: 400,
+    height: 200,
+    cards: [],
+    edges: paths,
+    labels,
+    upgrade: 1,
+    keepShort: true,
+  });
+  assert.deepEqual(
+    calm.map((p) => p.form),
+    [0, 1, 1],
+    "the first (the hand-off now) stays full",
+  );
 });
 
 test("placement is a pure function of its input", () => {
   const paths = [0, 1, 2].map((i) => line({ x: 10, y: 20 + 30 * i }, { x: 200, y: 120 - 30 * i }));
-  const input = { width: 220, height: 150, cards: [{ x: 90, y: 55, w: 40, h: 30 }], edges: paths, labels: paths.map((p, i) => label(`e${i}`, p)), upgrade: 1 };
+  const input = {
+    width: 220,
+    height: 150,
+    cards: [{ x: 90, y: 55, w: 40, h: 30 }],
+    edges: paths,
+    labels: paths.map((p, i) => label(`e${i}`, p)),
+    upgrade: 1,
+  };
   assert.deepEqual(placeLabels(input), placeLabels(structuredClone(input)));
 });
 
@@ -94,7 +144,6 @@ test("pointAt walks an evenly sampled path", () => {
 });
 
 // ---- what the pictures say (issue 11): edge looks, the += sum, how a value was made, numbers in transit ----
-
 
 test("edge width grows with |contribution| on a log scale; 0 is dead and thinnest", () => {
   const xs = [1e-4, 0.001, 0.01, 0.5, 1, 2, 10, 1000, 1e5];

@@ -28,9 +28,9 @@ import { nudgeCheck } from "../../src/player/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
 import { strings } from "./strings-file";
 
-const tl = (expression: string, values: Record<string, number> = {}): Timeline => buildTimeline(expression, values);
+const tl = (expression: string, values: Record<string, number> = {}): Timeline =>
+  buildTimeline(expression, values);
 const DEFAULT = tl("(a + b) * c", { a: 2, b: -3, c: 10 });
-
 
 test("numbers: at most 4 significant digits, typographic minus, never -0", () => {
   assert.equal(formatNumber(10), "10");
@@ -38,7 +38,7 @@ test("numbers: at most 4 significant digits, typographic minus, never -0", () =>
   assert.equal(formatNumber(-0), "0");
   assert.equal(formatNumber(1 / 3), "0.3333");
   assert.equal(formatNumber(-0.1875), "\u22120.1875");
-  assert.equal(formatNumber(2.718281828), "2.718");
+  assert.equal(formatNumber(Math.E), "2.718");
   assert.equal(formatNumber(123456), "1.235e5");
   assert.equal(formatNumber(0.000123456), "1.235e-4");
   assert.equal(formatNumber(-1e-12), "\u22121e-12");
@@ -53,17 +53,32 @@ test("i18n: placeholders, one message per error code and reason, in every langua
   const en = strings("en");
   const keys = Object.keys(en).sort();
   for (const lang of ["ru", "et"]) assert.deepEqual(Object.keys(strings(lang)).sort(), keys, lang);
-  for (const key of ["value", "grad", "figure_caption", "no_webgl", "derived", "const"]) assert.ok(key in en, key);
+  for (const key of ["value", "grad", "figure_caption", "no_webgl", "derived", "const"])
+    assert.ok(key in en, key);
   const cases: [string, Record<string, number>][] = [
-    ["a ** b", {}], ["sin(x)", {}], ["(a+b", {}], ["a $ b", {}], ["a +", {}], ["2 3", {}], ["relu", {}], ["ab", {}],
-    ["", {}], ["a)", {}], ["log(a)", { a: -1 }], ["a / b", { b: 0 }], ["a ** -1", { a: 0 }], ["a ** 0.5", { a: 0 }],
-    ["a ** 0.5", { a: -1 }], ["exp(a)", { a: 1000 }], ["a".repeat(1) + " + a".repeat(120), {}],
-    [Array.from({ length: 41 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" * 2 + ") , {}],
+    ["a ** b", {}],
+    ["sin(x)", {}],
+    ["(a+b", {}],
+    ["a $ b", {}],
+    ["a +", {}],
+    ["2 3", {}],
+    ["relu", {}],
+    ["ab", {}],
+    ["", {}],
+    ["a)", {}],
+    ["log(a)", { a: -1 }],
+    ["a / b", { b: 0 }],
+    ["a ** -1", { a: 0 }],
+    ["a ** 0.5", { a: 0 }],
+    ["a ** 0.5", { a: -1 }],
+    ["exp(a)", { a: 1000 }],
+    ["a".repeat(1) + " + a".repeat(120), {}],
+    [Array.from({ length: 41 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(" * 2 + "), {}],
   ];
   for (const lang of ["en", "ru", "et"]) {
     const i18n = makeI18n(lang, strings(lang));
     for (const [expression, values] of cases) {
-      let error;
+      let error: ReturnType<typeof asPayload> | undefined;
       try {
         buildTimeline(expression, values);
       } catch (thrown) {
@@ -88,26 +103,42 @@ test("too-large: the engine's params.reason picks the message; the span is only 
     }
     return null;
   };
-  const long = caught("a" + " + a".repeat(120))!;
-  const big = caught("a+".repeat(41) + "a")!; // 83 characters, 42 nodes
-  assert.equal(long.params["reason"], "characters");
-  assert.equal(big.params["reason"], "nodes");
+  const long = caught(`a${" + a".repeat(120)}`)!;
+  const big = caught(`${"a+".repeat(41)}a`)!; // 83 characters, 42 nodes
+  assert.equal(long.params.reason, "characters");
+  assert.equal(big.params.reason, "nodes");
   assert.equal(errorKey(long), "error_too_large_characters");
   assert.equal(errorKey(big), "error_too_large_nodes");
   assert.match(errorMessage(en, big), /More than 40 nodes/);
   // The reason wins over the span, whatever the span says.
-  assert.equal(errorKey({ code: "too-large", params: { reason: "nodes" }, start: 200 }), "error_too_large_nodes");
-  assert.equal(errorKey({ code: "too-large", params: { reason: "characters" }, start: 0 }), "error_too_large_characters");
+  assert.equal(
+    errorKey({ code: "too-large", params: { reason: "nodes" }, start: 200 }),
+    "error_too_large_nodes",
+  );
+  assert.equal(
+    errorKey({ code: "too-large", params: { reason: "characters" }, start: 0 }),
+    "error_too_large_characters",
+  );
   // Without a reason (an older engine), the span still tells the two apart.
   assert.equal(errorKey({ code: "too-large", params: {}, start: 200 }), "error_too_large_characters");
   assert.equal(errorKey({ code: "too-large", params: {}, start: 0 }), "error_too_large_nodes");
   // An unknown reason falls back to the code's general message.
-  assert.equal(errorMessage(en, { code: "too-large", params: { reason: "other", limit: "7" }, message: "x" }), "The expression is too large (limit: 7).");
+  assert.equal(
+    errorMessage(en, { code: "too-large", params: { reason: "other", limit: "7" }, message: "x" }),
+    "The expression is too large (limit: 7).",
+  );
 });
 
 test("engine errors become plain payloads", () => {
   const error = asPayload(new TinyDagError("domain", "x", 0, 5, "n2", { reason: "log" }));
-  assert.deepEqual(error, { code: "domain", message: "x", params: { reason: "log" }, start: 0, end: 5, node: "n2" });
+  assert.deepEqual(error, {
+    code: "domain",
+    message: "x",
+    params: { reason: "log" },
+    start: 0,
+    end: 5,
+    node: "n2",
+  });
   assert.equal(asPayload(new Error("bug")), null);
 });
 
@@ -204,7 +235,7 @@ test("state: a new timeline with the same structure keeps the moment", () => {
   assert.equal(structureKey(moved), structureKey(DEFAULT));
   st = withTimeline(st, moved);
   assert.equal(st.time, 3);
-  assert.equal(st.values["c"], -2);
+  assert.equal(st.values.c, -2);
   assert.notEqual(structureKey(tl("a * a")), structureKey(DEFAULT));
 });
 
@@ -251,16 +282,26 @@ test("URL: a hand-written + is a plus; links the player wrote earlier (+ for a s
   assert.equal(decodeMoment("#tinydag-1?expr=(a+b)*c&vals=a:2,b:-3", "tinydag-1")?.expression, "(a+b)*c");
   assert.equal(decodeMoment("#tinydag-1?expr=a%20+%20b", "tinydag-1")?.expression, "a + b");
   const earlier = "#tinydag-1?expr=%28a+%2B+b%29+*+c&vals=a%3A2%2Cb%3A-3%2Cc%3A10&dir=backward&t=2.5";
-  assert.deepEqual(decodeMoment(earlier, "tinydag-1"), { expression: "(a + b) * c",
-    values: { a: 2, b: -3, c: 10 }, direction: "backward", time: 2.5 });
+  assert.deepEqual(decodeMoment(earlier, "tinydag-1"), {
+    expression: "(a + b) * c",
+    values: { a: 2, b: -3, c: 10 },
+    direction: "backward",
+    time: 2.5,
+  });
   for (const expression of ["a + b", "a+b", "(a + b) * c", "log(exp(a) + b ** 2)", "a − b"]) {
     assert.equal(decodeMoment(hashOf(expression), "tinydag-1")?.expression, expression);
   }
 });
 
 function hashOf(expression: string): string {
-  return encodeMoment("tinydag-1", { expression, values: { a: 2 }, direction: "forward", time: 0,
-    localDerivatives: false, finalGradients: false });
+  return encodeMoment("tinydag-1", {
+    expression,
+    values: { a: 2 },
+    direction: "forward",
+    time: 0,
+    localDerivatives: false,
+    finalGradients: false,
+  });
 }
 
 test("derived nodes: the primitive expansion and the local derivatives", () => {
@@ -295,7 +336,10 @@ test("colours: parsed from computed styles, lifted to 3:1 on a dark page, primar
   assert.ok(contrast(indigo, slate) < 3);
   assert.ok(contrast(withContrast(indigo, slate, 3), slate) >= 3);
   assert.deepEqual(withContrast(indigo, [1, 1, 1], 3), indigo, "already fine on white");
-  assert.ok(hueDistance(indigo, parseColor("rgb(83, 109, 254)")) < 50, "Material's indigo accent is the same hue");
+  assert.ok(
+    hueDistance(indigo, parseColor("rgb(83, 109, 254)")) < 50,
+    "Material's indigo accent is the same hue",
+  );
   assert.ok(hueDistance(indigo, parseColor("rgb(255, 110, 66)")) > 90);
 });
 

@@ -4,7 +4,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
 import { recompute, variablesOf } from "../../src/player/live";
-import { type Action, type Context, initialState, reduce, type SandboxState, valuesFor } from "../../src/player/model";
+import {
+  type Action,
+  type Context,
+  initialState,
+  reduce,
+  type SandboxState,
+  valuesFor,
+} from "../../src/player/model";
 import { frameAt } from "../../src/player/timing";
 
 const context: Context = { compute: recompute, variablesOf, autoplay: true };
@@ -13,9 +20,13 @@ const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): Sandbox
   initialState(buildTimeline("(a + b) * c", values), values);
 const run = (state: SandboxState, actions: Action[], ctx: Context = context): SandboxState =>
   actions.reduce((s, a) => reduce(s, a, ctx), state);
-const typed = (text: string): Action[] => Array.from(text, (_, i) => ({ type: "edit", text: text.slice(0, i + 1) }));
+const typed = (text: string): Action[] =>
+  Array.from(text, (_, i) => ({ type: "edit", text: text.slice(0, i + 1) }));
 const atEndOfBackward = (s: SandboxState): SandboxState =>
-  run(s, [{ type: "restart", direction: "backward" }, { type: "seek", time: 1e9 }]);
+  run(s, [
+    { type: "restart", direction: "backward" },
+    { type: "seek", time: 1e9 },
+  ]);
 /** The gradients a learner can see at this moment (null: "--"). */
 const shownGrads = (s: SandboxState): Record<string, number | null> => {
   const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
@@ -23,8 +34,17 @@ const shownGrads = (s: SandboxState): Record<string, number | null> => {
 };
 
 test("variablesOf: the engine's order of first appearance, null when the text does not parse", () => {
-  for (const text of ["(a + b) * c", "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", "z ** 2 / (y + x) + z", "-q + 3"]) {
-    assert.deepEqual(variablesOf(text), buildTimeline(text, {}).variables.map((v) => v.name), text);
+  for (const text of [
+    "(a + b) * c",
+    "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)",
+    "z ** 2 / (y + x) + z",
+    "-q + 3",
+  ]) {
+    assert.deepEqual(
+      variablesOf(text),
+      buildTimeline(text, {}).variables.map((v) => v.name),
+      text,
+    );
   }
   assert.equal(variablesOf("log("), null);
   assert.equal(variablesOf("ab"), null);
@@ -37,7 +57,7 @@ test("typing log(a) with a = −1 character by character ends with an a slider, 
   assert.equal(s.expression, "log(a)");
   assert.equal(s.error?.code, "domain");
   assert.deepEqual(s.variables, ["a"], "the sliders of the typed text");
-  assert.equal(s.values["a"], -1, "the value the learner set is kept");
+  assert.equal(s.values.a, -1, "the value the learner set is kept");
   s = reduce(s, { type: "set-value", name: "a", value: 2 }, context);
   assert.equal(s.error, null);
   assert.equal(s.timeline.expression, "log(a)");
@@ -45,7 +65,10 @@ test("typing log(a) with a = −1 character by character ends with an a slider, 
 });
 
 test("a syntax error keeps the last sliders and their values; a value error shows the typed ones", () => {
-  let s = run(start(), [{ type: "set-value", name: "b", value: 4 }, { type: "edit", text: "(a + b) * " }]);
+  let s = run(start(), [
+    { type: "set-value", name: "b", value: 4 },
+    { type: "edit", text: "(a + b) * " },
+  ]);
   assert.equal(s.error?.code, "syntax");
   assert.deepEqual(s.variables, ["a", "b", "c"]);
   s = reduce(s, { type: "set-value", name: "c", value: 3 }, context);
@@ -55,8 +78,8 @@ test("a syntax error keeps the last sliders and their values; a value error show
   s = reduce(s, { type: "edit", text: "x / (a - a)" }, context);
   assert.equal(s.error?.code, "domain");
   assert.deepEqual(s.variables, ["x", "a"], "a new variable gets a slider, at the engine's default");
-  assert.equal(s.values["x"], 1);
-  assert.equal(s.values["b"], 4, "values of variables out of sight are remembered");
+  assert.equal(s.values.x, 1);
+  assert.equal(s.values.b, 4, "values of variables out of sight are remembered");
 });
 
 test("dragging through error and graph: values keep flowing, the sliders stay the same", () => {
@@ -64,19 +87,22 @@ test("dragging through error and graph: values keep flowing, the sliders stay th
   assert.equal(s.error?.code, "domain");
   const sliders = s.variables;
   for (let i = 0; i < 35; i++) {
-    const a = Number(((s.values["a"] ?? 0) + 0.1).toFixed(1));
+    const a = Number(((s.values.a ?? 0) + 0.1).toFixed(1));
     s = reduce(s, { type: "set-value", name: "a", value: a }, context);
     assert.deepEqual(s.variables, sliders, `at a = ${a}`);
     assert.equal(s.error === null, a > 0, `at a = ${a}`);
   }
-  assert.equal(s.values["a"], 1.5);
+  assert.equal(s.values.a, 1.5);
   assert.equal(s.timeline.expression, "log(a) + b");
 });
 
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {
   let s = atEndOfBackward(start());
   assert.deepEqual(shownGrads(s), { a: 10, b: 10, c: -1 });
-  s = run(s, typed(" a * a").map((a) => ({ ...a, text: (a as { text: string }).text.trimStart() })));
+  s = run(
+    s,
+    typed(" a * a").map((a) => ({ ...a, text: (a as { text: string }).text.trimStart() })),
+  );
   assert.equal(s.timeline.expression, "a * a");
   assert.equal(s.time, 0);
   assert.equal(s.direction, "backward");
@@ -100,7 +126,10 @@ test("renaming a leaf or changing a literal is a new graph; spaces and redundant
   const base = atEndOfBackward(start());
   const renamed = reduce(base, { type: "edit", text: "(a + b) * d" }, context);
   assert.notEqual(renamed.structure, base.structure, "the cards, the table and the strip must say d");
-  assert.deepEqual(renamed.timeline.nodes.filter((n) => n.op === "var").map((n) => n.label), ["a", "b", "d"]);
+  assert.deepEqual(
+    renamed.timeline.nodes.filter((n) => n.op === "var").map((n) => n.label),
+    ["a", "b", "d"],
+  );
   const literal = (text: string): SandboxState => reduce(start(), { type: "edit", text }, context);
   assert.notEqual(literal("(a + b) * 2").structure, literal("(a + b) * 3").structure);
   const spaced = reduce(base, { type: "edit", text: "((a+b))*c" }, context);
@@ -110,11 +139,17 @@ test("renaming a leaf or changing a literal is a new graph; spaces and redundant
 
 test("a preset always restarts, even mid-pulse and even when it is the graph already on screen", () => {
   const preset = { label: "twice", expression: "a * a", values: { a: 2 } };
-  let s = run(start(), [{ type: "restart", direction: "backward" }, { type: "seek", time: 2.5 }]);
+  let s = run(start(), [
+    { type: "restart", direction: "backward" },
+    { type: "seek", time: 2.5 },
+  ]);
   s = reduce(s, { type: "preset", preset }, context);
   assert.equal(s.time, 0);
   assert.equal(s.timeline.expression, "a * a");
-  s = run(s, [{ type: "seek", time: 1e9 }, { type: "preset", preset }]);
+  s = run(s, [
+    { type: "seek", time: 1e9 },
+    { type: "preset", preset },
+  ]);
   assert.equal(s.time, 0);
   assert.deepEqual(shownGrads(s), { a: null });
 });
@@ -133,7 +168,10 @@ test("nudge: cleared by any change, refuses h = 0, warns when rounding eats Δou
   }
   const zero = reduce(s, { type: "nudge", leaf: "a", step: "0" }, context);
   assert.deepEqual(zero.nudge, { leaf: "a", problem: "h-zero" });
-  assert.deepEqual(reduce(s, { type: "nudge", leaf: "a", step: "abc" }, context).nudge, { leaf: "a", problem: "h-invalid" });
+  assert.deepEqual(reduce(s, { type: "nudge", leaf: "a", step: "abc" }, context).nudge, {
+    leaf: "a",
+    problem: "h-invalid",
+  });
   const tiny = reduce(s, { type: "nudge", leaf: "a", step: "1e-12" }, context);
   assert.ok(tiny.nudge && "result" in tiny.nudge && tiny.nudge.result.ok && tiny.nudge.result.rounding);
   const comma = reduce(s, { type: "nudge", leaf: "c", step: "0,5" }, context);
@@ -143,7 +181,16 @@ test("nudge: cleared by any change, refuses h = 0, warns when rounding eats Δou
 test("a shared moment opens exactly: expression, values, direction, time, options", () => {
   const s = reduce(
     start(),
-    { type: "moment", moment: { expression: "a * b", values: { a: 3, b: -2 }, direction: "backward", time: 2, finalGradients: true } },
+    {
+      type: "moment",
+      moment: {
+        expression: "a * b",
+        values: { a: 3, b: -2 },
+        direction: "backward",
+        time: 2,
+        finalGradients: true,
+      },
+    },
     context,
   );
   assert.equal(s.timeline.expression, "a * b");
@@ -160,7 +207,10 @@ test("every transition keeps finite numbers and a timeline that matches its stru
   for (const text of texts) {
     s = reduce(s, { type: "edit", text }, context);
     const t: Timeline = s.timeline;
-    assert.ok(t.nodes.every((n) => Number.isFinite(n.value) && Number.isFinite(n.grad)), text);
+    assert.ok(
+      t.nodes.every((n) => Number.isFinite(n.value) && Number.isFinite(n.grad)),
+      text,
+    );
     assert.ok(s.time >= 0 && s.time <= s.schedule.duration);
   }
 });

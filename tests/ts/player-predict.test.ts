@@ -5,9 +5,16 @@ import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
 import { formatNumber } from "../../src/player/format";
 import { makeI18n } from "../../src/player/i18n";
-import { chainPaths, explainGradient, explanationText, judge, readPrediction } from "../../src/player/verdict";
+import {
+  chainPaths,
+  explainGradient,
+  explanationText,
+  judge,
+  readPrediction,
+} from "../../src/player/verdict";
 
-const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string => explanationText(explainGradient(t, leaf, i18n));
+const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string =>
+  explanationText(explainGradient(t, leaf, i18n));
 import { strings } from "./strings-file";
 
 const MINUS = "\u2212";
@@ -33,7 +40,8 @@ test("a prediction is read the way the learner's language writes numbers", () =>
     assert.equal(read(`(${MINUS}2)`, lang), -2, "a factor as the explanations write it");
     assert.equal(read("", lang), "empty");
     assert.equal(read("   ", lang), "empty");
-    for (const bad of ["abc", "1/0", "1/2/3", "--2", "1,2,3", "2x", "NaN", "Infinity", ".", "1e"]) assert.equal(read(bad, lang), "not-a-number", `${lang}: ${bad}`);
+    for (const bad of ["abc", "1/0", "1/2/3", "--2", "1,2,3", "2x", "NaN", "Infinity", ".", "1e"])
+      assert.equal(read(bad, lang), "not-a-number", `${lang}: ${bad}`);
   }
   assert.equal(read("1 000,5", "ru"), 1000.5, "ru groups digits with a space");
   assert.equal(read("1\u00a0000,5", "et"), 1000.5, "... or a no-break space");
@@ -69,7 +77,10 @@ test("the exercise's gradients come from the paths' products of local derivative
   const square = buildTimeline("a * a", { a: 2 });
   const twice = chainPaths(square, leaf(square, "a"));
   assert.equal(twice.total, 2, "a used twice: two edges, two paths");
-  assert.equal(twice.paths.reduce((s, p) => s + p.product, 0), square.nodes.find((n) => n.op === "var")!.grad);
+  assert.equal(
+    twice.paths.reduce((s, p) => s + p.product, 0),
+    square.nodes.find((n) => n.op === "var")!.grad,
+  );
   // Every path sum is the engine's gradient, for expressions with shared leaves and derived operations.
   for (const [expression, values] of [
     ["(a - b) / c", { a: 2, b: -3, c: 4 }],
@@ -81,7 +92,10 @@ test("the exercise's gradients come from the paths' products of local derivative
       const all = chainPaths(t, v.node, 1000);
       const sum = all.paths.reduce((s, p) => s + p.product, 0);
       const grad = t.nodes.find((n) => n.id === v.node)!.grad;
-      assert.ok(Math.abs(sum - grad) <= 1e-9 * Math.max(1, Math.abs(grad)), `${expression}: ${v.name} ${sum} vs ${grad}`);
+      assert.ok(
+        Math.abs(sum - grad) <= 1e-9 * Math.max(1, Math.abs(grad)),
+        `${expression}: ${v.name} ${sum} vs ${grad}`,
+      );
     }
   }
 });
@@ -130,7 +144,10 @@ test("rounded factors that do not multiply out say ≈", () => {
   assert.equal(why.lines.length, 1, "one path, on a line of its own");
   const path = why.lines[0]!.split(": ")[1]!;
   const [left, right] = path.split(/ [=≈] /);
-  const product = left!.split(" × ").map((f) => Number(f.replace(/[()]/g, "").replace(MINUS, "-"))).reduce((p, x) => p * x, 1);
+  const product = left!
+    .split(" × ")
+    .map((f) => Number(f.replace(/[()]/g, "").replace(MINUS, "-")))
+    .reduce((p, x) => p * x, 1);
   const sign = path.includes(" = ") ? "=" : "≈";
   assert.equal(sign === "=", formatNumber(product) === formatNumber(Number(right)), path);
 });

@@ -10,20 +10,53 @@ const MINUS = "\u2212";
 function viaIntl(x: number, lang: string, digits: number): string {
   const magnitude = Math.abs(x);
   const far = magnitude >= 1e9 || magnitude < 1e-4;
-  const text = new Intl.NumberFormat(lang, { maximumSignificantDigits: digits, notation: far ? "scientific" : "standard" }).format(magnitude);
+  const text = new Intl.NumberFormat(lang, {
+    maximumSignificantDigits: digits,
+    notation: far ? "scientific" : "standard",
+  }).format(magnitude);
   if (/^0([.,]0*)?$/.test(text)) return "0";
   return x < 0 ? MINUS + text : text;
 }
 
 function samples(): number[] {
-  const xs = [1, 1.5, 10, 999.96, 9999.6, 1234, 12345, 123456789, 999999999, 1e9, 0.0001, 0.00009999, 1e-5, 0.5, 0.99995,
-    2.5, 0.125, 1 / 3, 2 / 3, 1e15, 1.23456e12, 1.2e-7, 9.99996e9, 100, 1000, 10000, 100000, 0.001, 0.1];
+  const xs = [
+    1,
+    1.5,
+    10,
+    999.96,
+    9999.6,
+    1234,
+    12345,
+    123456789,
+    999999999,
+    1e9,
+    0.0001,
+    0.00009999,
+    1e-5,
+    0.5,
+    0.99995,
+    2.5,
+    0.125,
+    1 / 3,
+    2 / 3,
+    1e15,
+    1.23456e12,
+    1.2e-7,
+    9.99996e9,
+    100,
+    1000,
+    10000,
+    100000,
+    0.001,
+    0.1,
+  ];
   let seed = 12345;
   const random = (): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed / 2147483648;
   };
-  for (let i = 0; i < 3000; i++) xs.push((random() < 0.5 ? -1 : 1) * 10 ** (random() * 26 - 12) * (1 + random()));
+  for (let i = 0; i < 3000; i++)
+    xs.push((random() < 0.5 ? -1 : 1) * 10 ** (random() * 26 - 12) * (1 + random()));
   for (let i = 0; i < 500; i++) xs.push(Math.round(random() * 2_000_000) / 8); // halves and eighths: ties
   return xs;
 }
@@ -32,7 +65,8 @@ test("proseNumber writes en, ru and et exactly as Intl.NumberFormat does", () =>
   const xs = samples();
   for (const lang of ["en", "ru", "et"]) {
     for (const digits of [1, 2, 3, 4, 5, 6]) {
-      for (const x of xs) assert.equal(proseNumber(x, lang, digits), viaIntl(x, lang, digits), `${lang} ${digits} ${x}`);
+      for (const x of xs)
+        assert.equal(proseNumber(x, lang, digits), viaIntl(x, lang, digits), `${lang} ${digits} ${x}`);
     }
   }
 });

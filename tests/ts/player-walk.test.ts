@@ -13,7 +13,8 @@ const LANGS = ["en", "ru", "et"] as const;
 const DEFAULT = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
 
 const id = (t: Timeline, label: string): string => t.nodes.find((n) => n.label === label)!.id;
-const label = (t: Timeline, nodeId: string | null): string | null => (nodeId === null ? null : t.nodes.find((n) => n.id === nodeId)!.label);
+const label = (t: Timeline, nodeId: string | null): string | null =>
+  nodeId === null ? null : t.nodes.find((n) => n.id === nodeId)!.label;
 const go = (t: Timeline, from: string, key: WalkKey, cameFrom: string | null = null): string | null =>
   label(t, neighbour(t, id(t, from), key, cameFrom === null ? null : id(t, cameFrom)));
 
@@ -25,14 +26,21 @@ test("left goes to an input, right to the operation fed, along the graph's arrow
   assert.equal(go(t, "a", "ArrowRight"), "a + b");
   assert.equal(go(t, "c", "ArrowRight"), "(a + b) * c");
   assert.equal(go(t, "(a + b) * c", "ArrowRight"), null, "the root feeds nothing");
-  assert.equal(go(t, "(a + b) * c", "ArrowLeft", "c"), "c", "left goes back to the input the focus came from");
+  assert.equal(
+    go(t, "(a + b) * c", "ArrowLeft", "c"),
+    "c",
+    "left goes back to the input the focus came from",
+  );
   assert.equal(go(t, "a + b", "ArrowLeft", "b"), "b");
   assert.equal(go(t, "a + b", "ArrowLeft", "c"), "a", "came from elsewhere: the first input");
 });
 
 test("up and down move within the layout's column, top to bottom; Home and End to the first leaf and the root", () => {
   const t = DEFAULT;
-  const column = t.nodes.filter((n) => n.column === 0).sort((x, y) => x.row - y.row).map((n) => n.label);
+  const column = t.nodes
+    .filter((n) => n.column === 0)
+    .sort((x, y) => x.row - y.row)
+    .map((n) => n.label);
   assert.deepEqual([...column].sort(), ["a", "b", "c"], "the leaves share the first column");
   assert.equal(go(t, column[0]!, "ArrowDown"), column[1]);
   assert.equal(go(t, column[1]!, "ArrowUp"), column[0]);
@@ -51,11 +59,17 @@ test("Home goes to a variable even when a number of the expression sits above it
     const t = buildTimeline(expression, { a: 1, b: 2 });
     const first = t.nodes.find((n) => n.id === firstLeaf(t))!;
     assert.equal(first.op, "var", expression);
-    const top = t.nodes.filter((n) => n.op === "var").sort((x, y) => x.column - y.column || x.row - y.row)[0]!;
+    const top = t.nodes
+      .filter((n) => n.op === "var")
+      .sort((x, y) => x.column - y.column || x.row - y.row)[0]!;
     assert.equal(first.id, top.id, expression);
   }
   const numbers = buildTimeline("2 * 3", {});
-  assert.equal(numbers.nodes.find((n) => n.id === firstLeaf(numbers))!.op, "const", "no variable: the first number");
+  assert.equal(
+    numbers.nodes.find((n) => n.id === firstLeaf(numbers))!.op,
+    "const",
+    "no variable: the first number",
+  );
 });
 
 test("every card is reachable from the root and back, in graphs with shared leaves and constants", () => {
@@ -78,7 +92,8 @@ test("every card is reachable from the root and back, in graphs with shared leav
     assert.equal(seen.size, t.nodes.length, `${expression}: every card can be reached`);
     const shared = t.nodes.find((n) => n.label === "a")!;
     const consumers = new Set(t.edges.filter((e) => e.from === shared.id).map((e) => e.to));
-    for (const consumer of consumers) assert.equal(neighbour(t, consumer, "ArrowLeft", shared.id), shared.id, `${expression}: back to a`);
+    for (const consumer of consumers)
+      assert.equal(neighbour(t, consumer, "ArrowLeft", shared.id), shared.id, `${expression}: back to a`);
   }
 });
 
@@ -88,14 +103,26 @@ test("a card's name says its operation, value, grad or 'not reached yet', and wh
   const node = (l: string) => t.nodes.find((n) => n.label === l)!;
   const forward = scheduleOf(t, "forward");
   const start = frameAt(t, forward, 0);
-  assert.equal(cardName(node("a + b"), t, start.nodes.get(id(t, "a + b")), en), "a + b: sum, value not computed yet, grad not reached yet; feeds (a + b) × c");
-  assert.equal(cardName(node("a"), t, start.nodes.get(id(t, "a")), en), "a: variable, value 2, grad not reached yet; feeds a + b");
+  assert.equal(
+    cardName(node("a + b"), t, start.nodes.get(id(t, "a + b")), en),
+    "a + b: sum, value not computed yet, grad not reached yet; feeds (a + b) × c",
+  );
+  assert.equal(
+    cardName(node("a"), t, start.nodes.get(id(t, "a")), en),
+    "a: variable, value 2, grad not reached yet; feeds a + b",
+  );
   const backward = scheduleOf(t, "backward");
   const seeded = frameAt(t, backward, 1);
-  assert.equal(cardName(node("(a + b) * c"), t, seeded.nodes.get(t.root), en), `(a + b) × c: product, value ${MINUS}10, grad 1; the output`);
+  assert.equal(
+    cardName(node("(a + b) * c"), t, seeded.nodes.get(t.root), en),
+    `(a + b) × c: product, value ${MINUS}10, grad 1; the output`,
+  );
   assert.match(cardName(node("c"), t, seeded.nodes.get(id(t, "c")), en), /grad not reached yet/);
   const done = frameAt(t, backward, backward.duration);
-  assert.equal(cardName(node("c"), t, done.nodes.get(id(t, "c")), en), `c: variable, value 10, grad ${MINUS}1; feeds (a + b) × c`);
+  assert.equal(
+    cardName(node("c"), t, done.nodes.get(id(t, "c")), en),
+    `c: variable, value 10, grad ${MINUS}1; feeds (a + b) × c`,
+  );
   const half = buildTimeline("a * a / b", { a: 0.5, b: 2 });
   for (const lang of LANGS) {
     const i18n = makeI18n(lang, strings(lang));
@@ -103,9 +130,13 @@ test("a card's name says its operation, value, grad or 'not reached yet', and wh
     for (const n of half.nodes) {
       const name = cardName(n, half, end.nodes.get(n.id), i18n);
       assert.doesNotMatch(name, /\{[a-z_]+\}|NaN|undefined|card_/, `${lang}: ${name}`);
-      if (lang !== "en") assert.ok(!/\d\.\d/.test(name), `${lang}: numbers in a sentence the language's way: ${name}`);
+      if (lang !== "en")
+        assert.ok(!/\d\.\d/.test(name), `${lang}: numbers in a sentence the language's way: ${name}`);
     }
   }
   const power = buildTimeline("b ** 3", { b: 2 });
-  assert.match(cardName(power.nodes.find((n) => n.op === "**")!, power, undefined, en), /^b \*\* 3: power 3,/);
+  assert.match(
+    cardName(power.nodes.find((n) => n.op === "**")!, power, undefined, en),
+    /^b \*\* 3: power 3,/,
+  );
 });

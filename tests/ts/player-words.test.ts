@@ -14,7 +14,6 @@ import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;
 
-
 const node = (t: Timeline, label: string) => {
   const found = t.nodes.find((n) => n.label === label);
   assert.ok(found, `no node ${label}`);
@@ -65,7 +64,10 @@ test("a long title closes up products, then gives way whole operands, deepest fi
       if (title === null) continue;
       assert.ok(Array.from(title).length <= budget, `${title} fits ${budget}`);
       assert.doesNotMatch(title, /[+×−/]\s*\)?$|^\(?\s*[+×/]/, `${title}: no dangling operator`);
-      assert.ok(!title.startsWith(glyphOf(n)) || n.op === "+" || n.op === "*", `${title} repeats ${glyphOf(n)}`);
+      assert.ok(
+        !title.startsWith(glyphOf(n)) || n.op === "+" || n.op === "*",
+        `${title} repeats ${glyphOf(n)}`,
+      );
     }
   }
 });
@@ -114,7 +116,8 @@ test("every backward step of the presets adds up as labelled", () => {
     ["1 / (1 + exp(-a))", { a: 0.7 }],
   ] as const) {
     const t = buildTimeline(expression, values);
-    for (const s of t.backward) assert.ok(addsUp(productText(s.incoming, s.local, s.contribution)), expression);
+    for (const s of t.backward)
+      assert.ok(addsUp(productText(s.incoming, s.local, s.contribution)), expression);
   }
 });
 
@@ -128,7 +131,10 @@ test("narration says the same product as the label, in every language", () => {
   }
   const e = buildTimeline("log(exp(a) + b ** 2)", { a: 1, b: 2 });
   const toA = e.backward.find((s) => s.child === "n0")!;
-  assert.match(describeEvent({ kind: "handoff", step: toA }, e, makeI18n("en", strings("en"))), /^a receives 0\.14885 × 2\.7183 = 0\.4046;/);
+  assert.match(
+    describeEvent({ kind: "handoff", step: toA }, e, makeI18n("en", strings("en"))),
+    /^a receives 0\.14885 × 2\.7183 = 0\.4046;/,
+  );
 });
 
 // ---- node table ------------------------------------------------------------------------------------
@@ -136,7 +142,17 @@ test("narration says the same product as the label, in every language", () => {
 test("the table names operations as the cards show them, words translated", () => {
   const t = buildTimeline("-(a * 2) / b ** 3 - c", {});
   const ops = (lang: string) => t.nodes.map((n) => operationOf(n, makeI18n(lang, strings(lang))));
-  assert.deepEqual(ops("en"), ["variable a", "constant 2", "×", "− (negation)", "variable b", "** 3", "÷", "variable c", "−"]);
+  assert.deepEqual(ops("en"), [
+    "variable a",
+    "constant 2",
+    "×",
+    "− (negation)",
+    "variable b",
+    "** 3",
+    "÷",
+    "variable c",
+    "−",
+  ]);
   assert.deepEqual(ops("ru").slice(0, 4), ["переменная a", "константа 2", "×", "− (смена знака)"]);
   assert.deepEqual(ops("et").slice(0, 4), ["muutuja a", "konstant 2", "×", "− (märgivahetus)"]);
   for (const lang of LANGS) for (const op of ops(lang)) assert.doesNotMatch(op, /^(var|const|neg|\*)$/);
@@ -161,7 +177,10 @@ test("the place of an error is inside its sentence, in every language", () => {
       const message = errorMessage(i18n, failure(expression, values), expression);
       assert.ok(message.includes(place), `${lang}: ${message} names ${place}`);
       const quoted = message.indexOf(place);
-      assert.ok(/[.!?]/.test(message.slice(quoted + place.length)), `${lang}: ${message}: the place is before the full stop`);
+      assert.ok(
+        /[.!?]/.test(message.slice(quoted + place.length)),
+        `${lang}: ${message}: the place is before the full stop`,
+      );
       assert.doesNotMatch(message, /\{[a-z_]+\}/, `${lang}: ${message}`);
     }
   }
@@ -170,15 +189,18 @@ test("the place of an error is inside its sentence, in every language", () => {
 test("division by zero: the engine's span and the message name the divisor only", () => {
   const error = failure("a / (b - b)", { b: 3 });
   assert.deepEqual([error.start, error.end], [4, 11]);
-  assert.equal(errorMessage(makeI18n("en", strings("en")), error, "a / (b - b)"), "Division by zero: the divisor “(b - b)” is 0.");
+  assert.equal(
+    errorMessage(makeI18n("en", strings("en")), error, "a / (b - b)"),
+    "Division by zero: the divisor “(b - b)” is 0.",
+  );
 });
 
 test("long expressions are quoted as a short excerpt", () => {
-  const long = "a" + " + a".repeat(60);
-  const big = Array.from("abcdefghijklmnopqrstu").join(" + ") + " * 2 * 3 * 4";
+  const long = `a${" + a".repeat(60)}`;
+  const big = `${Array.from("abcdefghijklmnopqrstu").join(" + ")} * 2 * 3 * 4`;
   for (const lang of LANGS) {
     const i18n = makeI18n(lang, strings(lang));
-    for (const expression of [long, big, "(" + "a + ".repeat(30) + "a"]) {
+    for (const expression of [long, big, `(${"a + ".repeat(30)}a`]) {
       const message = errorMessage(i18n, failure(expression), expression);
       const quoted = /[“«„]([^”»“]*)[”»“]/.exec(message)?.[1] ?? "";
       assert.ok(Array.from(quoted).length <= 21, `${lang}: ${message}`);
