@@ -93,7 +93,7 @@ export class Sandbox implements Target {
     const data = JSON.parse(script.textContent) as SandboxData;
     const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
     const ui = buildControls(i18n, data.presets ?? []);
-    if (data.compact) makeCompact(ui);
+    if (data.compact) makeCompact(ui, i18n);
     const figure = root.querySelector(".tinydag-figure");
     if (figure) figure.after(ui.player);
     else root.append(ui.player);
