@@ -144,6 +144,24 @@ def test_without_javascript_a_link_is_a_plain_link_to_the_sandbox(browser, site_
         page.context.close()
 
 
+def test_without_webgl_a_link_still_takes_the_reader_to_the_sandbox(browser, site_server):
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.add_init_script("""(() => { const real = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+            return /webgl/.test(kind) ? null : real.call(this, kind, ...rest); }; })()""")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{site_server}{LESSON['et']}", wait_until="load")
+        link = page.locator(LINKS).nth(3)
+        link.scroll_into_view_if_needed()
+        link.click()
+        page.wait_for_function(f"document.querySelector('{FULL}').dataset.player === 'no-webgl'")
+        landed(page, "a click without WebGL")
+        assert page.locator(f"{FULL} .tinydag-figure svg").is_visible()
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ru", PHONE), ("et", DESKTOP)])
 def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(browser, site_server, lang,
                                                                              viewport):

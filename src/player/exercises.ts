@@ -4,7 +4,7 @@
 // JavaScript, opens the same setup the ordinary way; here the click goes through the same path as a
 // shared link (the address, then `hashchange`), without reloading the page.
 
-const READY_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
 const KEEP_IN_PLACE_MS = 4000;
 const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
@@ -26,12 +26,13 @@ function openInSandbox(root: HTMLElement, hash: string): void {
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
-  // Scrolled once the player is drawn: its height differs from the static figure's.
-  whenReady(root, () => {
-    apply(); // a sandbox that was mounting may have read the address before it changed
+  // Scrolled once the player is drawn (its height differs from the static figure's), or to the
+  // static figure when there is no player (no WebGL).
+  whenSettled(root, (ready) => {
+    if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
     root.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
     keepInPlace(root, !reduced);
-    root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
+    if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
   });
 }
 
@@ -65,15 +66,18 @@ function keepInPlace(root: HTMLElement, smooth: boolean): void {
   window.setTimeout(release, KEEP_IN_PLACE_MS);
 }
 
-/** Run `then` once the sandbox's player is ready (at once if it is); never if it gives up. */
-function whenReady(root: HTMLElement, then: () => void): void {
-  if (root.dataset.player === "ready") return then();
-  const observer = new MutationObserver(() => {
-    if (root.dataset.player === "mounting" || !root.dataset.player) return;
+/** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */
+function whenSettled(root: HTMLElement, then: (ready: boolean) => void): void {
+  const settled = (): boolean => Boolean(root.dataset.player) && root.dataset.player !== "mounting";
+  if (settled()) return then(root.dataset.player === "ready");
+  const finish = (): void => {
     observer.disconnect();
     window.clearTimeout(timer);
-    if (root.dataset.player === "ready") then();
+    then(root.dataset.player === "ready");
+  };
+  const observer = new MutationObserver(() => {
+    if (settled()) finish();
   });
-  const timer = window.setTimeout(() => observer.disconnect(), READY_TIMEOUT_MS);
+  const timer = window.setTimeout(finish, READY_TIMEOUT_MS);
   observer.observe(root, { attributes: true, attributeFilter: ["data-player"] });
 }
