@@ -34,6 +34,7 @@ build: setup
 
 lint: setup
 	.venv/bin/ruff check src plugins tests scripts bench
+	npx biome ci .
 
 typecheck: setup
 	npx tsc --noEmit -p .

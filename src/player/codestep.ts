@@ -48,7 +48,10 @@ export class CodeListing {
 
   /** The listing on this page that shows backward(), if any. */
   static find(doc: Document): CodeListing | null {
-    const candidates = [...doc.querySelectorAll<HTMLElement>("pre > code"), ...doc.querySelectorAll<HTMLElement>("pre")];
+    const candidates = [
+      ...doc.querySelectorAll<HTMLElement>("pre > code"),
+      ...doc.querySelectorAll<HTMLElement>("pre"),
+    ];
     for (const code of candidates) {
       if (code.closest(".tdg-player")) continue;
       if ((code.textContent ?? "").includes(NEEDLES.backward!)) return new CodeListing(code);
@@ -64,7 +67,8 @@ export class CodeListing {
     const line = this.lineOf(key);
     if (!line) return null;
     const running = this.lines.indexOf(line);
-    const isDef = (i: number): boolean => /^\s*def\s/.test(this.lines[i]!.text) && indentOf(this.lines[i]!.text) < indentOf(line.text);
+    const isDef = (i: number): boolean =>
+      /^\s*def\s/.test(this.lines[i]!.text) && indentOf(this.lines[i]!.text) < indentOf(line.text);
     let first = running;
     while (first > 0 && !isDef(first)) first -= 1;
     if (!isDef(first)) return null;
@@ -94,8 +98,10 @@ export class CodeListing {
     copy.removeAttribute("id");
     for (const el of copy.querySelectorAll("[id]")) el.removeAttribute("id");
     const lead = copy.firstChild;
-    if (lead?.nodeType === Node.TEXT_NODE) lead.textContent = (lead.textContent ?? "").replace(new RegExp(`^ {0,${dedent}}`), "");
-    if (copy.lastChild?.nodeType === Node.TEXT_NODE) copy.lastChild.textContent = (copy.lastChild.textContent ?? "").replace(/\n$/, "");
+    if (lead?.nodeType === Node.TEXT_NODE)
+      lead.textContent = (lead.textContent ?? "").replace(new RegExp(`^ {0,${dedent}}`), "");
+    if (copy.lastChild?.nodeType === Node.TEXT_NODE)
+      copy.lastChild.textContent = (copy.lastChild.textContent ?? "").replace(/\n$/, "");
     return [...copy.childNodes];
   }
 
@@ -184,7 +190,12 @@ export class CodeExcerpt {
     label: string,
   ) {
     this.code = h("code", {});
-    this.element = h("figure", { class: "tdg-excerpt", "data-role": "code-excerpt" }, h("figcaption", { class: "tdg-field-label" }, label), h("pre", {}, this.code));
+    this.element = h(
+      "figure",
+      { class: "tdg-excerpt", "data-role": "code-excerpt" },
+      h("figcaption", { class: "tdg-field-label" }, label),
+      h("pre", {}, this.code),
+    );
     this.show("backward");
     this.show(null);
   }
@@ -199,7 +210,9 @@ export class CodeExcerpt {
     const running = method ? method.running : null;
     if (running === this.running) return;
     this.running = running;
-    this.rows.forEach((row, i) => setAttr(row, "data-running", this.first + i === running ? "" : null));
+    this.rows.forEach((row, i) => {
+      setAttr(row, "data-running", this.first + i === running ? "" : null);
+    });
     setAttr(this.element, "data-key", key);
   }
 
@@ -208,7 +221,8 @@ export class CodeExcerpt {
     this.first = first;
     const dedent = this.listing.indentOf(first);
     this.rows = [];
-    for (let i = first; i <= last; i += 1) this.rows.push(h("span", { class: "tdg-excerpt-line" }, ...this.listing.lineNodes(i, dedent)));
+    for (let i = first; i <= last; i += 1)
+      this.rows.push(h("span", { class: "tdg-excerpt-line" }, ...this.listing.lineNodes(i, dedent)));
     this.code.replaceChildren(...this.rows);
     this.running = null;
   }

@@ -12,7 +12,8 @@ const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 export function wireExerciseLinks(doc: Document): void {
   doc.addEventListener("click", (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const link = e.target instanceof Element ? e.target.closest<HTMLAnchorElement>("a[data-open-in-sandbox]") : null;
+    const link =
+      e.target instanceof Element ? e.target.closest<HTMLAnchorElement>("a[data-open-in-sandbox]") : null;
     const root = link ? doc.getElementById(link.dataset.openInSandbox ?? "") : null;
     const hash = link ? new URL(link.href, location.href).hash : "";
     if (!root || !hash) return;
@@ -46,7 +47,8 @@ function keepInPlace(root: HTMLElement, smooth: boolean): void {
   let released = false;
   const margin = parseFloat(getComputedStyle(root).scrollMarginTop) || 0;
   const correct = (): void => {
-    if (!released && !moving && Math.abs(root.getBoundingClientRect().top - margin) > 2) root.scrollIntoView({ block: "start" });
+    if (!released && !moving && Math.abs(root.getBoundingClientRect().top - margin) > 2)
+      root.scrollIntoView({ block: "start" });
   };
   const arrived = (): void => {
     moving = false;
@@ -69,7 +71,10 @@ function keepInPlace(root: HTMLElement, smooth: boolean): void {
 /** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */
 function whenSettled(root: HTMLElement, then: (ready: boolean) => void): void {
   const settled = (): boolean => Boolean(root.dataset.player) && root.dataset.player !== "mounting";
-  if (settled()) return then(root.dataset.player === "ready");
+  if (settled()) {
+    then(root.dataset.player === "ready");
+    return;
+  }
   const finish = (): void => {
     observer.disconnect();
     window.clearTimeout(timer);

@@ -38,7 +38,10 @@ function named(root: HTMLElement): boolean {
 }
 
 function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver | null): void {
-  if (!nearby || named(root)) return mount(root);
+  if (!nearby || named(root)) {
+    mount(root);
+    return;
+  }
   root.dataset.wake = "waiting";
   const wake = (): void => {
     nearby.unobserve(root);
@@ -68,7 +71,8 @@ function start(): void {
           },
           { rootMargin: WAKE_MARGIN },
         );
-  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")) sleepUntilNeeded(root, nearby);
+  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]"))
+    sleepUntilNeeded(root, nearby);
   wireExerciseLinks(document);
 }
 

@@ -10,7 +10,15 @@ import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
 import { h } from "./dom";
 import { recompute, variablesOf } from "./live";
 import { type I18n, makeI18n, type Strings } from "./i18n";
-import { type Action, advance, type Context, initialState, type Preset, reduce, type SandboxState } from "./model";
+import {
+  type Action,
+  advance,
+  type Context,
+  initialState,
+  type Preset,
+  reduce,
+  type SandboxState,
+} from "./model";
 import { codeStepOf } from "./panels";
 import { Scene } from "./scene";
 import { Share } from "./share";
@@ -19,7 +27,14 @@ import { PredictPanel } from "./predict";
 import { ControlSync, flaggedNode } from "./sync";
 import { frameAt } from "./timing";
 import { GraphWalk } from "./walk";
-import { type DispatchOptions, type Target, wireControls, wirePage, wireRotation, wireSlider } from "./wiring";
+import {
+  type DispatchOptions,
+  type Target,
+  wireControls,
+  wirePage,
+  wireRotation,
+  wireSlider,
+} from "./wiring";
 
 export interface SandboxData {
   lang: string;
@@ -104,7 +119,8 @@ export class Sandbox implements Target {
       ui.player.remove();
       root.dataset.webgl = "unavailable";
       root.dataset.player = "no-webgl";
-      if (!root.querySelector(".tinydag-figure__note")) root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
+      if (!root.querySelector(".tinydag-figure__note"))
+        root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
       return null;
     }
     await nextTask();
@@ -174,7 +190,8 @@ export class Sandbox implements Target {
 
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
   private checkPredictions(): void {
-    if (this.predict?.check(this.state)) this.dispatch({ type: "restart", direction: "backward" }, { now: true });
+    if (this.predict?.check(this.state))
+      this.dispatch({ type: "restart", direction: "backward" }, { now: true });
   }
 
   copyLink(): void {
@@ -203,7 +220,8 @@ export class Sandbox implements Target {
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        if (!this.interacted && this.state.time === 0) this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
+        if (!this.interacted && this.state.time === 0)
+          this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
       },
       { threshold: AUTOPLAY_VISIBLE },
     );
@@ -244,7 +262,14 @@ export class Sandbox implements Target {
     const s = this.state;
     const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
     const dimmed = s.direction === "forward" && frame.completed === 0;
-    const input = { timeline: s.timeline, frame, flagged: flaggedNode(s), localDerivatives: s.localDerivatives, view: s.view, dimmed };
+    const input = {
+      timeline: s.timeline,
+      frame,
+      flagged: flaggedNode(s),
+      localDerivatives: s.localDerivatives,
+      view: s.view,
+      dimmed,
+    };
     if (!this.stage.draw(input)) return;
     this.walk.update(s.timeline, frame, s.finalGradients);
     this.frames += 1;
