@@ -16,7 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2020", "--legal-comments=none",
+ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
                    "--log-level=warning", "--charset=utf8")
 OUTPUTS = ("player.js", "player.css")
 

@@ -4,7 +4,7 @@
 
 import type { NodeId, Timeline, TimelineNode } from "../inference/types";
 import { madeText, sumText } from "./arithmetic";
-import { setAttr, setText, h } from "./dom";
+import { h, setAttr, setStyle, setText } from "./dom";
 import { expansionOf, fullLabel, glyphOf, localsOf, prettyLabel, titleOf } from "./expansion";
 import type { CardSize } from "./fit";
 import { formatNumber } from "./format";
@@ -339,9 +339,9 @@ export class Cards {
       const s = Math.max(minScale, scale * p.scale);
       const x = Math.round(p.x - (size.width * s) / 2);
       const y = Math.round(p.y - (size.height * s) / 2);
-      card.el.style.transform = `translate(${x}px, ${y}px) scale(${s.toFixed(4)})`;
-      card.el.style.zIndex = String(1000 - Math.round(p.depth * 10));
-      card.el.style.setProperty("--tdg-lift", (lift.get(id) ?? 0.5).toFixed(2));
+      setStyle(card.el, "transform", `translate(${x}px, ${y}px) scale(${s.toFixed(4)})`);
+      setStyle(card.el, "z-index", String(1000 - Math.round(p.depth * 10)));
+      setStyle(card.el, "--tdg-lift", (lift.get(id) ?? 0.5).toFixed(2));
       card.at = { x, y, scale: s };
       const panel = card.expansion.hidden ? null : card.panel;
       if (panel) {

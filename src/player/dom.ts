@@ -27,6 +27,20 @@ export function setText(el: Element, text: string): void {
   } else if (el.textContent !== text) el.textContent = text;
 }
 
+const written = new WeakMap<HTMLElement, Map<string, string>>(); // inline styles as setStyle last wrote them
+
+/**
+ * Set an inline style property only when it changed (each write costs a style recalculation). The
+ * browser may serialize a value differently from how it was written, so the last text written is kept.
+ */
+export function setStyle(el: HTMLElement, name: string, value: string): void {
+  let last = written.get(el);
+  if (!last) written.set(el, (last = new Map()));
+  if (last.get(name) === value) return;
+  last.set(name, value);
+  el.style.setProperty(name, value);
+}
+
 export function setAttr(el: Element, name: string, value: string | null): void {
   if (value === null) {
     if (el.hasAttribute(name)) el.removeAttribute(name);

@@ -132,6 +132,30 @@ function uniformSetter(
   }
 }
 
+interface VertexArrays {
+  create(): WebGLVertexArrayObject;
+  bind(vao: WebGLVertexArrayObject | null): void;
+  remove(vao: WebGLVertexArrayObject): void;
+}
+
+const vertexArrayApis = new WeakMap<GL, VertexArrays | null>();
+
+/** Vertex array objects (WebGL 2; a WebGL 1 context binds attribute by attribute instead). */
+function vertexArrays(gl: GL): VertexArrays | null {
+  let api = vertexArrayApis.get(gl);
+  if (api !== undefined) return api;
+  api =
+    "createVertexArray" in gl
+      ? {
+          create: () => gl.createVertexArray(),
+          bind: (vao) => gl.bindVertexArray(vao),
+          remove: (vao) => gl.deleteVertexArray(vao),
+        }
+      : null;
+  vertexArrayApis.set(gl, api);
+  return api;
+}
+
 export interface AttributeData {
   size: number; // components per vertex
   data: Float32Array;
@@ -145,6 +169,7 @@ export class Geometry {
   >();
   private readonly indexBuffer: WebGLBuffer | null;
   private readonly indexCount: number;
+  private readonly vaos = new Map<Program, WebGLVertexArrayObject>();
   count: number;
 
   constructor(
@@ -182,6 +207,31 @@ export class Geometry {
   /** Bind the attributes `program` reads and draw the triangles. */
   draw(program: Program, enabled: Set<number>): void {
     const gl = this.gl;
+    const arrays = vertexArrays(gl);
+    if (arrays) {
+      // One vertex array object per program: a draw is one bind, not a bind per attribute.
+      let vao = this.vaos.get(program);
+      if (!vao) {
+        vao = arrays.create();
+        arrays.bind(vao);
+        this.bindAttributes(program);
+        gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+        this.vaos.set(program, vao);
+      } else arrays.bind(vao);
+      gl.drawElements(gl.TRIANGLES, this.count, gl.UNSIGNED_SHORT, 0);
+      arrays.bind(null); // never leave one bound: the next buffer bound would land in it
+      return;
+    }
+    const used = this.bindAttributes(program);
+    for (const location of enabled) if (!used.has(location)) gl.disableVertexAttribArray(location);
+    enabled.clear();
+    for (const location of used) enabled.add(location);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
+    gl.drawElements(gl.TRIANGLES, this.count, gl.UNSIGNED_SHORT, 0);
+  }
+
+  private bindAttributes(program: Program): Set<number> {
+    const gl = this.gl;
     const used = new Set<number>();
     for (const [name, location] of program.attributes) {
       const entry = this.buffers.get(name);
@@ -191,16 +241,14 @@ export class Geometry {
       gl.enableVertexAttribArray(location);
       used.add(location);
     }
-    for (const location of enabled) if (!used.has(location)) gl.disableVertexAttribArray(location);
-    enabled.clear();
-    for (const location of used) enabled.add(location);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indexBuffer);
-    gl.drawElements(gl.TRIANGLES, this.count, gl.UNSIGNED_SHORT, 0);
+    return used;
   }
 
   dispose(): void {
     for (const { buffer } of this.buffers.values()) this.gl.deleteBuffer(buffer);
     this.gl.deleteBuffer(this.indexBuffer);
+    for (const vao of this.vaos.values()) vertexArrays(this.gl)?.remove(vao);
+    this.vaos.clear();
   }
 }
 

@@ -7,7 +7,7 @@
 
 import type { EdgeId, Timeline } from "../inference/types";
 import { type EdgeCurve, pointOnEdge } from "./curves";
-import { h, setAttr, setText } from "./dom";
+import { h, setAttr, setStyle, setText } from "./dom";
 import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import { formatNumber, productText } from "./format";
@@ -205,13 +205,21 @@ export class EdgeLabels {
       setAttr(label.el, "data-dead", label.look.sign === "zero" ? "true" : null);
       setAttr(label.el, "data-sign", label.kind === "local" ? null : label.look.sign);
       const x = at.box.x + (at.box.w - (widths.get(id)?.[at.form] ?? at.box.w)) / 2; // centred in the room it asked for
-      label.el.style.transform = `translate(${x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`;
+      setStyle(
+        label.el,
+        "transform",
+        `translate(${x.toFixed(1)}px, ${at.box.y.toFixed(1)}px) scale(${stage.scale.toFixed(3)})`,
+      );
       if (label.el.hidden) label.el.hidden = false;
       if (at.leader) {
         const { from, to } = at.leader;
         const angle = Math.atan2(to.y - from.y, to.x - from.x);
-        label.leader.style.width = `${Math.hypot(to.x - from.x, to.y - from.y).toFixed(1)}px`;
-        label.leader.style.transform = `translate(${from.x.toFixed(1)}px, ${from.y.toFixed(1)}px) rotate(${angle.toFixed(4)}rad)`;
+        setStyle(label.leader, "width", `${Math.hypot(to.x - from.x, to.y - from.y).toFixed(1)}px`);
+        setStyle(
+          label.leader,
+          "transform",
+          `translate(${from.x.toFixed(1)}px, ${from.y.toFixed(1)}px) rotate(${angle.toFixed(4)}rad)`,
+        );
         setAttr(label.leader, "data-kind", label.kind);
         if (label.leader.hidden) label.leader.hidden = false;
       } else hide(label.leader);
@@ -278,13 +286,15 @@ function segmentDistance(p: Point, a: Point, b: Point): number {
 
 /**
  * Sizes of label texts before they are shown, without a layout per frame: the font, padding and
- * border of each kind of label are read once from a hidden twin, then every text is measured with
- * a 2D canvas in that font (labels are one line of text, and measureText shapes it as the page would).
+ * border of each kind of label are read once from a hidden twin, then each character is measured
+ * with a 2D canvas in that font (labels are one line of text in the code font).
  */
 class LabelMeter {
   private readonly kinds = new Map<Kind, { font: string; prefix: string; extra: number; h: number }>();
   private readonly cache = new Map<string, { w: number; h: number }>();
+  private readonly glyphs = new Map<string, number>(); // width of one character in a kind's font
   private readonly context = document.createElement("canvas").getContext("2d");
+  private font = ""; // the context's font as last set (setting it parses the font again)
 
   constructor(private readonly layer: HTMLElement) {}
 
@@ -292,6 +302,7 @@ class LabelMeter {
   reset(): void {
     this.kinds.clear();
     this.cache.clear();
+    this.glyphs.clear();
   }
 
   measure(items: { kind: Kind; text: string }[]): { w: number; h: number }[] {
@@ -301,17 +312,36 @@ class LabelMeter {
       let size = this.cache.get(key);
       if (!size) {
         const style = this.style(kind);
-        const ctx = this.context;
-        let w = text.length * 7 + style.extra; // no 2D canvas: a generous estimate
-        if (ctx) {
-          ctx.font = style.font;
-          w = ctx.measureText(style.prefix + text).width + style.extra;
-        }
-        size = { w: Math.ceil(w) + 1, h: style.h };
+        size = {
+          w: Math.ceil(this.width(kind, style.font, style.prefix + text) + style.extra) + 1,
+          h: style.h,
+        };
         this.cache.set(key, size);
       }
       return size;
     });
+  }
+
+  /**
+   * A label's text width as the sum of its characters' widths, each measured once: labels are set
+   * in the code font, monospaced, so a slider drag's new numbers need no new measurement.
+   */
+  private width(kind: Kind, font: string, text: string): number {
+    let w = 0;
+    for (const char of text) {
+      const key = `${kind}\u0000${char}`;
+      let glyph = this.glyphs.get(key);
+      if (glyph === undefined) {
+        glyph = 7; // no 2D canvas: a generous estimate
+        if (this.context) {
+          if (this.font !== font) this.context.font = this.font = font;
+          glyph = this.context.measureText(char).width;
+        }
+        this.glyphs.set(key, glyph);
+      }
+      w += glyph;
+    }
+    return w;
   }
 
   private style(kind: Kind): { font: string; prefix: string; extra: number; h: number } {

@@ -151,7 +151,9 @@ function adopt(
   context: Context,
   forceRestart: boolean,
 ): SandboxState {
-  const structure = structureKey(timeline);
+  // The same text always makes the same graph: a slider drag skips the key (40 nodes: a millisecond).
+  const structure =
+    timeline.expression === state.timeline.expression ? state.structure : structureKey(timeline);
   const next = { ...state, error: null, structure, variables: namesOf(timeline) };
   if (structure === state.structure && !forceRestart) return withTimeline(next, timeline);
   const schedule = scheduleOf(timeline, state.direction);

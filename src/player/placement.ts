@@ -41,6 +41,7 @@ export interface PlacementInput {
 }
 
 const GAP = 3; // px kept free around cards, other labels and the stage's border
+const CROSSING_COST = 0.6; // per sampled point of another edge a label would hide
 const STEPS = [0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4, 0.4]; // along the edge, from the preferred point
 const TOUCH = 4; // px of overlap with the line for the off-line anchors, so the label stays attached
 // Ways a label can hold on to a point of its edge: centred on it, touching it from above, below,
@@ -76,11 +77,10 @@ export function placeLabels(input: PlacementInput): Placement[] {
   const placed = new Map<string, Placement>();
   const bounds = new Map(input.edges.map((edge) => [edge, boundsOf(edge)]));
   const upgradeFrom = input.upgrade ?? input.labels.length;
-  const others = (id: string): Rect[] => [...placed.values()].filter((p) => p.id !== id).map((p) => p.box);
   input.labels.forEach((label, i) => {
     const forms = i < upgradeFrom ? label.sizes.map((_, f) => f) : [label.sizes.length - 1];
     for (const form of forms) {
-      const best = bestBox(input, bounds, label, form, others(label.id));
+      const best = bestBox(input, bounds, label, form, placed);
       if (best) {
         placed.set(label.id, { id: label.id, form, ...best });
         return;
@@ -92,7 +92,7 @@ export function placeLabels(input: PlacementInput): Placement[] {
     const current = placed.get(label.id);
     if (!current) continue;
     for (let form = 0; form < current.form; form++) {
-      const best = bestBox(input, bounds, label, form, others(label.id));
+      const best = bestBox(input, bounds, label, form, placed);
       if (best) {
         placed.set(label.id, { id: label.id, form, ...best });
         break;
@@ -107,7 +107,7 @@ function bestBox(
   bounds: Map<Point[], Rect>,
   label: LabelRequest,
   form: number,
-  taken: Rect[],
+  placed: ReadonlyMap<string, Placement>,
 ): { box: Rect; leader: Segment | null } | null {
   const size = label.sizes[form];
   if (!size || label.path.length === 0) return null;
@@ -125,8 +125,12 @@ function bestBox(
     cards: input.cards.filter((c) => overlaps(c, near)),
     edges: input.edges.filter((e) => e !== label.path && overlaps(bounds.get(e) ?? boundsOf(e), near)),
   };
-  taken = taken.filter((t) => overlaps(t, near));
+  const taken: Rect[] = [];
+  for (const other of placed.values())
+    if (other.id !== label.id && overlaps(other.box, near)) taken.push(other.box);
+  const edgeBounds = local.edges.map((e) => bounds.get(e) ?? boundsOf(e));
   let best: { box: Rect; leader: Segment | null } | null = null;
+  const box: Rect = { x: 0, y: 0, w: size.w, h: size.h };
   let bestCost = Infinity;
   for (const step of STEPS) {
     const t = label.prefer + step;
@@ -135,21 +139,21 @@ function bestBox(
     for (const anchor of ANCHORS) {
       const cost = Math.abs(step) * 10 + anchor.cost;
       if (cost >= bestCost) break; // anchors are sorted by cost
-      const box: Rect = {
-        x: p.x + anchor.dx * size.w + anchor.ox,
-        y: p.y + anchor.dy * size.h + anchor.oy,
-        w: size.w,
-        h: size.h,
-      };
+      // One scratch box for the candidates (a slider drag places every label every frame): only
+      // the best so far is copied.
+      box.x = p.x + anchor.dx * size.w + anchor.ox;
+      box.y = p.y + anchor.dy * size.h + anchor.oy;
       if (!free(box, local, taken)) continue;
       let leader: Segment | null = null;
       if (anchor.leader) {
         leader = { from: p, to: nearestPoint(box, p) };
         if (local.cards.some((card) => segmentHitsRect(leader!, card))) continue;
       }
-      const total = cost + crossings(box, local.edges) * 0.6;
+      // Counting stops once this box can no longer beat the best (the decision is the same).
+      const total =
+        cost + crossings(box, local.edges, edgeBounds, (bestCost - cost) / CROSSING_COST) * CROSSING_COST;
       if (total < bestCost) {
-        best = { box, leader };
+        best = { box: { ...box }, leader };
         bestCost = total;
       }
     }
@@ -206,10 +210,13 @@ function boundsOf(path: Point[]): Rect {
 }
 
 /** How many sampled points of other edges the box would hide. */
-function crossings(box: Rect, edges: Point[][]): number {
+function crossings(box: Rect, edges: Point[][], bounds: Rect[], limit: number): number {
   let n = 0;
-  for (const edge of edges) {
-    for (const p of edge) if (p.x > box.x && p.x < box.x + box.w && p.y > box.y && p.y < box.y + box.h) n++;
+  for (let i = 0; i < edges.length; i++) {
+    if (!overlaps(box, bounds[i]!)) continue;
+    for (const p of edges[i]!) {
+      if (p.x > box.x && p.x < box.x + box.w && p.y > box.y && p.y < box.y + box.h && ++n >= limit) return n;
+    }
   }
   return n;
 }

@@ -207,7 +207,8 @@ export class GraphWalk {
       write(null);
       return;
     }
-    write(this.idOf(this.layer.ownerDocument.activeElement));
+    const focused = this.idOf(this.layer.ownerDocument.activeElement);
+    if (focused !== null) write(focused);
     this.later = setTimeout(() => {
       this.later = null;
       write(null);
