@@ -8,7 +8,7 @@ VENV_STAMP := .venv/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test build bench lint typecheck test-ts test-py corpus fuzz i18n-status setup clean
+.PHONY: serve test build bundle bench lint typecheck test-ts test-py corpus fuzz i18n-status setup clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
@@ -26,11 +26,19 @@ $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 
-serve: setup
-	.venv/bin/mkdocs serve --livereload
+# With Node, the player is bundled again whenever its TypeScript changes (and MkDocs reloads the page);
+# without it, the shipped bundle is served as is.
+serve: $(VENV_STAMP)
+	@watcher=; if [ -x node_modules/.bin/esbuild ]; then $(PY) -m tinydag_mkdocs.bundle --watch & watcher=$$!; fi; \
+	trap '[ -z "$$watcher" ] || kill $$watcher' EXIT; .venv/bin/mkdocs serve --livereload
 
-build: setup
+# Python alone: the player bundle ships with the plugin (plugins/tinydag_mkdocs/assets/).
+build: $(VENV_STAMP)
 	.venv/bin/mkdocs build --strict --site-dir site
+
+# After changing src/player or src/inference: write the shipped bundle (make test fails while it is stale).
+bundle: setup
+	$(PY) -m tinydag_mkdocs.bundle
 
 lint: setup
 	.venv/bin/ruff check src plugins tests scripts bench
@@ -60,7 +68,7 @@ fuzz: setup
 		tests/test_fuzz_engine.py tests/test_fuzz_plugin.py tests/test_fuzz_cli.py
 
 # Which pages and UI strings are missing or older than English, per language.
-i18n-status: setup
+i18n-status: $(VENV_STAMP)
 	$(PY) -m tinydag_mkdocs.i18n_status
 
 bench: setup $(CHROMIUM)

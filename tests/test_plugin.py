@@ -18,11 +18,9 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 import tinydag
-from tests.conftest import ROOT
 from tinydag_mkdocs import cache as cache_module
 from tinydag_mkdocs import i18n_status
 from tinydag_mkdocs.blocks import find_blocks
-from tinydag_mkdocs.bundle import BundleError, bundle
 from tinydag_mkdocs.cache import BuildCache
 from tinydag_mkdocs.embed import script_json
 
@@ -59,8 +57,6 @@ class Site:
         (root / "docs").mkdir()
         for name, text in pages.items():
             (root / "docs" / name).write_text(text, encoding="utf-8")
-        (root / "player").mkdir()
-        (root / "player/main.ts").write_text("document.body.dataset.player = 'ok';\n")
         (root / "strings").mkdir()
         for lang, table in (STRINGS if strings is None else strings).items():
             (root / "strings" / f"{lang}.yml").write_text(yaml.safe_dump(table, allow_unicode=True),
@@ -71,8 +67,7 @@ class Site:
             "plugins": [
                 {"i18n": {"docs_structure": "suffix", "languages": [
                     {"locale": lang, "name": lang, "default": lang == "en"} for lang in languages]}},
-                {"tinydag": {"enabled": enabled, "strings_dir": "strings", "player_entry": "player/main.ts",
-                             "esbuild": str(ROOT / "node_modules/.bin/esbuild")}},
+                {"tinydag": {"enabled": enabled, "strings_dir": "strings"}},
             ],
         }
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -231,30 +226,6 @@ def test_fences_inside_other_fences_are_not_blocks():
     (block,) = find_blocks(markdown)
     assert block.line == 15 and block.default.expression == "(a + b) * c"
     assert [p.label for p in block.presets] == ["Default", "Square"]
-
-
-def test_the_bundle_is_cached_by_the_content_of_its_inputs(tmp_path):
-    (tmp_path / "main.ts").write_text("import { x } from './x';\nconsole.log(x);\n")
-    (tmp_path / "x.ts").write_text("export const x: number = 1;\n")
-    esbuild = str(ROOT / "node_modules/.bin/esbuild")
-    first = bundle(tmp_path, esbuild, "main.ts", "player.css", tmp_path / "cache")
-    assert b"console.log" in first.files["player.js"] and "player.css" not in first.files
-    again = bundle(tmp_path, "no-such-esbuild", "main.ts", "player.css", tmp_path / "cache")
-    assert again.files == first.files  # from the cache: esbuild did not run
-    (tmp_path / "x.ts").write_text("export const x: number = 2;\n")  # an import changed
-    with pytest.raises(BundleError, match="no-such-esbuild not found"):
-        bundle(tmp_path, "no-such-esbuild", "main.ts", "player.css", tmp_path / "cache")
-    (tmp_path / "player.css").write_text(".a { color: red }\n")
-    both = bundle(tmp_path, esbuild, "main.ts", "player.css", tmp_path / "cache")
-    assert b"console.log(2)" in both.files["player.js"] and b"color:red" in both.files["player.css"]
-    assert both.version != first.version
-
-
-def test_a_player_that_does_not_compile_fails_the_build(tmp_path, caplog):
-    site = Site(tmp_path, PAGES)
-    (tmp_path / "player/main.ts").write_text("const = ;\n")
-    log = build_error(site, caplog)
-    assert "esbuild failed to bundle the player" in log and "main.ts" in log, log
 
 
 def test_i18n_status_lists_missing_and_older_pages_and_strings(tmp_path, capsys):

@@ -1,102 +1,128 @@
-"""Bundle the player (TypeScript + CSS) with esbuild, cached by the content of what esbuild read.
+"""The player bundle: built output, shipped with the plugin like Material ships its JavaScript.
 
-The cache lives in `cache_dir` (relative to mkdocs.yml): `bundle.json` lists the input files of the
-last bundle (from esbuild's metafile) with a digest of their contents; the outputs are stored by
-their own hash. While no input changed, a build only re-hashes the inputs.
+`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and writes
+`assets/player.js` and `assets/player.css` into this package; the plugin only reads them, so building
+the site needs Python alone. `--check` rebuilds in a temporary folder and fails when the shipped files
+differ (a TypeScript change without `make bundle` cannot land: `make test` runs the check).
+`--watch` rebuilds whenever a source changes (`make serve` runs it beside MkDocs when Node is there).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import shutil
+import argparse
 import subprocess
+import sys
 import tempfile
-from dataclasses import dataclass
+import time
 from pathlib import Path
 
+ASSETS = Path(__file__).parent / "assets"
+ROOT = Path(__file__).resolve().parents[2]  # the repository: plugins/tinydag_mkdocs/bundle.py
+ENTRY = "src/player/main.ts"
+CSS = "src/player/player.css"
+SOURCES = ("src/player", "src/inference")  # what the bundle is made of (--watch polls them)
+ESBUILD = "node_modules/.bin/esbuild"
 ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
                    "--log-level=warning", "--charset=utf8")
 OUTPUTS = ("player.js", "player.css")
+WATCH_INTERVAL_S = 0.5
 
 
 class BundleError(Exception):
     pass
 
 
-@dataclass(frozen=True)
-class Bundle:
-    files: dict[str, bytes]  # output name (player.js, player.css) -> content
-    version: str  # short content hash, for cache-busting URLs
-    warnings: str  # what esbuild printed when it made this bundle (kept in the cache too)
+def shipped(assets: Path = ASSETS) -> dict[str, bytes]:
+    """The bundle the plugin publishes, by output name."""
+    missing = [name for name in OUTPUTS if not (assets / name).is_file()]
+    if missing:
+        raise BundleError(f"the player bundle is missing ({', '.join(missing)} in {assets}): "
+                          "run `make bundle` (it needs Node: `make setup`)")
+    return {name: (assets / name).read_bytes() for name in OUTPUTS}
 
 
-def bundle(root: Path, esbuild: str, entry: str, css: str, cache_dir: Path) -> Bundle:
-    """The player bundle for the current sources: from the cache, or built now."""
-    entries = [f"player={entry}"] + ([f"player={css}"] if (root / css).is_file() else [])
-    options = [*ESBUILD_OPTIONS, *entries]
-    manifest_path = cache_dir / "bundle.json"
-    cached = _from_cache(root, cache_dir, manifest_path, options)
-    if cached is not None:
-        return cached
-    return _build(root, esbuild, options, cache_dir, manifest_path)
-
-
-def _from_cache(root: Path, cache_dir: Path, manifest_path: Path, options: list[str]) -> Bundle | None:
-    try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        if manifest["options"] != options or manifest["digest"] != _digest(root, manifest["inputs"]):
-            return None
-        files = {name: (cache_dir / "out" / sha).read_bytes() for name, sha in manifest["outputs"].items()}
-    except (OSError, ValueError, KeyError):
-        return None
-    return Bundle(files, manifest["version"], manifest.get("warnings", ""))
-
-
-def _build(root: Path, esbuild: str, options: list[str], cache_dir: Path, manifest_path: Path) -> Bundle:
+def build(root: Path = ROOT, entry: str = ENTRY, css: str = CSS, esbuild: str = ESBUILD) -> dict[str, bytes]:
+    """Bundle the player from its sources with esbuild; the outputs by name."""
     executable = root / esbuild
     if not executable.exists():
         raise BundleError(f"{esbuild} not found: run `make setup` (npm ci) first")
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="esbuild-", dir=cache_dir))
-    try:
-        run = subprocess.run([str(executable), *options, f"--outdir={work / 'dist'}",
-                              f"--metafile={work / 'meta.json'}"],
+    entries = [f"player={entry}"] + ([f"player={css}"] if (root / css).is_file() else [])
+    with tempfile.TemporaryDirectory(prefix="esbuild-") as work:
+        run = subprocess.run([str(executable), *ESBUILD_OPTIONS, *entries, f"--outdir={work}"],
                              cwd=root, capture_output=True, text=True, check=False)
         if run.returncode != 0:
             raise BundleError(f"esbuild failed to bundle the player:\n{run.stderr.strip()}")
-        meta = json.loads((work / "meta.json").read_text(encoding="utf-8"))
-        files = {name: (work / "dist" / name).read_bytes()
-                 for name in OUTPUTS if (work / "dist" / name).is_file()}
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if run.stderr.strip():
+            raise BundleError(f"esbuild warnings while bundling the player:\n{run.stderr.strip()}")
+        return {name: (Path(work) / name).read_bytes() for name in OUTPUTS if (Path(work) / name).is_file()}
 
-    inputs = sorted(meta["inputs"])
-    version = hashlib.sha256(b"".join(files[n] for n in sorted(files))).hexdigest()[:12]
-    outputs = {}
-    (cache_dir / "out").mkdir(exist_ok=True)
+
+def write(files: dict[str, bytes], assets: Path = ASSETS) -> list[str]:
+    """Ship `files`; the names of those that changed."""
+    changed = []
     for name, content in files.items():
-        sha = hashlib.sha256(content).hexdigest()
-        _write_atomic(cache_dir / "out" / sha, content)
-        outputs[name] = sha
-    warnings = run.stderr.strip()
-    manifest = {"options": options, "inputs": inputs, "digest": _digest(root, inputs),
-                "outputs": outputs, "version": version, "warnings": warnings}
-    _write_atomic(manifest_path, json.dumps(manifest, indent=1).encode())
-    return Bundle(files, version, warnings)
+        path = assets / name
+        if not path.is_file() or path.read_bytes() != content:
+            tmp = path.with_suffix(path.suffix + ".tmp")
+            tmp.write_bytes(content)
+            tmp.replace(path)  # a serving MkDocs never reads half a file
+            changed.append(name)
+    return changed
 
 
-def _digest(root: Path, inputs: list[str]) -> str:
-    h = hashlib.sha256()
-    for name in inputs:
-        h.update(name.encode() + b"\0" + hashlib.sha256((root / name).read_bytes()).digest())
-    return h.hexdigest()
+def stale(root: Path = ROOT, assets: Path = ASSETS) -> list[str]:
+    """Shipped outputs that differ from a fresh bundle of the sources."""
+    fresh = build(root)
+    current = {name: (assets / name).read_bytes() for name in OUTPUTS if (assets / name).is_file()}
+    return sorted(name for name in set(fresh) | set(current) if fresh.get(name) != current.get(name))
 
 
-def _write_atomic(path: Path, content: bytes) -> None:
-    """Several builds may share the cache (serve + tests): never leave a half-written file."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    with os.fdopen(fd, "wb") as out:
-        out.write(content)
-    os.replace(tmp, path)
+def _sources_stamp(root: Path) -> tuple:
+    files = [p for folder in SOURCES for p in sorted((root / folder).rglob("*")) if p.is_file()]
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+def watch(root: Path = ROOT) -> None:
+    stamp = None
+    while True:
+        now = _sources_stamp(root)
+        if now != stamp:
+            stamp = now
+            try:
+                changed = write(build(root))
+                if changed:
+                    print(f"[bundle] wrote {', '.join(changed)}", file=sys.stderr, flush=True)
+            except BundleError as exc:
+                print(f"[bundle] {exc}", file=sys.stderr, flush=True)
+        time.sleep(WATCH_INTERVAL_S)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tinydag_mkdocs.bundle",
+                                     description="Bundle the player into the plugin's assets (make bundle).")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="fail when the shipped bundle is stale")
+    mode.add_argument("--watch", action="store_true", help="rebuild whenever a source changes")
+    args = parser.parse_args(argv)
+    try:
+        if args.watch:
+            watch()
+        if args.check:
+            names = stale()
+            if names:
+                print(f"the shipped player bundle is stale ({', '.join(names)}): run `make bundle` and "
+                      f"commit {ASSETS.relative_to(ROOT)}/", file=sys.stderr)
+                return 1
+            return 0
+        changed = write(build())
+        print(f"player bundle: {', '.join(changed) or 'unchanged'} ({ASSETS.relative_to(ROOT)}/)")
+        return 0
+    except BundleError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

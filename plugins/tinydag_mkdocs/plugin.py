@@ -1,6 +1,6 @@
 """MkDocs plugin: ```tinydag blocks -> precomputed timelines, a static figure and the bundled player.
 
-Hook order within one language build: on_config (strings, bundle) -> on_files (assets) ->
+Hook order within one language build: on_config (strings, the shipped bundle) -> on_files (assets) ->
 on_page_markdown (blocks -> timelines; a placeholder stays in the Markdown) -> on_post_page (the
 sandbox HTML and the asset tags go into the final page). static-i18n runs all of that once per
 language, the English build first; work that does not depend on the language is done in the
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -26,15 +26,13 @@ from tinydag.types import Timeline
 from . import a11y
 from . import strings as ui_strings
 from .blocks import Block, BlockError, Graph, find_blocks
-from .bundle import BundleError, bundle
+from .bundle import BundleError, shipped
 from .cache import BuildCache
 from .config import TinyDagConfig
 from .deferred import defer_long_listings
 from .embed import sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures
-
-log = get_plugin_logger(__name__)
 
 ASSET_DIR = "assets/tinydag"
 FIGURE_CSS = Path(__file__).parent / "assets" / "figure.css"
@@ -72,13 +70,10 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
             raise PluginError(f"UI strings in {folder}/ have problems (en.yml is the reference):\n"
                               f"{exc}") from None
         try:
-            player = bundle(self.root, self.config.esbuild, self.config.player_entry,
-                                 self.config.player_css, self.root / self.config.cache_dir)
+            player = shipped()  # built output (make bundle): building the site needs no Node
         except BundleError as exc:
             raise PluginError(str(exc)) from None
-        if player.warnings:
-            log.warning(f"esbuild warnings while bundling the player:\n{player.warnings}")
-        self.assets = {**player.files, "figure.css": FIGURE_CSS.read_bytes()}
+        self.assets = {**player, "figure.css": FIGURE_CSS.read_bytes()}
         self.versions = {name: hashlib.sha256(content).hexdigest()[:12]
                          for name, content in self.assets.items()}
 

@@ -1,0 +1,89 @@
+"""The player bundle ships with the plugin (plugins/tinydag_mkdocs/assets/player.js, player.css).
+
+`make bundle` writes it; the site builds from it with Python alone. These tests keep the shipped
+files equal to a fresh bundle of the sources, and build the site with no Node anywhere in sight.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tinydag_mkdocs import bundle
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_shipped_bundle_is_the_bundle_of_the_current_sources():
+    stale = bundle.stale()
+    assert not stale, (f"the shipped player bundle is stale ({', '.join(stale)}): run `make bundle` and "
+                       "commit plugins/tinydag_mkdocs/assets/")
+
+
+def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(tmp_path):
+    src = tmp_path / "src/player"
+    src.mkdir(parents=True)
+    (src / "main.ts").write_text("import { x } from './x';\nconsole.log(x);\n")
+    (src / "x.ts").write_text("export const x: number = 1;\n")
+    (tmp_path / "node_modules/.bin").mkdir(parents=True)
+    (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    files = bundle.build(tmp_path)
+    assert b"console.log(1)" in files["player.js"] and "player.css" not in files  # no CSS source yet
+    assert bundle.write(files, assets) == ["player.js"]
+    assert bundle.write(bundle.build(tmp_path), assets) == []  # nothing changed: nothing written
+    (src / "player.css").write_text(".a { color: red }\n")
+    (src / "x.ts").write_text("export const x: number = 2;\n")  # an import changed
+    assert bundle.stale(tmp_path, assets) == ["player.css", "player.js"]
+    bundle.write(bundle.build(tmp_path), assets)
+    assert bundle.stale(tmp_path, assets) == []
+    assert b"console.log(2)" in (assets / "player.js").read_bytes()
+    assert b"color:red" in (assets / "player.css").read_bytes()
+    assert sorted(bundle.shipped(assets)) == ["player.css", "player.js"]
+
+
+def test_a_player_that_does_not_compile_is_refused_with_esbuilds_message(tmp_path):
+    (tmp_path / "src/player").mkdir(parents=True)
+    (tmp_path / "src/player/main.ts").write_text("const = ;\n")
+    (tmp_path / "node_modules/.bin").mkdir(parents=True)
+    (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")
+    with pytest.raises(bundle.BundleError, match="esbuild failed to bundle the player") as error:
+        bundle.build(tmp_path)
+    assert "main.ts" in str(error.value)
+
+
+def test_without_node_modules_the_bundler_says_what_to_run(tmp_path):
+    with pytest.raises(bundle.BundleError, match="make setup"):
+        bundle.build(tmp_path)
+    with pytest.raises(bundle.BundleError, match="make bundle"):
+        bundle.shipped(tmp_path)
+
+
+def test_the_site_builds_with_python_alone(tmp_path):
+    """A translator's clone: the sources without node_modules, and no node or npm on PATH."""
+    clone = tmp_path / "clone"
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in tracked.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, clone / name)
+    for name in bundle.OUTPUTS:  # the working tree's bundle, committed or about to be
+        shutil.copy2(bundle.ASSETS / name, clone / "plugins/tinydag_mkdocs/assets" / name)
+    bare_path = tmp_path / "bin"
+    bare_path.mkdir()
+    (bare_path / "python").symlink_to(sys.executable)
+    assert not (clone / "node_modules").exists()
+    env = {"PATH": str(bare_path), "HOME": str(tmp_path), "NO_MKDOCS_2_WARNING": "1",
+           "PYTHONPATH": os.pathsep.join([str(clone / "src"), str(clone / "plugins")])}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")]
+    run = subprocess.run(command, cwd=clone, env=env, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    for lang in ("", "ru/", "et/"):
+        page = tmp_path / "site" / lang / "02-autograd/index.html"
+        assert "data-sandbox" in page.read_text(encoding="utf-8")
+    published = (tmp_path / "site/assets/tinydag/player.js").read_bytes()
+    assert published == (bundle.ASSETS / "player.js").read_bytes()
