@@ -78,8 +78,8 @@ export class Program {
    * Make this the current program and send the uniforms it declares whose values changed since they
    * were last sent (a program keeps its uniforms; unknown names are ignored). Textures bind every time.
    */
-  use(): void {
-    this.gl.useProgram(this.program);
+  use(bind = true): void {
+    if (bind) this.gl.useProgram(this.program);
     for (const [name, uniform] of this.setters) {
       const value = this.uniforms[name];
       if (value === undefined) continue;
@@ -294,17 +294,25 @@ export class Renderer {
     const visible = meshes.filter((m) => m.visible && m.geometry.count > 0);
     const rank = (m: Mesh): number => (m.program.state.transparent ? 1e6 : 0) + m.order;
     visible.sort((a, b) => rank(a) - rank(b)); // stable: equal ranks keep their order
+    // Every GL call crosses to the GPU process: the state is set only where it changes (the edges,
+    // most of the draws, share one program and one state).
+    gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
+    gl.cullFace(gl.BACK);
+    let state: DrawState | null = null;
+    let program: Program | null = null;
     for (const mesh of visible) {
-      const { state } = mesh.program;
-      toggle(gl, gl.BLEND, state.transparent);
-      if (state.transparent) gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
-      toggle(gl, gl.DEPTH_TEST, state.depthTest);
-      gl.depthMask(state.depthWrite);
-      toggle(gl, gl.CULL_FACE, state.cullBack);
-      if (state.cullBack) gl.cullFace(gl.BACK);
+      const next = mesh.program.state;
+      if (next !== state) {
+        toggle(gl, gl.BLEND, next.transparent);
+        toggle(gl, gl.DEPTH_TEST, next.depthTest);
+        gl.depthMask(next.depthWrite);
+        toggle(gl, gl.CULL_FACE, next.cullBack);
+        state = next;
+      }
       Object.assign(mesh.program.uniforms, shared);
       mesh.before?.();
-      mesh.program.use();
+      mesh.program.use(mesh.program !== program);
+      program = mesh.program;
       mesh.geometry.draw(mesh.program, this.enabled);
     }
   }
