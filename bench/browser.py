@@ -192,6 +192,7 @@ def _measure(base: str, site: Path) -> list[Row]:
                         total, "ms", "<= 16 ms", total <= 16))
 
         rows += _playback(page)
+        page.close()  # its pulse would keep playing in the same renderer process as the pages below
         rows += _wake(browser, base)
         browser.close()
     return rows

@@ -31,7 +31,8 @@ interface Card {
   note: HTMLElement; // a tab on the card's top edge: how the value was made, or the gradient's running sum
   sum: HTMLElement;
   made: HTMLElement;
-  madeText: string | null; // forward: "−1 × 10 = −10" (this graph's numbers)
+  madeText: string | null; // forward: "−1 × 10 = −10" (this graph's numbers; written when first shown)
+  expansionOf: Timeline | null; // the numbers the expansion panel shows (refreshed while it is shown)
   noteWidth: number; // CSS px at scale 1 of the tab shown (0: none), estimated from its text
   height: number | null; // CSS px at scale 1, measured when first needed
   panel: { w: number; h: number } | null; // the expansion's size at scale 1, measured when shown
@@ -141,6 +142,7 @@ export class Cards {
       sum,
       made,
       madeText: null,
+      expansionOf: null,
       noteWidth: 0,
       height: null,
       panel: null,
@@ -167,8 +169,9 @@ export class Cards {
       const glow = state.glow.toFixed(3);
       if (card.el.style.getPropertyValue("--tdg-glow") !== glow)
         card.el.style.setProperty("--tdg-glow", glow);
-      this.updateNote(card, frame, state);
+      this.updateNote(card, frame, state, node, timeline);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
+      if (showExpansion && card.expansionOf !== timeline) this.refreshExpansion(card, node, timeline);
       if (card.expansion.hidden === showExpansion) {
         card.expansion.hidden = !showExpansion;
         card.el.classList.toggle("is-expanded", showExpansion);
@@ -182,10 +185,10 @@ export class Cards {
    * The tab over the card: forward, for a moment after its value arrives, how it was made; backward,
    * once a second contribution has landed, the running sum that `+=` builds.
    */
-  private updateNote(card: Card, frame: Frame, state: NodeFrame): void {
+  private updateNote(card: Card, frame: Frame, state: NodeFrame, node: TimelineNode, timeline: Timeline): void {
     const backward = frame.direction === "backward";
     const sum = backward ? sumText(state.received) : null;
-    const made = !backward && state.value !== null && state.glow > 0 ? card.madeText : null;
+    const made = !backward && state.value !== null && state.glow > 0 ? (card.madeText ??= madeText(node, timeline)) : null;
     if (sum !== null) setText(card.sum, sum);
     if (made !== null) setText(card.made, made);
     if (card.sum.hidden !== (sum === null)) card.sum.hidden = sum === null;
@@ -198,25 +201,29 @@ export class Cards {
 
   /** Replace the texts that depend on numbers of the current graph (after a slider moved). */
   refresh(timeline: Timeline): void {
+    // A slider drag refreshes every frame: texts not on screen are written when they next show
+    // (update()), and a card's glyph belongs to the structure, which has not changed.
     for (const node of timeline.nodes) {
       const card = this.cards.get(node.id);
       if (!card) continue;
-      card.madeText = madeText(node, timeline);
-      const head = card.el.querySelector(".tdg-glyph");
-      if (head) setText(head, glyphOf(node));
-      const expanded = expansionOf(node, timeline);
-      if (expanded) {
-        const [formula, locals] = Array.from(card.expansion.children);
-        const lines = localsOf(node, timeline);
-        if (formula && locals && card.expansion.dataset.text !== [expanded, ...lines].join("\n")) {
-          card.expansion.dataset.text = [expanded, ...lines].join("\n");
-          formula.replaceChildren(...unbreakableTerms(expanded));
-          locals.replaceChildren(
-            ...lines.map((l) => h("span", { class: "tdg-expansion-line" }, ...unbreakableTerms(l))),
-          );
-          card.panel = null;
-        }
-      }
+      card.madeText = null;
+      if (!card.expansion.hidden) this.refreshExpansion(card, node, timeline);
+    }
+  }
+
+  private refreshExpansion(card: Card, node: TimelineNode, timeline: Timeline): void {
+    card.expansionOf = timeline;
+    const expanded = expansionOf(node, timeline);
+    if (!expanded) return;
+    const [formula, locals] = Array.from(card.expansion.children);
+    const lines = localsOf(node, timeline);
+    if (formula && locals && card.expansion.dataset.text !== [expanded, ...lines].join("\n")) {
+      card.expansion.dataset.text = [expanded, ...lines].join("\n");
+      formula.replaceChildren(...unbreakableTerms(expanded));
+      locals.replaceChildren(
+        ...lines.map((l) => h("span", { class: "tdg-expansion-line" }, ...unbreakableTerms(l))),
+      );
+      card.panel = null;
     }
   }
 
