@@ -185,10 +185,19 @@ export class Cards {
    * The tab over the card: forward, for a moment after its value arrives, how it was made; backward,
    * once a second contribution has landed, the running sum that `+=` builds.
    */
-  private updateNote(card: Card, frame: Frame, state: NodeFrame, node: TimelineNode, timeline: Timeline): void {
+  private updateNote(
+    card: Card,
+    frame: Frame,
+    state: NodeFrame,
+    node: TimelineNode,
+    timeline: Timeline,
+  ): void {
     const backward = frame.direction === "backward";
     const sum = backward ? sumText(state.received) : null;
-    const made = !backward && state.value !== null && state.glow > 0 ? (card.madeText ??= madeText(node, timeline)) : null;
+    const made =
+      !backward && state.value !== null && state.glow > 0
+        ? (card.madeText ??= madeText(node, timeline))
+        : null;
     if (sum !== null) setText(card.sum, sum);
     if (made !== null) setText(card.made, made);
     if (card.sum.hidden !== (sum === null)) card.sum.hidden = sum === null;
@@ -312,6 +321,11 @@ export class Cards {
         },
       ];
     });
+  }
+
+  /** Measure every card's height now (it reads the layout): waking does it in a task of its own. */
+  measure(size: CardSize): void {
+    for (const card of this.cards.values()) this.height(card, size);
   }
 
   private height(card: Card, size: CardSize): number {

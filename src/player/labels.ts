@@ -23,6 +23,7 @@ const SAMPLES = 24; // points per edge on screen, for placing labels and finding
 const WIDTH_STEP = 4;
 
 type Kind = "current" | "done" | "local";
+const KINDS: readonly Kind[] = ["current", "done", "local"];
 
 interface Label {
   el: HTMLElement;
@@ -251,6 +252,11 @@ export class EdgeLabels {
     this.meter.reset();
   }
 
+  /** Read the labels' fonts now (it reads computed styles): waking does it in a task of its own. */
+  prepare(): void {
+    this.meter.prepare();
+  }
+
   /** The edge whose line passes within `radius` px of a point of the stage (after the last place()). */
   edgeAt(x: number, y: number, radius = 8): EdgeId | null {
     let best: EdgeId | null = null;
@@ -342,6 +348,10 @@ class LabelMeter {
       w += glyph;
     }
     return w;
+  }
+
+  prepare(): void {
+    for (const kind of KINDS) this.style(kind);
   }
 
   private style(kind: Kind): { font: string; prefix: string; extra: number; h: number } {

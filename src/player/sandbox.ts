@@ -151,7 +151,8 @@ export class Sandbox implements Target {
     this.render();
     this.root.dataset.player = "ready";
     this.registerDebugHandle();
-    if (moment) this.root.scrollIntoView({ block: "start" });
+    // A shared moment scrolls the sandbox into view: in a task of its own (the page's scroll handlers run with it).
+    if (moment) setTimeout(() => this.root.scrollIntoView({ block: "start" }), 0);
     else this.autoplayWhenVisible();
   }
 

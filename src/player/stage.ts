@@ -115,6 +115,10 @@ export class Stage {
     const curves = this.curves();
     await next();
     this.applyCurves(this.fit === fit ? curves : this.curves()); // resized meanwhile: routed again
+    await next();
+    // The first frame's reads of the layout (card heights, the labels' fonts), before it is drawn.
+    this.cards.measure(this.cardSize);
+    this.labels.prepare();
   }
 
   private buildCards(timeline: Timeline): void {
