@@ -166,9 +166,7 @@ export class Cards {
       card.el.classList.toggle("has-grad", state.grad !== null);
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
-      const glow = state.glow.toFixed(3);
-      if (card.el.style.getPropertyValue("--tdg-glow") !== glow)
-        card.el.style.setProperty("--tdg-glow", glow);
+      setStyle(card.el, "--tdg-glow", state.glow.toFixed(3));
       this.updateNote(card, frame, state, node, timeline);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (showExpansion && card.expansionOf !== timeline) this.refreshExpansion(card, node, timeline);

@@ -47,6 +47,16 @@ export interface Slider {
 
 type Translate = I18n["t"];
 
+/** A button that dispatches `action` (wiring.ts finds it by its data-action). */
+function actionButton(
+  action: string,
+  label: string,
+  className = "tdg-button",
+  attrs: Record<string, string> = {},
+): HTMLButtonElement {
+  return h("button", { type: "button", class: className, "data-action": action, ...attrs }, label);
+}
+
 export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const t = i18n.t;
   const id = uid("tdg");
@@ -194,21 +204,9 @@ function transportBar(
   t: Translate,
   id: string,
 ): [HTMLElement, Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText">] {
-  const play = h(
-    "button",
-    { type: "button", class: "tdg-button tdg-play", "data-action": "play", "aria-pressed": "false" },
-    t("play"),
-  );
-  const forward = h(
-    "button",
-    { type: "button", class: "tdg-seg", "data-action": "forward", "aria-pressed": "true" },
-    t("forward"),
-  );
-  const backward = h(
-    "button",
-    { type: "button", class: "tdg-seg", "data-action": "backward", "aria-pressed": "false" },
-    t("backward"),
-  );
+  const play = actionButton("play", t("play"), "tdg-button tdg-play", { "aria-pressed": "false" });
+  const forward = actionButton("forward", t("forward"), "tdg-seg", { "aria-pressed": "true" });
+  const backward = actionButton("backward", t("backward"), "tdg-seg", { "aria-pressed": "false" });
   const time = h("input", {
     type: "range",
     name: "time",
@@ -245,16 +243,8 @@ function optionsBar(
 ] {
   const localDerivatives = h("input", { type: "checkbox", name: "local-derivatives", id: `${id}-local` });
   const finalGradients = h("input", { type: "checkbox", name: "final-gradients", id: `${id}-final` });
-  const resetView = h(
-    "button",
-    { type: "button", class: "tdg-button", "data-action": "reset-view" },
-    t("reset_view"),
-  );
-  const copyLink = h(
-    "button",
-    { type: "button", class: "tdg-button", "data-action": "copy-link" },
-    t("copy_link"),
-  );
+  const resetView = actionButton("reset-view", t("reset_view"));
+  const copyLink = actionButton("copy-link", t("copy_link"));
   const status = h("span", { class: "tdg-status", role: "status" });
   const bar = h(
     "div",
@@ -295,11 +285,7 @@ function nudgeCheck(
     min: "0",
     class: "tdg-number",
   });
-  const nudgeRun = h(
-    "button",
-    { type: "button", class: "tdg-button", "data-action": "nudge" },
-    t("nudge_run"),
-  );
+  const nudgeRun = actionButton("nudge", t("nudge_run"));
   const nudgeResult = h("p", { class: "tdg-nudge-result", role: "status" });
   const details = h(
     "details",
