@@ -1,0 +1,333 @@
+"""The gears widget: the chain rule as gear ratios, x -> u = g(x) -> y = f(u).
+
+A block names the inner function (of x), the outer one (of u) and the starting point:
+
+    inner: 3 * x
+    outer: u * u
+    x: 1
+    range: [-1, 3]      # optional: the slider's interval (default x - 2 .. x + 2)
+    step: 0.1           # optional: one arrow key / button turns x by this much
+
+Three gears stand for x, u and y. Turning the x gear by a small step dx turns the u gear by
+g'(x) * dx and the y gear by f'(u) * g'(x) * dx: the ratios are the local derivatives, which the
+lesson's engine computes here (the browser recomputes them with the TypeScript mirror as x moves).
+Beside their product stands what backward() finds for the composed expression (u replaced by
+(inner) in outer), so the reader sees the chain rule agree with the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from html import escape
+
+import tinydag.parse as engine
+from tinydag.errors import MAX_CHARS, MAX_NODES, TinyDagError
+from tinydag.parse import Node, Var, operands
+from tinydag.trace import count_visual_nodes, trace
+
+from . import widgets
+
+KEYS = ("inner", "outer", "x", "range", "step")
+DEFAULT_STEP = 0.1
+DEFAULT_HALF_RANGE = 2.0
+MAX_SLIDER_STOPS = 1000  # range / step: more stops than pixels on any slider
+# Degrees the x gear turns per unit of x: the largest of these that keeps the fastest gear's turn
+# for one step at the start point under TURN_LIMIT (a bigger turn would read as a turn backwards).
+DEGREES_PER_UNIT = (360, 180, 120, 90, 60, 45, 30, 20, 15, 10, 5, 2, 1)
+TURN_LIMIT = 150.0
+# Drawing, in the SVG's user units (src/widgets/gears-model.ts draws nothing: it clones this figure).
+WIDTH, HEIGHT = 600, 250
+CENTERS = (100.0, 300.0, 500.0)
+CENTER_Y = 118.0
+TIP_RADIUS, ROOT_RADIUS, TEETH = 58.0, 49.0, 14
+HAND_RADIUS = 40.0
+MINUS = "\u2212"
+NBSP = "\u00a0"
+
+
+@dataclass(frozen=True)
+class GearsSpec:
+    inner: str  # u = g(x)
+    outer: str  # y = f(u)
+    composed: str  # outer with every u replaced by (inner): y as a function of x
+    x: float
+    low: float
+    high: float
+    step: float
+
+
+def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
+    """Check a block's keys; every problem is a widgets.WidgetError at the line of its key."""
+    at = lambda key: lines.get(key, line)  # noqa: E731
+    widgets.check_keys(keys, KEYS, ("inner", "outer", "x"), "gears", line, lines)
+    inner, _ = _expression(keys["inner"], "inner", "x", at("inner"))
+    outer, outer_tree = _expression(keys["outer"], "outer", "u", at("outer"))
+    x = widgets.number(keys["x"], "x", at("x"))
+    step = widgets.number(keys.get("step", DEFAULT_STEP), "step", at("step"))
+    if step <= 0:
+        raise widgets.WidgetError(at("step"), f"`step` must be above 0, not {_plain(step)}")
+    low, high = _range(keys.get("range"), x, at("range"))
+    if not low <= x <= high:
+        raise widgets.WidgetError(at("x"), f"x = {_plain(x)} lies outside the range "
+                                           f"[{_plain(low)}, {_plain(high)}]")
+    stops = (high - low) / step
+    if stops > MAX_SLIDER_STOPS:
+        raise widgets.WidgetError(at("step"), f"the range holds {stops:.0f} steps of {_plain(step)}; "
+                                              f"at most {MAX_SLIDER_STOPS} fit a slider")
+    if abs((x - low) / step - round((x - low) / step)) > 1e-9:
+        raise widgets.WidgetError(at("x"), f"x = {_plain(x)} is not a whole number of steps "
+                                           f"({_plain(step)}) from the range's start {_plain(low)}")
+    composed = compose(inner, outer, outer_tree)
+    if len(composed) > MAX_CHARS or count_visual_nodes(engine.parse(composed)) > MAX_NODES:
+        raise widgets.WidgetError(at("outer"), "outer with u replaced by (inner) is too large for "
+                                               f"the engine ({MAX_CHARS} characters, {MAX_NODES} "
+                                               "nodes): use shorter functions")
+    spec = GearsSpec(inner, outer, composed, x, low, high, step)
+    for n in range(round((high - low) / step) + 1):  # the chain must compute at every slider stop
+        at_x = slider_stop(low, step, n)
+        try:
+            chain_at(spec, at_x)
+        except TinyDagError as error:
+            where = at("x") if at_x == x else at("range") if "range" in keys else line
+            raise widgets.WidgetError(where, f"at x = {_plain(at_x)} the chain does not compute: "
+                                             f"{error.message} (choose a `range` where it does)") from None
+    return spec
+
+
+def slider_stop(low: float, step: float, n: int) -> float:
+    """The n-th stop of the slider, rounded as the browser's range input rounds it (to the step's
+    decimals): the same x in Python, in the fixture and in the browser."""
+    decimals = max(0, -Decimal(repr(step)).normalize().as_tuple().exponent)  # type: ignore[operator]
+    return float(round(Decimal(repr(low)) + n * Decimal(repr(step)), decimals + 2))
+
+
+def _expression(value: object, key: str, variable: str, line: int) -> tuple[str, Node]:
+    """The expression's text and tree; it must use `variable` and no other."""
+    text = widgets.text(value, key, line).strip()
+    try:
+        tree = engine.parse(text)
+    except TinyDagError as error:
+        raise widgets.WidgetError(line, f"`{key}`: {error.message} "
+                                        f"(expression \"{text}\")") from None
+    names = sorted({v.name for v in _variables(tree)})
+    others = [n for n in names if n != variable]
+    if others:
+        raise widgets.WidgetError(line, f"`{key}` may use only the variable {variable}, "
+                                        f"not {', '.join(others)}")
+    if variable not in names:
+        raise widgets.WidgetError(line, f"`{key}` must use the variable {variable} "
+                                        f"(a gear that nothing turns is no chain)")
+    return text, tree
+
+
+def _variables(tree: Node) -> list[Var]:
+    found, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Var):
+            found.append(node)
+        else:
+            stack += operands(node)
+    return found
+
+
+def compose(inner: str, outer: str, outer_tree: Node | None = None) -> str:
+    """outer with every variable u replaced by (inner), by the parser's spans (code points)."""
+    tree = outer_tree if outer_tree is not None else engine.parse(outer)
+    text = outer
+    for var in sorted(_variables(tree), key=lambda v: v.start, reverse=True):
+        text = f"{text[:var.start]}({inner}){text[var.end:]}"
+    return text
+
+
+def _range(value: object, x: float, line: int) -> tuple[float, float]:
+    if value is None:
+        return x - DEFAULT_HALF_RANGE, x + DEFAULT_HALF_RANGE
+    if not isinstance(value, list) or len(value) != 2:
+        raise widgets.WidgetError(line, "`range` must be two numbers, such as [-1, 3]")
+    low, high = (widgets.number(v, "range", line) for v in value)
+    if not low < high:
+        raise widgets.WidgetError(line, f"`range` must go up: [{_plain(low)}, {_plain(high)}]")
+    return low, high
+
+
+def _plain(x: float) -> str:
+    return f"{x:g}"
+
+
+def chain_at(spec: GearsSpec, x: float) -> dict[str, float]:
+    """The chain at x, all by the engine: values, the two local derivatives, their product and
+    backward()'s dy/dx of the composed expression (the same names as gears-model.ts `chainAt`)."""
+    inner = trace(spec.inner, {"x": x})
+    u = inner.root.out.data
+    outer = trace(spec.outer, {"u": u})
+    whole = trace(spec.composed, {"x": x})
+    du_dx = inner.variables[0].out.grad  # trace() ran backward(): the leaf's grad is dg/dx
+    dy_du = outer.variables[0].out.grad
+    return {"x": x, "u": u, "y": outer.root.out.data, "du_dx": du_dx, "dy_du": dy_du,
+            "product": dy_du * du_dx, "backward": whole.variables[0].out.grad,
+            "y_composed": whole.root.out.data}
+
+
+def degrees_per_unit(start: dict[str, float], step: float) -> float:
+    fastest = max(1.0, abs(start["du_dx"]), abs(start["product"]))
+    return next((d for d in DEGREES_PER_UNIT if d * step * fastest <= TURN_LIMIT), DEGREES_PER_UNIT[-1])
+
+
+def data(spec: GearsSpec) -> dict:
+    start = chain_at(spec, spec.x)
+    return {"inner": spec.inner, "outer": spec.outer, "composed": spec.composed,
+            "x": spec.x, "range": [spec.low, spec.high], "step": spec.step,
+            "degrees_per_unit": degrees_per_unit(start, spec.step), "start": start}
+
+
+# ---- the static figure: the live widget (src/widgets/gears.ts) clones it, so both have one size ----
+
+PROSE = {"en": (".", ",", 1), "ru": (",", NBSP, 1), "et": (",", NBSP, 2)}  # decimal, group, min grouping
+
+
+def prose_number(x: float, lang: str) -> str:
+    """A number in a sentence, 4 significant digits, the language's way: src/player/format.ts proseNumber."""
+    if x == 0 or not math.isfinite(x):
+        return format_number(x)
+    decimal, group, min_grouping = PROSE.get(lang.split("-")[0].lower(), PROSE["en"])
+    magnitude = Decimal(abs(x))
+    rounded = magnitude.quantize(Decimal(1).scaleb(magnitude.adjusted() - 3), ROUND_HALF_UP)
+    if abs(x) >= 1e9 or abs(x) < 1e-4:
+        exponent = rounded.adjusted()
+        mantissa = _strip(f"{rounded.scaleb(-exponent):f}").replace(".", decimal)
+        text = (f"{mantissa}\u00d710^{MINUS if exponent < 0 else ''}{abs(exponent)}" if lang == "et"
+                else f"{mantissa}E{exponent}")
+    else:
+        whole, _, fraction = _strip(f"{rounded:f}").partition(".")
+        if len(whole) >= 4 + min_grouping - 1:
+            whole = f"{int(whole):,}".replace(",", group)
+        text = f"{whole}{decimal}{fraction}" if fraction else whole
+    return MINUS + text if x < 0 else text
+
+
+def format_number(x: float) -> str:
+    from .figure import format_number as code_number  # the player's formatNumber, for 0 and infinities
+
+    return code_number(x)
+
+
+def _strip(fixed: str) -> str:
+    return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
+
+
+def gear_path(teeth: int = TEETH, tip: float = TIP_RADIUS, root: float = ROOT_RADIUS) -> str:
+    """A gear's outline around (0, 0): per tooth a flank up, the flat tip, a flank down, the root."""
+    pitch = 2 * math.pi / teeth
+    points = []
+    for i in range(teeth):
+        a = i * pitch
+        for radius, t in ((root, 0.0), (tip, 0.18), (tip, 0.46), (root, 0.64)):
+            angle = a + t * pitch
+            points.append(f"{_n(radius * math.sin(angle))} {_n(-radius * math.cos(angle))}")
+    return "M" + " L".join(points) + " Z"
+
+
+def _n(x: float) -> str:
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _fill(template: str, **values: str) -> str:
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def _gear(index: int, name: str, label: str, value: str, still: bool, still_text: str) -> str:
+    cx = CENTERS[index]
+    state = " is-still" if still else ""
+    return (
+        f'<g class="tdg-gear tdg-gear-{name}{state}" data-gear="{name}" '
+        f'transform="translate({_n(cx)} {_n(CENTER_Y)})">'
+        f'<text class="tdg-gear-name" x="0" y="{_n(-CENTER_Y + 30)}" text-anchor="middle" '
+        f'font-size="18" font-weight="700">{escape(label)}</text>'
+        f'<path class="tdg-gear-tick" d="M-6 {_n(-TIP_RADIUS - 12)} L6 {_n(-TIP_RADIUS - 12)} L0 '
+        f'{_n(-TIP_RADIUS - 3)} Z"/>'
+        f'<path class="tdg-gear-turn" d="" fill="none"/>'
+        f'<g class="tdg-gear-rotor" data-angle="0" transform="rotate(0)">'
+        f'<path class="tdg-gear-body" d="{gear_path()}"/>'
+        f'<circle class="tdg-gear-rim" r="{_n(ROOT_RADIUS - 9)}" fill="none"/>'
+        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-HAND_RADIUS)}"/>'
+        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-HAND_RADIUS)}" r="5"/>'
+        f'</g>'
+        f'<circle class="tdg-gear-hub" r="8"/>'
+        f'<text class="tdg-gear-value" x="0" y="{_n(TIP_RADIUS + 30)}" text-anchor="middle" '
+        f'font-size="17">{escape(value)}</text>'
+        f'<text class="tdg-gear-still" x="0" y="{_n(TIP_RADIUS + 52)}" text-anchor="middle" '
+        f'font-size="14">{escape(still_text if still else "")}</text>'
+        f'</g>'
+    )
+
+
+def _ratio(index: int, label: str, value: str) -> str:
+    x = (CENTERS[index] + CENTERS[index + 1]) / 2
+    return (
+        f'<g class="tdg-gear-ratio" data-ratio="{index}" transform="translate({_n(x)} {_n(CENTER_Y)})">'
+        f'<text class="tdg-gear-ratio-name" x="0" y="-24" text-anchor="middle" font-size="14">'
+        f'{escape(label)}</text>'
+        f'<rect x="-40" y="-16" width="80" height="30" rx="15"/>'
+        f'<text class="tdg-gear-ratio-value" x="0" y="5" text-anchor="middle" font-size="16" '
+        f'font-weight="700">\u00d7{escape(value)}</text>'
+        f'</g>'
+    )
+
+
+def svg(data: dict, strings: dict[str, str]) -> str:
+    """The static figure at the start point: the gears (SVG), the readouts (HTML) and the bar
+    where the live widget puts its controls (same height), so waking shifts nothing.
+    strings["lang"] is the page's language (numbers are written its way)."""
+    lang = strings.get("lang", "en")
+    s, start = data["start"], data["start"]
+    num = lambda x: prose_number(x, lang)  # noqa: E731
+    still = strings["gears_still_short"]
+    gears = [_gear(0, "x", "x", f"x = {num(s['x'])}", False, still),
+             _gear(1, "u", "u = g(x)", f"u = {num(s['u'])}", start["du_dx"] == 0, still),
+             _gear(2, "y", "y = f(u)", f"y = {num(s['y'])}", start["product"] == 0, still)]
+    ratios = [_ratio(0, "g\u2032(x)", num(s["du_dx"])), _ratio(1, "f\u2032(u)", num(s["dy_du"]))]
+    title = _fill(strings["gears_figure_title"], inner=data["inner"], outer=data["outer"],
+                  x=num(s["x"]), du_dx=num(s["du_dx"]), dy_du=num(s["dy_du"]))
+    bar = _fill(strings["gears_static_bar"], x=num(s["x"]), low=num(data["range"][0]),
+                high=num(data["range"][1]))
+    figure = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdg-gears-svg" role="img" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif"><title>{escape(title)}</title>'
+        f'{"".join(ratios)}{"".join(gears)}</svg>'
+    )
+    return (f'<div class="tdg-gears" data-gears-static="">{figure}{readout(data, strings, lang)}'
+            f'<div class="tdg-gears-bar"><p class="tdg-gears-static-note">{escape(bar)}</p></div></div>')
+
+
+def readout(data: dict, strings: dict[str, str], lang: str) -> str:
+    """The numbers in words: each ratio, their product and backward()'s dy/dx for the composed y."""
+    s = data["start"]
+    num = lambda x: prose_number(x, lang)  # noqa: E731
+    agree = strings["gears_agree"] if agrees(s["product"], s["backward"]) else strings["gears_differ"]
+    rows = [
+        ("inner", f"u = {data['inner']}", strings["gears_inner_ratio"], num(s["du_dx"])),
+        ("outer", f"y = {data['outer']}", strings["gears_outer_ratio"], num(s["dy_du"])),
+        ("product", "", strings["gears_product"],
+         f"{num(s['dy_du'])} \u00d7 {num(s['du_dx'])} = {num(s['product'])}"),
+        ("backward", f"y = {data['composed']}", strings["gears_backward"], num(s["backward"])),
+    ]
+    items = "".join(
+        f'<div class="tdg-gears-row" data-row="{key}"><dt>{escape(term)}'
+        + (f' <code>{escape(code)}</code>' if code else "")
+        + f'</dt><dd><span class="tdg-gears-number">{escape(value)}</span>'
+        + (f' <span class="tdg-gears-agree">{escape(agree)}</span>' if key == "backward" else "")
+        + "</dd></div>"
+        for key, code, term, value in rows)
+    return (f'<dl class="tdg-gears-readout">{items}</dl>'
+            f'<p class="tdg-gears-step">{escape(strings["gears_hint"])}</p>')
+
+
+def agrees(product: float, backward: float) -> bool:
+    """The chain rule's product and backward() differ at most by rounding (the same in gears-model.ts)."""
+    return abs(product - backward) <= 1e-9 * max(1.0, abs(product), abs(backward))

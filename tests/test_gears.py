@@ -1,0 +1,206 @@
+"""The gears widget at build time: engine numbers, the chain rule, the fixture the TypeScript side
+is checked against, the static figure, and an author's mistakes reported at their line.
+
+`python -m tests.test_gears` rewrites tests/vectors/gears.json (a test fails while it is stale).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from microgpt_annotated import Value
+from tinydag_mkdocs import gears, widgets
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "vectors" / "gears.json"
+
+# Each chain twice: as the block's text, and as Python functions of Values (an independent writing).
+CHAINS = [
+    ("3 * x", "u * u", 1, [-1, 3], 0.1, lambda x: 3 * x, lambda u: u * u),
+    ("x - 1", "relu(u)", 0, [-1, 3], 0.1, lambda x: x - 1, lambda u: u.relu()),
+    ("2 - x", "u ** 3", 0.5, [-1, 2], 0.25, lambda x: 2 - x, lambda u: u**3),
+    ("x * x + 1", "1 / u", 0, [-2, 2], 0.2, lambda x: x * x + 1, lambda u: 1 / u),
+    ("exp(x) / 4", "log(u + 1)", 0, [-2, 2], 0.2, lambda x: x.exp() / 4, lambda u: (u + 1).log()),
+    ("relu(x)", "3 * u - u * u", -1, [-2, 2], 0.1, lambda x: x.relu(), lambda u: 3 * u - u * u),
+]
+
+
+def spec_of(inner: str, outer: str, x: float, span: list[float], step: float) -> gears.GearsSpec:
+    return gears.parse({"inner": inner, "outer": outer, "x": x, "range": span, "step": step}, 1, {})
+
+
+def fixture() -> list[dict]:
+    """Every chain at every stop of its slider, by the Python engine: what gears-model.ts must equal."""
+    cases = []
+    for inner, outer, x, span, step, *_ in CHAINS:
+        spec = spec_of(inner, outer, x, span, step)
+        stops = [gears.slider_stop(spec.low, step, n) for n in range(round((spec.high - spec.low) / step) + 1)]
+        cases.append({"data": gears.data(spec), "points": [gears.chain_at(spec, s) for s in stops]})
+    return cases
+
+
+def test_the_fixture_for_typescript_is_what_the_engine_computes_now():
+    assert json.loads(FIXTURE.read_text(encoding="utf-8")) == fixture(), "run python -m tests.test_gears"
+
+
+@pytest.mark.parametrize("chain", CHAINS, ids=[f"{c[0]} -> {c[1]}" for c in CHAINS])
+def test_embedded_numbers_equal_the_value_class_run_by_hand(chain):
+    inner, outer, x0, span, step, g, f = chain
+    spec = spec_of(inner, outer, x0, span, step)
+    assert gears.data(spec)["start"] == gears.chain_at(spec, x0)
+    for case in fixture():
+        if case["data"]["inner"] == inner:
+            points = case["points"]
+    for point in points:
+        x = Value(point["x"])
+        u = g(x)
+        u.backward()
+        u_leaf = Value(u.data)
+        y = f(u_leaf)
+        y.backward()
+        x2 = Value(point["x"])
+        y2 = f(g(x2))
+        y2.backward()
+        assert (point["u"], point["y"], point["du_dx"], point["dy_du"]) == (u.data, y.data, x.grad, u_leaf.grad)
+        assert (point["backward"], point["y_composed"]) == (x2.grad, y2.data)
+        assert point["product"] == u_leaf.grad * x.grad
+
+
+@pytest.mark.parametrize("chain", CHAINS, ids=[f"{c[0]} -> {c[1]}" for c in CHAINS])
+def test_local_derivatives_match_central_differences(chain):
+    inner, outer, x0, span, step, g, f = chain
+    spec = spec_of(inner, outer, x0, span, step)
+    value = lambda fn, t: fn(Value(t)).data  # noqa: E731
+    h = 1e-6
+    checked = 0
+    for n in range(round((spec.high - spec.low) / step) + 1):
+        x = gears.slider_stop(spec.low, step, n)
+        c = gears.chain_at(spec, x)
+        kinks = [x, c["u"]]  # relu bends at 0: a central difference straddling it is no slope
+        if any(abs(k) < 10 * h for k in kinks) or (inner == "x - 1" and abs(x - 1) < 10 * h):
+            continue
+        du_dx = (value(g, x + h) - value(g, x - h)) / (2 * h)
+        dy_du = (value(f, c["u"] + h) - value(f, c["u"] - h)) / (2 * h)
+        dy_dx = (value(lambda t: f(g(t)), x + h) - value(lambda t: f(g(t)), x - h)) / (2 * h)
+        assert c["du_dx"] == pytest.approx(du_dx, rel=1e-6, abs=1e-6)
+        assert c["dy_du"] == pytest.approx(dy_du, rel=1e-6, abs=1e-6)
+        assert c["backward"] == pytest.approx(dy_dx, rel=1e-6, abs=1e-6)
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_chain_rule_product_agrees_with_backward_on_the_composition_everywhere():
+    for case in fixture():
+        for point in case["points"]:
+            assert gears.agrees(point["product"], point["backward"]), (case["data"]["composed"], point)
+            assert point["y"] == pytest.approx(point["y_composed"], rel=1e-12, abs=1e-12)
+
+
+def test_a_dead_relu_leaves_the_later_gears_still():
+    spec = spec_of("x - 1", "relu(u)", 0, [-1, 3], 0.1)
+    dead, alive = gears.chain_at(spec, 0.5), gears.chain_at(spec, 2.0)
+    assert (dead["du_dx"], dead["dy_du"], dead["product"], dead["backward"]) == (1.0, 0.0, 0.0, 0.0)
+    assert (alive["dy_du"], alive["product"], alive["backward"]) == (1.0, 1.0, 1.0)
+
+
+def test_composition_substitutes_inner_for_every_u_keeping_precedence():
+    assert gears.compose("3 * x", "u * u") == "(3 * x) * (3 * x)"
+    assert gears.compose("x + 1", "-u ** 2 + relu(u)") == "-(x + 1) ** 2 + relu((x + 1))"
+    spec = spec_of("x + 1", "-u ** 2", 1, [-1, 3], 0.1)
+    c = gears.chain_at(spec, 1.0)
+    assert (c["y"], c["y_composed"], c["backward"]) == (-4.0, -4.0, -4.0)  # -(x+1)^2, slope -2(x+1)
+
+
+def test_the_x_gear_turns_a_round_angle_and_the_fastest_gear_no_more_than_the_limit():
+    data = gears.data(spec_of("3 * x", "u * u", 1, [-1, 3], 0.1))
+    assert data["degrees_per_unit"] == 60  # 18 * 0.1 * 60 = 108 degrees for the y gear, 90 would be 162
+    dead = gears.data(spec_of("relu(x)", "u", -1, [-2, 2], 0.1))
+    assert dead["degrees_per_unit"] == 360  # nothing turns faster than x: one step is 36 degrees
+
+
+@pytest.mark.parametrize(("x", "en", "ru", "et"), [
+    (18.0, "18", "18", "18"), (-0.5, "\u22120.5", "\u22120,5", "\u22120,5"),
+    (12345.678, "12,350", "12\u00a0350", "12\u00a0350"), (1234.5, "1,235", "1\u00a0235", "1235"),
+    (2.5e-7, "2.5E-7", "2,5E-7", "2,5\u00d710^\u22127"), (0.0, "0", "0", "0"),
+])
+def test_numbers_in_the_readout_are_written_the_languages_way(x, en, ru, et):
+    assert [gears.prose_number(x, lang) for lang in ("en", "ru", "et")] == [en, ru, et]
+
+
+def strings(lang: str = "en") -> dict[str, str]:
+    from tinydag_mkdocs.strings import load_all
+
+    table = load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
+    return {**{k: v for k, v in table.items() if k.startswith("gears_")}, "lang": lang}
+
+
+def test_the_static_figure_shows_the_start_in_the_pages_language():
+    data = gears.data(spec_of("x * 0.5", "u * u", 1, [-1, 3], 0.1))  # u = 0.5, f'(u) = 1, y = 0.25
+    html = gears.svg(data, strings("ru"))
+    assert 'viewBox="0 0 600 250"' in html and "<title>" in html
+    texts = re.findall(r'class="tdg-gear-value"[^>]*>([^<]*)<', html)
+    assert texts == ["x = 1", "u = 0,5", "y = 0,25"]
+    assert re.findall(r'class="tdg-gear-ratio-value"[^>]*>([^<]*)<', html) == ["\u00d70,5", "\u00d71"]
+    assert "0,5 \u00d7 1 = 0,5" not in html and "1 \u00d7 0,5 = 0,5" in html  # f'(u) x g'(x) = product
+    assert "то же число" in html and "y = (x * 0.5) * (x * 0.5)" in html  # code keeps its dot
+    assert html.count('class="tdg-gear-rotor" data-angle="0" transform="rotate(0)"') == 3
+
+
+def test_the_static_figure_marks_a_still_gear():
+    data = gears.data(spec_of("relu(x)", "u * u", -1, [-2, 2], 0.1))
+    html = gears.svg(data, strings("en"))
+    assert 'class="tdg-gear tdg-gear-u is-still"' in html and 'class="tdg-gear tdg-gear-y is-still"' in html
+    assert html.count(">stands still</text>") == 2
+
+
+def test_the_static_figure_escapes_what_it_shows():
+    data = gears.data(spec_of("x", "u", 1, [-1, 3], 0.1))
+    table = {**strings("en"), "gears_hint": "<b>&", "gears_agree": "<i>"}
+    html = gears.svg(data, table)
+    assert "<b>" not in html and "&lt;b&gt;&amp;" in html and "&lt;i&gt;" in html
+
+
+def gear_error(body: str) -> widgets.WidgetError:
+    keys, lines = widgets.read_keys(body, 11, "gears")
+    with pytest.raises(widgets.WidgetError) as caught:
+        gears.parse(keys, 10, lines)
+    return caught.value
+
+
+@pytest.mark.parametrize(("body", "line", "words"), [
+    ("inner: 3 * x\nouter: u * u\nx: 1\ncolour: red\n", 14, "unknown key `colour`"),
+    ("inner: 3 * x\nx: 1\n", 10, "no `outer`"),
+    ("inner: 3 * y\nouter: u * u\nx: 1\n", 11, "only the variable x, not y"),
+    ("inner: 3 * x\nouter: x * u\nx: 1\n", 12, "only the variable u, not x"),
+    ("inner: 3\nouter: u * u\nx: 1\n", 11, "must use the variable x"),
+    ("inner: 3 * (x\nouter: u * u\nx: 1\n", 11, "never closed"),
+    ("inner: 3 * x\nouter: u ** u\nx: 1\n", 12, "outer"),
+    ("inner: 3 * x\nouter: u * u\nx: one\n", 13, "`x` must be a number"),
+    ("inner: 3 * x\nouter: u * u\nx: 5\nrange: [-1, 3]\n", 13, "outside the range"),
+    ("inner: 3 * x\nouter: u * u\nx: 1\nrange: [3, -1]\n", 14, "must go up"),
+    ("inner: 3 * x\nouter: u * u\nx: 1\nstep: 0\n", 14, "`step` must be above 0"),
+    ("inner: 3 * x\nouter: u * u\nx: 1.05\nrange: [-1, 3]\n", 13, "whole number of steps"),
+    ("inner: 3 * x\nouter: log(u)\nx: 1\nrange: [-1, 3]\n", 14, "at x = -1 the chain does not compute"),
+    ("inner: 3 * x\nouter: log(u)\nx: 0\nrange: [0, 3]\n", 13, "at x = 0 the chain does not compute"),
+    ("inner: " + " + ".join(["x"] * 30) + "\nouter: u * u * u\nx: 1\n", 12, "too large"),
+])
+def test_an_authors_mistake_is_reported_at_its_line(body, line, words):
+    error = gear_error(body)
+    assert (error.line, words in error.message) == (line, True), (error.line, error.message)
+
+
+def test_a_good_block_reads_with_defaults():
+    keys, lines = widgets.read_keys("inner: 3 * x\nouter: u * u\nx: 1\n", 11, "gears")
+    spec = gears.parse(keys, 10, lines)
+    assert (spec.low, spec.high, spec.step, spec.composed) == (-1.0, 3.0, 0.1, "(3 * x) * (3 * x)")
+    assert math.isclose(gears.slider_stop(-1.0, 0.1, 13), 0.3) and gears.slider_stop(-1.0, 0.1, 13) == 0.3
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(fixture(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {FIXTURE}")
