@@ -65,7 +65,8 @@ export class Program {
       const info = gl.getActiveUniform(program, i);
       const location = info && gl.getUniformLocation(program, info.name);
       if (info && location)
-        this.setters.set(info.name, {
+        this.setters.set(info.name.replace(/\[0\]$/, ""), {
+          // an array by its name: uEdge, not uEdge[0]
           set: uniformSetter(gl, info.type, location, unit),
           sent: null,
           sampler: info.type === gl.SAMPLER_2D,
@@ -90,7 +91,9 @@ export class Program {
       const numbers = typeof value === "number" ? [value] : value;
       if (uniform.sent && sameNumbers(uniform.sent, numbers)) continue;
       uniform.set(value);
-      uniform.sent = Array.from(numbers);
+      if (uniform.sent?.length === numbers.length)
+        for (let i = 0; i < numbers.length; i++) uniform.sent[i] = numbers[i]!;
+      else uniform.sent = Array.from(numbers);
     }
   }
 }

@@ -6,7 +6,8 @@
 import { CELL, drawBackdrop, gridOf, WALL_Z } from "./backdrop";
 import type { Palette, RGB } from "./colors";
 import { mix } from "./colors";
-import { type EdgeCurve, edgeLength, edgeMesh, liftedPoint } from "./curves";
+import { type EdgeCurve, liftedPoint } from "./curves";
+import { EdgeBatches, TONE } from "./edges";
 import type { V3 as Point3 } from "./fit";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
@@ -44,38 +45,6 @@ export interface SceneInput {
   lift: number; // scene units the backward layer stands out towards the viewer (0: flat)
 }
 
-interface EdgeStyle {
-  base: RGB;
-  lit: RGB;
-  fill: number;
-  reversed: number;
-  width: number; // encoding.ts
-  heads: [number, number]; // arrowhead shown at the parent's end, at the child's end
-  dash: number;
-  bands: number;
-  lift: number;
-}
-
-const edgeStyle = (): EdgeStyle => ({
-  base: [0.5, 0.5, 0.5],
-  lit: [0.5, 0.5, 0.5],
-  fill: 0,
-  reversed: 0,
-  width: 1,
-  heads: [1, 0],
-  dash: 0,
-  bands: 0,
-  lift: 0,
-});
-
-interface EdgeMesh {
-  mesh: Mesh;
-  ghost: Mesh; // the same edge on the forward plane, drawn faintly under the lifted backward layer
-  curve: EdgeCurve;
-  style: EdgeStyle;
-  ghostStyle: EdgeStyle;
-}
-
 export class Scene {
   private readonly renderer: Renderer;
   private readonly gl: Renderer["gl"];
@@ -85,7 +54,7 @@ export class Scene {
   private pitchYaw: [number, number] = [DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw]; // the view, about the middle of what the stage shows
   private edgeShader: Program | null = null; // prepare(), or with the first edges
   private spriteProgram: Program | null = null; // shared by glows and pulses (compiling is slow): prepare()
-  private edges: EdgeMesh[] = [];
+  private edges: EdgeBatches | null = null;
   private glows: Sprites | null = null;
   private pulses: Sprites | null = null;
   private positions = new Map<string, V3>();
@@ -162,7 +131,7 @@ export class Scene {
 
   /** A new graph structure: rebuild the edge meshes and the sprite pools. */
   setGraph(curves: EdgeCurve[], positions: Map<string, V3>, cardHeight: number): void {
-    for (const e of this.edges) e.mesh.geometry.dispose();
+    this.edges?.dispose();
     this.glows?.dispose();
     this.pulses?.dispose();
     this.positions = positions;
@@ -170,25 +139,7 @@ export class Scene {
     this.cardHeight = cardHeight;
     this.where++;
     this.wallDirty = true;
-    this.edges = curves.map((curve) => {
-      const data = edgeMesh(curve);
-      const geometry = new Geometry(
-        this.gl,
-        {
-          position: { size: 3, data: data.position },
-          offset: { size: 3, data: data.offset },
-          role: { size: 1, data: data.role },
-          along: { size: 1, data: data.along },
-        },
-        data.index,
-      );
-      const length = edgeLength(curve);
-      const style = edgeStyle();
-      const ghostStyle = edgeStyle();
-      const mesh = this.edgeMesh(geometry, style, length, 0);
-      const ghost = this.edgeMesh(geometry, ghostStyle, length, -1);
-      return { mesh, ghost, curve, style, ghostStyle };
-    });
+    this.edges = new EdgeBatches(this.gl, this.edgeProgram(), curves);
     this.glows = new Sprites(this.gl, Math.max(1, positions.size), this.sprites(), {
       core: false,
       aspect: [1.25, 0.8],
@@ -201,28 +152,10 @@ export class Scene {
   }
 
   private collectMeshes(): void {
-    this.meshes = [...this.edges.flatMap((e) => [e.ghost, e.mesh])];
+    this.meshes = [...(this.edges?.meshes ?? [])];
     if (this.glows) this.meshes.push(this.glows.mesh);
     if (this.pulses) this.meshes.push(this.pulses.mesh);
     if (this.wall) this.meshes.push(this.wall);
-  }
-
-  /** One draw of an edge's geometry, with its own style (uniforms are set just before it draws). */
-  private edgeMesh(geometry: Geometry, style: EdgeStyle, length: number, renderOrder: number): Mesh {
-    const uniforms = this.edgeProgram().uniforms;
-    const before = (): void => {
-      uniforms.uBase = style.base;
-      uniforms.uLit = style.lit;
-      uniforms.uFill = style.fill;
-      uniforms.uReversed = style.reversed;
-      uniforms.uWidth = style.width;
-      uniforms.uHeads = style.heads;
-      uniforms.uDash = style.dash;
-      uniforms.uBands = style.bands;
-      uniforms.uLength = length;
-      uniforms.uLift = style.lift;
-    };
-    return { geometry, program: this.edgeProgram(), order: renderOrder, visible: true, before };
   }
 
   setPalette(palette: Palette): void {
@@ -337,34 +270,25 @@ export class Scene {
     const lit = backward ? palette.accent : palette.primary;
     const dead = mix(palette.bg, palette.fg, 0.3);
     const ghost = mix(palette.bg, palette.primary, 0.4);
-    this.edgeProgram().uniforms.uBg = palette.bg;
-    for (const e of this.edges) {
-      const state = frame.edges.get(e.curve.id);
-      const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);
-      const s = e.style;
-      s.base = input.dimmed ? quiet : base;
-      s.lit = look.sign === "negative" ? palette.negative : look.sign === "zero" ? dead : lit;
-      s.fill = state?.fill ?? 0;
-      s.reversed = state?.reversed ? 1 : 0;
-      s.width = look.width;
-      s.heads = backward ? [0, 1] : [1, 0];
-      s.dash = look.sign === "zero" ? 1 : 0;
-      s.bands = look.sign === "negative" ? 1 : 0;
-      s.lift = backward ? input.lift : 0;
+    Object.assign(this.edgeProgram().uniforms, {
+      uBg: palette.bg,
+      uBase: input.dimmed ? quiet : base,
+      uLit: lit,
+      uNegative: palette.negative,
+      uDead: dead,
+      uGhost: ghost,
+    });
+    const edges = this.edges;
+    if (edges) {
+      this.curves.forEach((curve, i) => {
+        const state = frame.edges.get(curve.id);
+        const look = edgeLook(backward ? (state?.label?.contribution ?? null) : null);
+        const tone = look.sign === "negative" ? TONE.negative : look.sign === "zero" ? TONE.dead : TONE.lit;
+        edges.setStyle(i, state?.fill ?? 0, state?.reversed ?? false, look.width, tone);
+      });
       // Turned, the raised backward layer shows the values' plane below it: faint, pointing forward.
-      e.ghost.visible = s.lift > 0.01 && this.turned;
-      if (e.ghost.visible)
-        Object.assign(e.ghostStyle, {
-          base: ghost,
-          lit: ghost,
-          fill: 1,
-          reversed: 0,
-          width: 0.7,
-          heads: [1, 0],
-          dash: 0,
-          bands: 0,
-          lift: 0,
-        });
+      const lift = backward ? input.lift : 0;
+      edges.setPass(backward ? [0, 1] : [1, 0], lift, lift > 0.01 && this.turned);
     }
     const glowItems: { at: V3; colour: RGB; intensity: number; size: number }[] = [];
     for (const [id, node] of frame.nodes) {
@@ -376,7 +300,7 @@ export class Scene {
     this.glows?.set(glowItems);
     this.pulses?.set(
       frame.pulses.flatMap((p) => {
-        const edge = this.edges.find((e) => e.curve.id === p.edge);
+        const edge = this.curves.find((c) => c.id === p.edge);
         if (!edge) return [];
         const contribution = p.kind === "backward" ? frame.edges.get(p.edge)?.label?.contribution : undefined;
         const colour =
@@ -387,7 +311,7 @@ export class Scene {
               : palette.accent;
         return [
           {
-            at: this.edgePoint(edge.curve, p.at, p.kind === "backward" ? input.lift : 0),
+            at: this.edgePoint(edge, p.at, p.kind === "backward" ? input.lift : 0),
             colour,
             intensity: 1,
             size: 0.2,

@@ -3,6 +3,7 @@
 // WebGL 1 syntax, so the same shaders run on WebGL 1 and 2 contexts. Colours are premultiplied.
 
 import { SPLIT } from "./curves";
+import { BATCH_EDGES } from "./edges";
 
 const EDGE_RADIUS = "0.028"; // scene units: an edge nothing has crossed yet
 const HEAD_RADIUS = "0.085";
@@ -11,83 +12,84 @@ export const glsl = (strings: TemplateStringsArray, ...values: (string | number)
   strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ""), "");
 
 /**
- * Edges: a shaded tube plus an arrowhead at each end (curves.ts, ROLE). The part the pulse has
- * passed is lit in uLit and, during backward, as thick as the contribution is large (encoding.ts);
- * uHeads opens the arrowhead the pulse travels towards. Dead paths (uDash) are dashed; negative
- * contributions (uBands) are hollow, a pale core along the tube: a second cue besides colour.
- * uLift raises the middle of the edge towards uEye (the backward layer, curves.ts liftedPoint), the
- * ends stay on their cards.
- *
- *   uWidth  radius of the lit part, relative to an unlit edge
- *   uHeads  1: the arrowhead at the parent's end (x) / the child's end (y) is shown
- *   uLift   scene units the middle of the edge stands out towards the viewer
- *   uEye    ... along the line of sight from this point (the default view's camera)
+ * Edges: a shaded tube plus an arrowhead at each end (curves.ts, ROLE), many edges per draw (edges.ts).
+ * The part the pulse has passed is lit and, during backward, as thick as the contribution is large
+ * (encoding.ts); the arrowhead the pulse travels towards opens. Dead paths are dashed; negative
+ * contributions are hollow, a pale core along the tube: a second cue besides colour. The lift raises
+ * the middle of the edge towards uEye (the backward layer, curves.ts liftedPoint); the ends stay on
+ * their cards.
+ *   edge    which entry of uEdges styles this vertex; span: the edge's length in scene units
+ *   uEdges  per edge: lit so far (0..1), lit from the arrow's end (1), the lit part's radius relative
+ *           to an unlit edge, the tone (edges.ts TONE; 3: a ghost, the flat copy under the lift)
+ *   uPass   the arrowhead shown at the parent's end (x) and the child's end (y), the lift in scene
+ *           units, and 1 in w when drawing the ghosts
+ *   uEye    the lift goes along the line of sight from this point (the default view's camera)
  */
 export const edgeVertex = glsl`
 attribute vec3 position;
 attribute vec3 offset;
 attribute float role;
 attribute float along;
+attribute float edge;
+attribute float span;
 uniform mat4 modelViewMatrix;
 uniform mat4 projectionMatrix;
 uniform mat3 normalMatrix;
-uniform float uFill;
-uniform float uReversed;
-uniform float uWidth;
-uniform vec2 uHeads;
-uniform float uLift;
+uniform vec4 uEdges[${BATCH_EDGES}];
+uniform vec4 uPass;
 uniform vec3 uEye;
 varying vec3 vNormal;
 varying float vAlong;
 varying float vHead;
+varying vec4 vStyle;
+varying float vSpan;
 void main() {
-  float a = uReversed > 0.5 ? 1.0 - along : along;
-  float lit = uFill > 0.0 ? step(a, uFill + 0.001) : 0.0;
-  float r = ${EDGE_RADIUS} * mix(1.0, uWidth, lit);
+  vec4 s = uPass.w > 0.5 ? vec4(1.0, 0.0, 0.7, 3.0) : uEdges[int(edge + 0.5)];
+  float a = s.y > 0.5 ? 1.0 - along : along;
+  float lit = s.x > 0.0 ? step(a, s.x + 0.001) : 0.0;
+  float r = ${EDGE_RADIUS} * mix(1.0, s.z, lit);
   float head = max(${HEAD_RADIUS}, r * 1.9);
   float radius = r;
-  if (role > 5.5) radius = r * (1.0 - uHeads.y);
+  if (role > 5.5) radius = r * (1.0 - uPass.y);
   else if (role > 4.5) radius = 0.0;
-  else if (role > 3.5) radius = r * (1.0 - uHeads.y) * 0.98;
-  else if (role > 2.5) radius = mix(r * 0.98, head, uHeads.y);
-  else if (role > 1.5) radius = r * (1.0 - uHeads.x);
-  else if (role > 0.5) radius = mix(r, head, uHeads.x);
+  else if (role > 3.5) radius = r * (1.0 - uPass.y) * 0.98;
+  else if (role > 2.5) radius = mix(r * 0.98, head, uPass.y);
+  else if (role > 1.5) radius = r * (1.0 - uPass.x);
+  else if (role > 0.5) radius = mix(r, head, uPass.x);
   vec3 p = position + offset * radius;
-  p += normalize(uEye - position) * uLift * sin(3.14159265 * clamp(along / ${SPLIT}, 0.0, 1.0));
+  p += normalize(uEye - position) * uPass.z * sin(3.14159265 * clamp(along / ${SPLIT}, 0.0, 1.0));
   vHead = role > 0.5 && role < 5.5 ? 1.0 : 0.0;
   vNormal = normalize(normalMatrix * (length(offset) > 0.0 ? offset : vec3(0.0, 0.0, 1.0)));
   vAlong = along;
+  vStyle = s;
+  vSpan = span;
   gl_Position = projectionMatrix * modelViewMatrix * vec4(p, 1.0);
 }`;
 
-/**
- *   uFill      0..1 of the edge lit so far
- *   uReversed  1: lit from the arrow's end (backward)
- *   uDash      1: a dead path, dashed
- *   uBands     1: a negative contribution, drawn hollow (a pale core along the tube)
- *   uLength    the edge's length in scene units
- */
+/** Colours: uBase (not reached yet), and the lit part by tone: uLit, uNegative, uDead, uGhost. */
 export const edgeFragment = glsl`
 precision highp float;
 uniform vec3 uBase;
 uniform vec3 uLit;
+uniform vec3 uNegative;
+uniform vec3 uDead;
+uniform vec3 uGhost;
 uniform vec3 uBg;
-uniform float uFill;
-uniform float uReversed;
-uniform float uDash;
-uniform float uBands;
-uniform float uLength;
 varying vec3 vNormal;
 varying float vAlong;
 varying float vHead;
+varying vec4 vStyle;
+varying float vSpan;
 void main() {
-  float a = uReversed > 0.5 ? 1.0 - vAlong : vAlong;
-  float lit = uFill > 0.0 ? step(a, uFill + 0.001) : 0.0;
-  float units = vAlong * uLength;
-  if (uDash > 0.5 && lit > 0.5 && vHead < 0.5 && fract(units / 0.16) > 0.5) discard;
-  vec3 colour = mix(uBase, uLit, lit);
+  float tone = vStyle.w;
+  float a = vStyle.y > 0.5 ? 1.0 - vAlong : vAlong;
+  float lit = vStyle.x > 0.0 ? step(a, vStyle.x + 0.001) : 0.0;
+  bool body = lit > 0.5 && vHead < 0.5;
+  if (body && tone > 1.5 && tone < 2.5 && fract(vAlong * vSpan / 0.16) > 0.5) discard;
+  vec3 tint = tone < 0.5 ? uLit : tone < 1.5 ? uNegative : tone < 2.5 ? uDead : uGhost;
+  vec3 colour = mix(tone > 2.5 ? uGhost : uBase, tint, lit);
   vec3 n = normalize(vNormal);
-  if (uBands > 0.5 && lit > 0.5 && vHead < 0.5 && length(n.xy) < 0.5) colour = mix(colour, uBg, 0.7);
+  if (body && tone > 0.5 && tone < 1.5 && length(n.xy) < 0.5) colour = mix(colour, uBg, 0.7);
   float diffuse = max(dot(n, normalize(vec3(-0.35, 0.55, 0.75))), 0.0);
   float rim = pow(1.0 - abs(n.z), 2.0) * 0.15;
   vec3 shaded = colour * (0.62 + 0.38 * diffuse) + rim;
