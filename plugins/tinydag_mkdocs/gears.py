@@ -241,24 +241,29 @@ def _fill(template: str, **values: str) -> str:
     return template
 
 
-def _gear(index: int, name: str, label: str, value: str, still: bool, still_text: str) -> str:
-    cx = CENTERS[index]
-    state = " is-still" if still else ""
+def sign_of(ratio: float) -> str:
+    """How a gear turns against x: with it, against it, or not at all (the sandbox's sign colours)."""
+    return "zero" if ratio == 0 else "positive" if ratio > 0 else "negative"
+
+
+def _gear(index: int, name: str, label: str, value: str, sign: str, still_text: str) -> str:
+    still = sign == "zero"
     return (
-        f'<g class="tdg-gear tdg-gear-{name}{state}" data-gear="{name}" '
-        f'transform="translate({_n(cx)} {_n(CENTER_Y)})">'
+        f'<g class="tdg-gear tdg-gear-{name}{" is-still" if still else ""}" data-gear="{name}" '
+        f'data-sign="{sign}" transform="translate({_n(CENTERS[index])} {_n(CENTER_Y)})">'
         f'<text class="tdg-gear-name" x="0" y="{_n(-CENTER_Y + 30)}" text-anchor="middle" '
         f'font-size="18" font-weight="700">{escape(label)}</text>'
-        f'<path class="tdg-gear-tick" d="M-6 {_n(-TIP_RADIUS - 12)} L6 {_n(-TIP_RADIUS - 12)} L0 '
-        f'{_n(-TIP_RADIUS - 3)} Z"/>'
-        f'<path class="tdg-gear-turn" d="" fill="none"/>'
+        f'<path class="tdg-gear-tick" d="M-6 {_n(-TIP_RADIUS - 14)} L6 {_n(-TIP_RADIUS - 14)} L0 '
+        f'{_n(-TIP_RADIUS - 4)} Z" fill="#888"/>'
+        f'<path class="tdg-gear-turn" d="" fill="none" stroke="#888" stroke-width="3"/>'
         f'<g class="tdg-gear-rotor" data-angle="0" transform="rotate(0)">'
-        f'<path class="tdg-gear-body" d="{gear_path()}"/>'
-        f'<circle class="tdg-gear-rim" r="{_n(ROOT_RADIUS - 9)}" fill="none"/>'
-        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-HAND_RADIUS)}"/>'
-        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-HAND_RADIUS)}" r="5"/>'
+        f'<path class="tdg-gear-body" d="{gear_path()}" fill="#e8eaf6" stroke="#555" stroke-width="2"/>'
+        f'<circle class="tdg-gear-rim" r="{_n(ROOT_RADIUS - 9)}" fill="none" stroke="#999"/>'
+        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-HAND_RADIUS)}" stroke="#333" '
+        f'stroke-width="4" stroke-linecap="round"/>'
+        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-HAND_RADIUS)}" r="5" fill="#333"/>'
         f'</g>'
-        f'<circle class="tdg-gear-hub" r="8"/>'
+        f'<circle class="tdg-gear-hub" r="8" fill="#555"/>'
         f'<text class="tdg-gear-value" x="0" y="{_n(TIP_RADIUS + 30)}" text-anchor="middle" '
         f'font-size="17">{escape(value)}</text>'
         f'<text class="tdg-gear-still" x="0" y="{_n(TIP_RADIUS + 52)}" text-anchor="middle" '
@@ -267,14 +272,16 @@ def _gear(index: int, name: str, label: str, value: str, still: bool, still_text
     )
 
 
-def _ratio(index: int, label: str, value: str) -> str:
+def _ratio(index: int, label: str, value: str, sign: str) -> str:
+    """The ratio between two gears, above the gap where they meet (the arcs of a turn run below)."""
     x = (CENTERS[index] + CENTERS[index + 1]) / 2
     return (
-        f'<g class="tdg-gear-ratio" data-ratio="{index}" transform="translate({_n(x)} {_n(CENTER_Y)})">'
-        f'<text class="tdg-gear-ratio-name" x="0" y="-24" text-anchor="middle" font-size="14">'
+        f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
+        f'transform="translate({_n(x)} {_n(CENTER_Y)})">'
+        f'<text class="tdg-gear-ratio-name" x="0" y="-68" text-anchor="middle" font-size="14">'
         f'{escape(label)}</text>'
-        f'<rect x="-40" y="-16" width="80" height="30" rx="15"/>'
-        f'<text class="tdg-gear-ratio-value" x="0" y="5" text-anchor="middle" font-size="16" '
+        f'<rect x="-46" y="-60" width="92" height="30" rx="15" fill="none" stroke="#888"/>'
+        f'<text class="tdg-gear-ratio-value" x="0" y="-39" text-anchor="middle" font-size="16" '
         f'font-weight="700">\u00d7{escape(value)}</text>'
         f'</g>'
     )
@@ -285,13 +292,14 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     where the live widget puts its controls (same height), so waking shifts nothing.
     strings["lang"] is the page's language (numbers are written its way)."""
     lang = strings.get("lang", "en")
-    s, start = data["start"], data["start"]
+    s = data["start"]
     num = lambda x: prose_number(x, lang)  # noqa: E731
     still = strings["gears_still_short"]
-    gears = [_gear(0, "x", "x", f"x = {num(s['x'])}", False, still),
-             _gear(1, "u", "u = g(x)", f"u = {num(s['u'])}", start["du_dx"] == 0, still),
-             _gear(2, "y", "y = f(u)", f"y = {num(s['y'])}", start["product"] == 0, still)]
-    ratios = [_ratio(0, "g\u2032(x)", num(s["du_dx"])), _ratio(1, "f\u2032(u)", num(s["dy_du"]))]
+    gears = [_gear(0, "x", "x", f"x = {num(s['x'])}", "positive", still),
+             _gear(1, "u", "u = g(x)", f"u = {num(s['u'])}", sign_of(s["du_dx"]), still),
+             _gear(2, "y", "y = f(u)", f"y = {num(s['y'])}", sign_of(s["product"]), still)]
+    ratios = [_ratio(0, "g\u2032(x)", num(s["du_dx"]), sign_of(s["du_dx"])),
+              _ratio(1, "f\u2032(u)", num(s["dy_du"]), sign_of(s["dy_du"]))]
     title = _fill(strings["gears_figure_title"], inner=data["inner"], outer=data["outer"],
                   x=num(s["x"]), du_dx=num(s["du_dx"]), dy_du=num(s["dy_du"]))
     bar = _fill(strings["gears_static_bar"], x=num(s["x"]), low=num(data["range"][0]),

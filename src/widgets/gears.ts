@@ -1,0 +1,290 @@
+// The gears, live: turn the x gear (drag it, the slider, its arrow keys, the − and + buttons) and the
+// u and y gears follow by their ratios, g'(x) and f'(u)·g'(x), recomputed by the TypeScript engine at
+// every step. The live widget is a copy of the static figure the build drew (plugins/tinydag_mkdocs/
+// gears.py), so it has its size and shape; here it gets its controls and its numbers move.
+
+import { TinyDagError } from "../inference/errors";
+import { h, setAttr, setText } from "../player/dom";
+import { parseNumber, proseNumber } from "../player/format";
+import { type I18n, makeI18n } from "../player/i18n";
+import {
+  agrees,
+  angleBetween,
+  type Chain,
+  type GearName,
+  type GearsData,
+  type Move,
+  move,
+  pointerAngle,
+  snap,
+  type Turns,
+  turnArc,
+} from "./gears-model";
+
+const GEARS: readonly GearName[] = ["x", "u", "y"];
+const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motion
+const ARC_RADIUS = 66; // the swept arc runs just outside the teeth (gears.py TIP_RADIUS is 58)
+const CENTERS: Record<GearName, [number, number]> = { x: [100, 118], u: [300, 118], y: [500, 118] }; // gears.py
+
+interface GearParts {
+  group: SVGGElement;
+  rotor: SVGGElement;
+  turn: SVGPathElement;
+  value: SVGTextElement;
+  still: SVGTextElement;
+}
+
+const signOf = (ratio: number): string => (ratio === 0 ? "zero" : ratio > 0 ? "positive" : "negative");
+
+class Gears {
+  private readonly i18n: I18n;
+  private readonly live: HTMLElement;
+  private readonly svg: SVGSVGElement;
+  private readonly parts: Record<GearName, GearParts>;
+  private readonly slider: HTMLInputElement;
+  private readonly field: HTMLInputElement;
+  private readonly step: HTMLElement;
+  private readonly reduced: MediaQueryList;
+  private chain: Chain;
+  private readonly target: Turns = { x: 0, u: 0, y: 0 }; // where each hand is going (degrees)
+  private readonly shown: Turns = { x: 0, u: 0, y: 0 }; // where it is drawn now
+  private tween = { from: { x: 0, u: 0, y: 0 } as Turns, start: 0, frame: 0 };
+
+  constructor(
+    root: HTMLElement,
+    private readonly data: GearsData,
+    strings: Record<string, string>,
+  ) {
+    this.i18n = makeI18n(root.lang || document.documentElement.lang || "en", strings);
+    const original = root.querySelector<HTMLElement>(".tdg-gears[data-gears-static]");
+    if (!original) throw new Error("the gears widget has no static figure to start from");
+    this.live = original.cloneNode(true) as HTMLElement;
+    this.live.removeAttribute("data-gears-static");
+    this.live.classList.add("tdg-gears--live");
+    this.svg = this.live.querySelector("svg")!;
+    const part = <T extends Element>(gear: GearName, selector: string): T =>
+      this.live.querySelector<T>(`.tdg-gear-${gear} ${selector}`)!;
+    this.parts = Object.fromEntries(
+      GEARS.map((g) => [
+        g,
+        {
+          group: this.live.querySelector<SVGGElement>(`.tdg-gear-${g}`)!,
+          rotor: part<SVGGElement>(g, ".tdg-gear-rotor"),
+          turn: part<SVGPathElement>(g, ".tdg-gear-turn"),
+          value: part<SVGTextElement>(g, ".tdg-gear-value"),
+          still: part<SVGTextElement>(g, ".tdg-gear-still"),
+        },
+      ]),
+    ) as Record<GearName, GearParts>;
+    this.chain = data.start;
+    this.reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+    this.step = this.live.querySelector(".tdg-gears-step")!;
+    setAttr(this.step, "aria-live", "polite");
+    [this.slider, this.field] = this.buildBar();
+    this.listenToDrags();
+    const container = original.closest(".tdg-widget__static") ?? original;
+    container.after(this.live);
+  }
+
+  /** The static note's place becomes the controls: − button, slider, + button, exact value. */
+  private buildBar(): [HTMLInputElement, HTMLInputElement] {
+    const { i18n, data } = this;
+    const [low, high] = data.range;
+    const step = proseNumber(data.step, i18n.lang);
+    const slider = h("input", {
+      type: "range",
+      class: "tdg-gears-slider",
+      min: low,
+      max: high,
+      step: data.step,
+      value: data.x,
+      "aria-label": i18n.t("gears_slider"),
+    });
+    const field = h("input", {
+      type: "text",
+      class: "tdg-gears-field",
+      inputmode: "decimal",
+      spellcheck: "false",
+      autocomplete: "off",
+      value: String(data.x),
+      "aria-label": i18n.t("gears_number"),
+    });
+    const button = (text: string, label: string, sign: number): HTMLButtonElement => {
+      const b = h("button", { type: "button", class: "tdg-gears-button", "aria-label": label }, text);
+      b.addEventListener("click", () => this.go(snap(data, this.chain.x + sign * data.step)));
+      return b;
+    };
+    const bar = this.live.querySelector<HTMLElement>(".tdg-gears-bar")!;
+    bar.replaceChildren(
+      h("span", { class: "tdg-gears-x", "aria-hidden": "true" }, "x"),
+      button("\u2212", i18n.t("gears_less", { step }), -1),
+      slider,
+      button("+", i18n.t("gears_more", { step }), 1),
+      field,
+    );
+    setAttr(bar, "role", "group");
+    setAttr(bar, "aria-label", i18n.t("gears_controls"));
+    slider.addEventListener("input", () => this.go(Number(slider.value)));
+    field.addEventListener("change", () => {
+      const typed = parseNumber(field.value);
+      if (Number.isNaN(typed)) field.value = String(this.chain.x);
+      else this.go(Math.min(high, Math.max(low, typed)));
+    });
+    return [slider, field];
+  }
+
+  /** Dragging the x gear around its centre turns x: a full turn is 360 / degrees_per_unit units. */
+  private listenToDrags(): void {
+    const gear = this.parts.x.group;
+    let last: number | null = null;
+    const angleAt = (event: PointerEvent): number => {
+      const matrix = this.svg.getScreenCTM();
+      if (!matrix) return 0;
+      const centre = new DOMPoint(...CENTERS.x).matrixTransform(matrix);
+      return pointerAngle(event.clientX - centre.x, event.clientY - centre.y);
+    };
+    gear.addEventListener("pointerdown", (event) => {
+      gear.setPointerCapture(event.pointerId);
+      last = angleAt(event);
+      event.preventDefault();
+    });
+    gear.addEventListener("pointermove", (event) => {
+      if (last === null) return;
+      const angle = angleAt(event);
+      const [low, high] = this.data.range;
+      const x = this.chain.x + angleBetween(last, angle) / this.data.degrees_per_unit;
+      last = angle;
+      this.go(Number(Math.min(high, Math.max(low, x)).toFixed(6)));
+    });
+    const end = (): void => {
+      last = null;
+    };
+    gear.addEventListener("pointerup", end);
+    gear.addEventListener("pointercancel", end);
+  }
+
+  /** Move x to `to`: every gear turns by its ratio, and everything written follows. */
+  go(to: number): void {
+    if (to === this.chain.x) return;
+    const from = this.chain;
+    let result: Move;
+    try {
+      result = move(this.data, from, to);
+    } catch (error) {
+      if (!(error instanceof TinyDagError)) throw error;
+      this.syncControls();
+      setText(this.step, this.i18n.t("gears_undefined", { x: proseNumber(to, this.i18n.lang) }));
+      return;
+    }
+    this.chain = result.chain;
+    for (const g of GEARS) {
+      const turn = result.turns[g];
+      setAttr(this.parts[g].turn, "d", turnArc(this.target[g], turn, ARC_RADIUS));
+      this.target[g] += turn;
+      setAttr(this.parts[g].rotor, "data-angle", String(this.target[g]));
+    }
+    this.animate();
+    this.syncControls();
+    this.write(from, result);
+  }
+
+  private syncControls(): void {
+    if (Number(this.slider.value) !== this.chain.x) this.slider.value = String(this.chain.x);
+    if (parseNumber(this.field.value) !== this.chain.x) this.field.value = String(this.chain.x);
+  }
+
+  /** Every number on the figure, the readout and the sentence of the step just taken. */
+  private write(from: Chain, done: Move): void {
+    const { chain } = this;
+    const { i18n } = this;
+    const n = (x: number): string => proseNumber(x, i18n.lang);
+    const signs: Record<GearName, string> = {
+      x: "positive",
+      u: signOf(chain.du_dx),
+      y: signOf(chain.product),
+    };
+    for (const g of GEARS) {
+      const parts = this.parts[g];
+      setText(parts.value, `${g} = ${n(chain[g])}`);
+      setAttr(parts.group, "data-sign", signs[g]);
+      parts.group.classList.toggle("is-still", signs[g] === "zero");
+      setText(parts.still, signs[g] === "zero" ? i18n.t("gears_still_short") : "");
+    }
+    const ratios = [chain.du_dx, chain.dy_du];
+    this.live.querySelectorAll<SVGGElement>(".tdg-gear-ratio").forEach((badge, i) => {
+      setAttr(badge, "data-sign", signOf(ratios[i]!));
+      setText(badge.querySelector(".tdg-gear-ratio-value")!, `\u00d7${n(ratios[i]!)}`);
+    });
+    const number = (row: string): Element =>
+      this.live.querySelector(`[data-row="${row}"] .tdg-gears-number`)!;
+    setText(number("inner"), n(chain.du_dx));
+    setText(number("outer"), n(chain.dy_du));
+    setText(number("product"), `${n(chain.dy_du)} \u00d7 ${n(chain.du_dx)} = ${n(chain.product)}`);
+    setText(number("backward"), n(chain.backward));
+    setText(
+      this.live.querySelector(".tdg-gears-agree")!,
+      i18n.t(agrees(chain.product, chain.backward) ? "gears_agree" : "gears_differ"),
+    );
+    const title = this.svg.querySelector("title");
+    if (title)
+      setText(
+        title,
+        i18n.t("gears_figure_title", {
+          x: n(chain.x),
+          inner: this.data.inner,
+          outer: this.data.outer,
+          du_dx: n(chain.du_dx),
+          dy_du: n(chain.dy_du),
+        }),
+      );
+    setText(this.step, this.sentence(from, done));
+  }
+
+  private sentence(from: Chain, done: Move): string {
+    const { i18n, data } = this;
+    const n = (x: number): string => proseNumber(x, i18n.lang);
+    const { deltas, turns } = done;
+    const oneStep = Math.abs(deltas.x) <= data.step * (1 + 1e-9);
+    const words = [
+      i18n.t(oneStep ? "gears_step" : "gears_steps", {
+        dx: n(deltas.x),
+        du_dx: n(from.du_dx),
+        product: n(from.product),
+        du: n(deltas.u),
+        dy: n(deltas.y),
+        du_deg: n(turns.u),
+        dy_deg: n(turns.y),
+        step: n(data.step),
+      }),
+    ];
+    if (this.chain.du_dx === 0) words.push(i18n.t("gears_still", { name: "u" }));
+    else if (this.chain.product === 0) words.push(i18n.t("gears_still", { name: "y" }));
+    return words.join(" ");
+  }
+
+  /** Ease each hand from where it is drawn to its target; at once when motion is reduced. */
+  private animate(): void {
+    cancelAnimationFrame(this.tween.frame);
+    if (this.reduced.matches) {
+      for (const g of GEARS) this.draw(g, this.target[g]);
+      return;
+    }
+    this.tween = { from: { ...this.shown }, start: performance.now(), frame: 0 };
+    const frame = (now: number): void => {
+      const t = Math.min(1, (now - this.tween.start) / TWEEN_MS);
+      const eased = 1 - (1 - t) ** 3;
+      for (const g of GEARS) this.draw(g, this.tween.from[g] + (this.target[g] - this.tween.from[g]) * eased);
+      if (t < 1) this.tween.frame = requestAnimationFrame(frame);
+    };
+    this.tween.frame = requestAnimationFrame(frame);
+  }
+
+  private draw(gear: GearName, angle: number): void {
+    this.shown[gear] = angle;
+    setAttr(this.parts[gear].rotor, "transform", `rotate(${Number(angle.toFixed(3))})`);
+  }
+}
+
+export function mount(root: HTMLElement, data: GearsData, strings: Record<string, string>): void {
+  new Gears(root, data, strings);
+}
