@@ -34,16 +34,24 @@ def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(t
     assets.mkdir()
     files = bundle.build(tmp_path)
     assert b"console.log(1)" in files["player.js"] and "player.css" not in files  # no CSS source yet
+    assert "widgets.js" not in files  # no widgets entry yet: that bundle is skipped
     assert bundle.write(files, assets) == ["player.js"]
     assert bundle.write(bundle.build(tmp_path), assets) == []  # nothing changed: nothing written
     (src / "player.css").write_text(".a { color: red }\n")
     (src / "x.ts").write_text("export const x: number = 2;\n")  # an import changed
-    assert bundle.stale(tmp_path, assets) == ["player.css", "player.js"]
+    widgets = tmp_path / "src/widgets"  # the second bundle: its own entry, sharing the player's modules
+    widgets.mkdir()
+    (widgets / "main.ts").write_text("import { x } from '../player/x';\nconsole.info(x + 40);\n")
+    (widgets / "widgets.css").write_text(".w { color: blue }\n")
+    assert bundle.stale(tmp_path, assets) == ["player.css", "player.js", "widgets.css", "widgets.js"]
     bundle.write(bundle.build(tmp_path), assets)
     assert bundle.stale(tmp_path, assets) == []
     assert b"console.log(2)" in (assets / "player.js").read_bytes()
     assert b"color:red" in (assets / "player.css").read_bytes()
-    assert sorted(bundle.shipped(assets)) == ["player.css", "player.js"]
+    assert b"console.info(42)" in (assets / "widgets.js").read_bytes()  # x inlined from the player's module
+    assert b"console.log" not in (assets / "widgets.js").read_bytes()  # the player's entry is not in it
+    assert b"color:#00f" in (assets / "widgets.css").read_bytes()
+    assert sorted(bundle.shipped(assets)) == ["player.css", "player.js", "widgets.css", "widgets.js"]
 
 
 def test_a_player_that_does_not_compile_is_refused_with_esbuilds_message(tmp_path):

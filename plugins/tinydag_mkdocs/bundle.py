@@ -1,7 +1,8 @@
-"""The player bundle: built output, shipped with the plugin like Material ships its JavaScript.
+"""The player and widget bundles: built output, shipped with the plugin like Material ships its JavaScript.
 
-`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and writes
-`assets/player.js` and `assets/player.css` into this package; the plugin only reads them, so building
+`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets and writes
+`assets/player.js`, `player.css`, `widgets.js` and `widgets.css` into this package (two bundles: a page
+loads only the one it uses); the plugin only reads them, so building
 the site needs Python alone. `--check` rebuilds in a temporary folder and fails when the shipped files
 differ (a TypeScript change without `make bundle` cannot land: `make test` runs the check).
 `--watch` rebuilds whenever a source changes (`make serve` runs it beside MkDocs when Node is there).
@@ -20,11 +21,14 @@ ASSETS = Path(__file__).parent / "assets"
 ROOT = Path(__file__).resolve().parents[2]  # the repository: plugins/tinydag_mkdocs/bundle.py
 ENTRY = "src/player/main.ts"
 CSS = "src/player/player.css"
-SOURCES = ("src/player", "src/inference")  # what the bundle is made of (--watch polls them)
+# Each bundle: output name -> (entry, stylesheet). widgets.js imports pieces of the player (strings,
+# number formats, the error view) and the engine; esbuild copies what it uses.
+BUNDLES = {"player": (ENTRY, CSS), "widgets": ("src/widgets/main.ts", "src/widgets/widgets.css")}
+SOURCES = ("src/player", "src/inference", "src/widgets")  # what the bundles are made of (--watch polls them)
 ESBUILD = "node_modules/.bin/esbuild"
 ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
                    "--log-level=warning", "--charset=utf8")
-OUTPUTS = ("player.js", "player.css")
+OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5
 
 
@@ -41,12 +45,14 @@ def shipped(assets: Path = ASSETS) -> dict[str, bytes]:
     return {name: (assets / name).read_bytes() for name in OUTPUTS}
 
 
-def build(root: Path = ROOT, entry: str = ENTRY, css: str = CSS, esbuild: str = ESBUILD) -> dict[str, bytes]:
-    """Bundle the player from its sources with esbuild; the outputs by name."""
+def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
+    """Bundle the player and the widgets from their sources with esbuild; the outputs by name.
+    A bundle whose entry does not exist (yet) is skipped."""
     executable = root / esbuild
     if not executable.exists():
         raise BundleError(f"{esbuild} not found: run `make setup` (npm ci) first")
-    entries = [f"player={entry}"] + ([f"player={css}"] if (root / css).is_file() else [])
+    entries = [f"{name}={path}" for name, paths in BUNDLES.items() for path in paths
+               if (root / path).is_file()]
     with tempfile.TemporaryDirectory(prefix="esbuild-") as work:
         run = subprocess.run([str(executable), *ESBUILD_OPTIONS, *entries, f"--outdir={work}"],
                              cwd=root, capture_output=True, text=True, check=False)

@@ -1,10 +1,11 @@
 """MkDocs plugin: ```tinydag blocks -> precomputed timelines, a static figure and the bundled player.
 
 Hook order within one language build: on_config (strings, the shipped bundle) -> on_files (assets) ->
-on_page_markdown (blocks -> timelines; a placeholder stays in the Markdown) -> on_post_page (the
-sandbox HTML and the asset tags go into the final page). static-i18n runs all of that once per
-language, the English build first; work that does not depend on the language is done in the
-English on_config and reused.
+on_page_markdown (blocks -> timelines, widget fences -> their data; a placeholder stays in the
+Markdown) -> on_post_page (the sandbox and widget HTML and the asset tags go into the final page). A
+page loads the player only if it has a sandbox, the widgets' bundle only if it has a widget.
+static-i18n runs all of that once per language, the English build first; work that does not depend
+on the language is done in the English on_config and reused.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from .deferred import defer_long_listings
 from .embed import sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures
+from .widgets import KINDS, Widget, find_widgets, widget_html
+from .widgets import SLOT as WIDGET_SLOT
+from .widgets import SLOT_IN_HTML as WIDGET_SLOT_IN_HTML
 
 ASSET_DIR = "assets/tinydag"
 FIGURE_CSS = Path(__file__).parent / "assets" / "figure.css"
@@ -49,6 +53,8 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.assets: dict[str, bytes] = {}  # name under assets/tinydag -> content
         self.versions: dict[str, str] = {}  # name -> short hash, appended to URLs as ?v=
         self.sandboxes: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, block line)
+        self.widgets: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, fence line)
+        self.widget_data: dict[tuple[str, str], dict] = {}  # (kind, YAML) -> data, for one build
         self.language = LanguageFeatures()  # notices, typography, hreflang, per-language search
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -63,6 +69,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         if _is_translation_build(config):
             return  # static-i18n's ru/et builds reuse what the English build prepared
         self.cache.start_build()
+        self.widget_data = {}  # the three language builds share it; a new build recomputes
         folder = self.config.strings_dir
         try:
             self.strings = ui_strings.load_all(self.root / folder, _languages(config), folder)
@@ -98,22 +105,38 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         targets: dict[str, list[str]] = {}
         try:
             blocks = find_blocks(markdown, first_line=1 + max(front_matter, 0))
+            widgets = find_widgets(markdown, first_line=1 + max(front_matter, 0))
             if "open-in-sandbox" in markdown:  # exercise links: expanded in place, line count kept
                 markdown, targets = expand_links(markdown, 1 + max(front_matter, 0),
                                                  [b.sandbox_id for b in blocks], self._exercise_timeline)
         except BlockError as exc:
             raise PluginError(f"{path}:{exc.line}: {exc.message}") from None
-        if not blocks:
+        if not blocks and not widgets:
             return markdown
         lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
         if lang not in self.strings:
             raise PluginError(f"{path}: no UI strings for language '{lang}' in {self.config.strings_dir}")
         rendered = [self._render(block, lang, path, targets.get(block.sandbox_id, [])) for block in blocks]
+        try:
+            shown = [self._render_widget(widget, lang) for widget in widgets]
+        except BlockError as exc:
+            raise PluginError(f"{path}:{exc.line}: {exc.message}") from None
+        slots = [(b.start, b.end, b.indent + SLOT.format(n)) for n, b in enumerate(blocks, 1)]
+        slots += [(w.start, w.end, w.indent + WIDGET_SLOT.format(n)) for n, w in enumerate(widgets, 1)]
         lines = markdown.split("\n")
-        for number, block in reversed(list(enumerate(blocks, 1))):
-            lines[block.start:block.end] = ["", block.indent + SLOT.format(number), ""]
-        self.sandboxes[page.file.dest_uri] = [(html, block.line) for html, block in zip(rendered, blocks)]
+        for start, end, slot in sorted(slots, reverse=True):  # from the end: indices stay valid
+            lines[start:end] = ["", slot, ""]
+        if blocks:
+            self.sandboxes[page.file.dest_uri] = [(html, b.line) for html, b in zip(rendered, blocks)]
+        if widgets:
+            self.widgets[page.file.dest_uri] = [(html, w.line) for html, w in zip(shown, widgets)]
         return "\n".join(lines)
+
+    def _render_widget(self, widget: Widget, lang: str) -> str:
+        key = (widget.kind, widget.body)
+        if key not in self.widget_data:
+            self.widget_data[key] = KINDS[widget.kind].data(widget.spec)
+        return widget_html(widget, lang, self.widget_data[key], self.strings[lang])
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         return defer_long_listings(self.language.page_content(html, page, config))
@@ -127,22 +150,30 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         if not self.config.enabled:
             return output
         output = a11y.mend(output)
-        rendered = self.sandboxes.pop(page.file.dest_uri, None)
-        if not rendered:
+        sandboxes = self.sandboxes.pop(page.file.dest_uri, None) or []
+        widgets = self.widgets.pop(page.file.dest_uri, None) or []
+        if not sandboxes and not widgets:
             return output
+        output = self._place(output, page, SLOT_IN_HTML, sandboxes, "sandbox block")
+        output = self._place(output, page, WIDGET_SLOT_IN_HTML, widgets, "widget")
+        tags = self._asset_tags(page, bool(sandboxes), bool(widgets))
+        return output.replace("</head>", tags + "</head>", 1)
+
+    def _place(self, output: str, page: Page, slots: re.Pattern, rendered: list[tuple[str, int]],
+               what: str) -> str:
         placed: set[int] = set()
 
         def place(match: re.Match) -> str:
             placed.add(int(match[1]))
             return rendered[int(match[1]) - 1][0]
 
-        output = SLOT_IN_HTML.sub(place, output)
+        output = slots.sub(place, output)
         lost = [line for number, (_, line) in enumerate(rendered, 1) if number not in placed]
         if lost:
-            raise PluginError(f"{self._shown_path(page)}:{lost[0]}: this sandbox block did not survive the "
+            raise PluginError(f"{self._shown_path(page)}:{lost[0]}: this {what} did not survive the "
                               "Markdown conversion: it stands inside something that shows its content as "
                               "code or drops HTML (an indented code block?)")
-        return output.replace("</head>", self._asset_tags(page) + "</head>", 1)
+        return output
 
     # After static-i18n (-100): in the English build its on_post_build builds ru and et and then rewrites
     # the shared search index with every language, so this runs last, once all pages exist.
@@ -196,13 +227,16 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
                               f'the expression "{graph.expression}" does not use')
         return timeline
 
-    def _asset_tags(self, page: Page) -> str:
+    def _asset_tags(self, page: Page, sandboxes: bool, widgets: bool) -> str:
+        """Only what the page uses: the player for sandboxes, the widgets' bundle for widgets."""
         def url(name: str) -> str:
             return f"{get_relative_url(f'{ASSET_DIR}/{name}', page.url)}?v={self.versions[name]}"
 
-        tags = [f'<link rel="stylesheet" href="{url(name)}">'
-                for name in ("player.css", "figure.css") if name in self.assets]
-        tags.append(f'<script src="{url("player.js")}" async></script>')  # main.ts starts on load
+        styles = [*(("player.css", "figure.css") if sandboxes else ()),
+                  *(("widgets.css",) if widgets else ())]
+        tags = [f'<link rel="stylesheet" href="{url(name)}">' for name in styles if name in self.assets]
+        scripts = [*(("player.js",) if sandboxes else ()), *(("widgets.js",) if widgets else ())]
+        tags += [f'<script src="{url(name)}" async></script>' for name in scripts]  # each starts on load
         return "".join(tags)
 
     def _shown_path(self, page: Page) -> str:

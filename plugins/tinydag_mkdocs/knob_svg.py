@@ -1,0 +1,183 @@
+"""The knob's static figure: the default curve, the point, the secant and the tangent, and the readout.
+
+Shown without JavaScript, in print, and until the live widget (src/widgets/knob.ts) takes its place.
+The live plot uses the same viewBox, margins, y bounds and ticks (src/widgets/knob-plot.ts mirrors
+this file), so waking changes the picture's details, never its size.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+WIDTH, HEIGHT = 480, 300  # the plot's viewBox
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 26  # margins for the tick labels
+Y_PAD = 0.08  # of the y span, above and below the curve
+MINUS = "\u2212"
+NBSP = "\u00a0"
+
+
+def y_bounds(ys: list[float | None]) -> tuple[float, float]:
+    finite = [y for y in ys if y is not None]
+    lo, hi = min(finite), max(finite)
+    if hi - lo < 1e-9 * max(1.0, abs(hi)):
+        lo, hi = lo - 1, hi + 1
+    pad = (hi - lo) * Y_PAD
+    return lo - pad, hi + pad
+
+
+def ticks(lo: float, hi: float, count: int) -> list[float]:
+    """About `count` round numbers (1, 2 or 5 times a power of ten apart) inside [lo, hi]."""
+    raw = (hi - lo) / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.ceil(lo / step)
+    return [k * step for k in range(first, math.floor(hi / step) + 1)]
+
+
+class Frame:
+    """Data coordinates -> viewBox coordinates."""
+
+    def __init__(self, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+        self.x0, self.x1 = x_range
+        self.y0, self.y1 = y_range
+
+    def px(self, x: float) -> float:
+        return LEFT + (x - self.x0) / (self.x1 - self.x0) * (WIDTH - LEFT - RIGHT)
+
+    def py(self, y: float) -> float:
+        return HEIGHT - BOTTOM - (y - self.y0) / (self.y1 - self.y0) * (HEIGHT - TOP - BOTTOM)
+
+
+def prose(x: float, lang: str, digits: int = 6) -> str:
+    """A number in a sentence, as src/player/format.ts proseNumber writes it for en, ru and et."""
+    if x == 0 or not math.isfinite(x):
+        return "0" if x == 0 else ("∞" if x > 0 else MINUS + "∞")
+    magnitude = abs(x)
+    decimal = "." if lang == "en" else ","
+    if magnitude >= 1e9 or magnitude < 1e-4:
+        mantissa, exponent_text = f"{magnitude:.{digits - 1}e}".split("e")
+        mantissa = _strip(mantissa).replace(".", decimal)
+        power = int(exponent_text)
+        text = (f"{mantissa}×10^{MINUS if power < 0 else ''}{abs(power)}" if lang == "et"
+                else f"{mantissa}E{power}")
+    else:
+        rounded = float(f"{magnitude:.{digits}g}")
+        exponent = math.floor(math.log10(rounded))
+        places = 0 if exponent >= digits - 1 else min(100, digits - 1 - exponent)
+        fixed = f"{rounded:.{places}f}"
+        whole, _, fraction = _strip(fixed).partition(".")
+        if len(whole) >= (5 if lang == "et" else 4):
+            group = "," if lang == "en" else NBSP
+            whole = f"{int(whole):,}".replace(",", group)
+        text = f"{whole}{decimal}{fraction}" if fraction else whole
+    if text.strip("0.,") == "":
+        return "0"
+    return MINUS + text if x < 0 else text
+
+
+def _strip(fixed: str) -> str:
+    return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
+
+
+def fill(template: str, **params: str) -> str:
+    for name, value in params.items():
+        template = template.replace("{" + name + "}", value)
+    return template
+
+
+def svg(data: dict, strings: dict[str, str]) -> str:
+    lang = strings.get("lang", "en")  # widgets.py adds the page's language
+    default = data["curves"][0]
+    xs, ys = data["xs"], default["ys"]
+    x, h, start = data["x"], data["h"], data["start"]
+    frame = Frame(tuple(data["range"]), y_bounds(ys))
+    y, y_h, slope = start["y"], start["y_h"], start["slope"]
+    parts = [_grid(frame, lang), f'<path class="tdg-knob__curve" d="{_path(frame, xs, ys)}"/>']
+    clip = (f'<svg class="tdg-knob__clip" x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" '
+            f'height="{HEIGHT - TOP - BOTTOM}" viewBox="{LEFT} {TOP} {WIDTH - LEFT - RIGHT} '
+            f'{HEIGHT - TOP - BOTTOM}">')
+    lines = [_line(frame, x, y, slope, "tdg-knob__tangent")]
+    if y_h is not None:  # the secant, the legs h and Δy, the nudged point (it may lie past the range)
+        px, py, pxh, pyh = (_n(v) for v in (frame.px(x), frame.py(y), frame.px(x + h), frame.py(y_h)))
+        lines += [_line(frame, x, y, (y_h - y) / h, "tdg-knob__secant"),
+                  f'<line class="tdg-knob__run" x1="{px}" y1="{py}" x2="{pxh}" y2="{py}"/>',
+                  f'<line class="tdg-knob__rise" x1="{pxh}" y1="{py}" x2="{pxh}" y2="{pyh}"/>',
+                  f'<circle class="tdg-knob__nudged" cx="{pxh}" cy="{pyh}" r="4.5"/>']
+    parts.append(clip + "".join(lines) + "</svg>")
+    parts.append(f'<circle class="tdg-knob__point" cx="{_n(frame.px(x))}" cy="{_n(frame.py(y))}" r="7"/>')
+    label = fill(strings["knob_plot_label"], expression=data["expression"], x=prose(x, lang),
+                 h=prose(h, lang))
+    plot = (f'<svg class="tdg-knob__plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+            f'aria-label="{escape(label)}">{"".join(parts)}</svg>')
+    return f'<div class="tdg-knob tdg-knob--static">{plot}{_panel(data, strings, lang)}</div>'
+
+
+def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
+    x, h, start = data["x"], data["h"], data["start"]
+    y, y_h, slope = start["y"], start["y_h"], start["slope"]
+    ratio = (fill(strings["knob_ratio"], ratio=prose((y_h - y) / h, lang)) if y_h is not None
+             else fill(strings["knob_undefined_h"], xh=prose(x + h, lang)))
+    gap = (f'<span class="tdg-knob__gap">'
+           f'{escape(fill(strings["knob_gap"], gap=prose(abs((y_h - y) / h - slope), lang)))}</span>'
+           if y_h is not None else "")
+    note = ""
+    if start["kink"] and y_h is not None and start["y_left"] is not None:
+        note = fill(strings["knob_kink"], x=prose(x, lang), right=prose((y_h - y) / h, lang),
+                    left=prose((y - start["y_left"]) / h, lang), slope=prose(slope, lang))
+    rows = [
+        f'<p class="tdg-knob__formula"><span>{escape(strings["knob_function"])}</span> '
+        f'<code>{escape(data["expression"])}</code></p>',
+        f'<p class="tdg-knob__at">{escape(fill(strings["knob_at"], x=prose(x, lang), h=prose(h, lang)))}</p>',
+        f'<p class="tdg-knob__readout"><span class="tdg-knob__ratio">{escape(ratio)}</span> '
+        f'<span class="tdg-knob__slope">{escape(fill(strings["knob_slope"], slope=prose(slope, lang)))}'
+        f"</span> {gap}</p>",
+        f'<p class="tdg-knob__note">{escape(note)}</p>',
+    ]
+    return f'<div class="tdg-knob__panel">{"".join(rows)}</div>'
+
+
+def _grid(frame: Frame, lang: str) -> str:
+    out = []
+    bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
+    for t in ticks(frame.x0, frame.x1, 6):
+        px = _n(frame.px(t))
+        out.append(f'<line class="tdg-knob__grid{" tdg-knob__axis" if t == 0 else ""}" x1="{px}" '
+                   f'y1="{TOP}" x2="{px}" y2="{bottom}"/>'
+                   f'<text class="tdg-knob__tick" x="{px}" y="{bottom + 17}" text-anchor="middle">'
+                   f"{prose(t, lang)}</text>")
+    for t in ticks(frame.y0, frame.y1, 4):
+        py = _n(frame.py(t))
+        out.append(f'<line class="tdg-knob__grid{" tdg-knob__axis" if t == 0 else ""}" x1="{LEFT}" '
+                   f'y1="{py}" x2="{right}" y2="{py}"/>'
+                   f'<text class="tdg-knob__tick" x="{LEFT - 6}" y="{py}" text-anchor="end" '
+                   f'dominant-baseline="middle">{prose(t, lang)}</text>')
+    return f'<g aria-hidden="true">{"".join(out)}</g>'
+
+
+def _path(frame: Frame, xs: list[float], ys: list[float | None]) -> str:
+    """Line segments through the samples; a None (f undefined there) breaks the curve."""
+    out, pen_down = [], False
+    for x, y in zip(xs, ys):
+        if y is None:
+            pen_down = False
+            continue
+        out.append(f"{'L' if pen_down else 'M'}{_n(frame.px(x))} {_n(frame.py(y))}")
+        pen_down = True
+    return "".join(out)
+
+
+def _line(frame: Frame, x: float, y: float, slope: float, css: str) -> str:
+    """The line through (x, y) with `slope`, over the x range, cut where it leaves a band a plot's
+    height above and below the plot (the nested svg clips the rest; coordinates stay small)."""
+    span = frame.y1 - frame.y0
+    a, b = frame.x0, frame.x1
+    if slope != 0:
+        ends = sorted((x + (frame.y0 - span - y) / slope, x + (frame.y1 + span - y) / slope))
+        a, b = max(a, ends[0]), min(b, ends[1])
+    return (f'<line class="{css}" x1="{_n(frame.px(a))}" y1="{_n(frame.py(y + slope * (a - x)))}" '
+            f'x2="{_n(frame.px(b))}" y2="{_n(frame.py(y + slope * (b - x)))}"/>')
+
+
+def _n(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")

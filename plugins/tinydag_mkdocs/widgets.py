@@ -1,0 +1,206 @@
+"""Build-time widgets: ```tinydag-<kind> fences (the knob, the gears) -> engine data + static figure.
+
+A widget fence holds a flat YAML mapping (kind-specific keys, see each kind module). This module finds
+the fences (with the same rules as the sandbox blocks: indentation under lists and admonitions, fences
+inside other fences are not widgets), reads the YAML with line numbers, dispatches by kind and emits:
+
+    <figure class="tdg-widget" data-widget="knob" id="tinydag-knob-1" lang="en">
+      <div class="tdg-widget__static">…static figure…</div>
+      <script type="application/json" class="tdg-widget-data">{"kind", "lang", "data", "strings"}</script>
+      <figcaption>…</figcaption>
+    </figure>
+
+A kind module (registered in KINDS) provides
+    parse(keys, line, lines) -> spec   (raise WidgetError(line, message) for an author's mistake)
+    data(spec) -> dict                 (JSON-able, engine-computed: everything the browser needs)
+    svg(data, strings) -> str          (the static figure: no JavaScript, print, before waking;
+                                        strings["lang"] is the page's language, for numbers)
+and may set STRING_PREFIXES (default: its kind + "_"). Its caption is the UI string `<kind>_caption`.
+`keys` are the Python values of the top-level keys; `lines` maps each key to its line, and each list
+item to `key[i]` and each nested key to `key.sub` (lines are 1-based lines of the Markdown file).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from html import escape
+from types import ModuleType
+
+import yaml
+
+from .blocks import FENCE_OPEN, BlockError, _closing_fence, _construct, _content_column, _width
+from .embed import script_json
+from .safe_yaml import YamlProblem, compose
+
+PREFIX = "tinydag-"  # a fence info string tinydag-<kind> is a widget (plain `tinydag` is a sandbox)
+SHARED_STRINGS = "widget_"  # keys every widget receives
+
+
+class WidgetError(BlockError):
+    """An author's mistake in a widget fence, at a line of the Markdown file (1-based)."""
+
+
+@dataclass(frozen=True)
+class Widget:
+    start: int  # index of the opening fence in the page's lines
+    end: int  # index just past the closing fence
+    indent: str
+    line: int  # 1-based line of the opening fence
+    kind: str
+    body: str  # the YAML text (the cache key of its data)
+    spec: object  # what the kind's parse() returned
+    widget_id: str  # tinydag-<kind>-<n>, numbered per kind on the page
+
+
+def find_widgets(markdown: str, first_line: int = 1) -> list[Widget]:
+    """Every top-level ```tinydag-<kind> fence; `first_line` is the file line of markdown's first line."""
+    lines = markdown.split("\n")
+    widgets: list[Widget] = []
+    i = 0
+    while i < len(lines):
+        opening = FENCE_OPEN.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        fence, indent, info = opening["fence"], opening["indent"], opening["info"]
+        close = _closing_fence(lines, i + 1, fence)
+        if info.startswith(PREFIX) and info != "tinydag-compact":
+            here = first_line + i
+            kind = info[len(PREFIX):]
+            if kind not in KINDS:
+                raise WidgetError(here, f"unknown widget kind `{kind}` in ```{info} (known: "
+                                  + ", ".join(f"tinydag-{k}" for k in KINDS) + ")")
+            if _width(indent) - _content_column(lines, i) >= 4:
+                raise WidgetError(here, f"this ```{info} fence is indented by 4 spaces or more, so "
+                                  "Markdown shows it as an indented code block, not a widget: indent it "
+                                  "as the list item or admonition it belongs to, or not at all")
+            body = "\n".join(line[len(indent):] if line.startswith(indent) else line
+                             for line in lines[i + 1:close])
+            keys, key_lines = read_keys(body, here + 1, kind)
+            spec = KINDS[kind].parse(keys, here, key_lines)
+            number = 1 + sum(w.kind == kind for w in widgets)
+            widgets.append(Widget(i, min(close + 1, len(lines)), indent, here, kind, body, spec,
+                                  f"tinydag-{kind}-{number}"))
+        i = close + 1  # fences inside other fences (a listing of Markdown) are not widgets
+    return widgets
+
+
+def read_keys(body: str, first_line: int, kind: str) -> tuple[dict[str, object], dict[str, int]]:
+    """The fence's YAML mapping -> (key -> Python value, key path -> line)."""
+    try:
+        root = compose(body)
+    except YamlProblem as problem:
+        prefix = f"the {kind} widget is " if problem.syntax else ""
+        raise WidgetError(first_line + problem.line, prefix + problem.message) from None
+    if not isinstance(root, yaml.MappingNode):
+        raise WidgetError(first_line, f"a {kind} widget is a YAML mapping of keys, like `x: 1`")
+    lines: dict[str, int] = {}
+    keys = _value(root, "", first_line, lines)
+    assert isinstance(keys, dict)
+    return keys, lines
+
+
+def _value(node: yaml.Node, path: str, first_line: int, lines: dict[str, int]) -> object:
+    if isinstance(node, yaml.MappingNode):
+        result: dict[str, object] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value
+            where = f"{path}.{key}" if path else key
+            if key in result:
+                raise WidgetError(first_line + key_node.start_mark.line, f"`{where}` appears twice")
+            lines[where] = first_line + key_node.start_mark.line
+            result[key] = _value(value_node, where, first_line, lines)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        items = []
+        for index, item in enumerate(node.value):
+            lines[f"{path}[{index}]"] = first_line + item.start_mark.line
+            items.append(_value(item, f"{path}[{index}]", first_line, lines))
+        return items
+    assert isinstance(node, yaml.ScalarNode)
+    return _construct(node)
+
+
+# ---- checks a kind's parse() shares ----
+
+def check_keys(keys: dict[str, object], allowed: tuple[str, ...], required: tuple[str, ...], kind: str,
+               line: int, lines: dict[str, int]) -> None:
+    """Unknown keys fail at their line, a missing required key at the fence's line."""
+    for key in keys:
+        if key not in allowed:
+            raise WidgetError(lines[key], f"unknown key `{key}` in a {kind} widget "
+                              f"(allowed: {', '.join(allowed)})")
+    for key in required:
+        if key not in keys:
+            raise WidgetError(line, f"the {kind} widget has no `{key}`")
+
+
+def number(value: object, where: str, line: int) -> float:
+    """A finite number, or WidgetError naming `where` (a key) at `line`."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        shown = "a list or a mapping" if isinstance(value, list | dict) else repr(value)
+        raise WidgetError(line, f"`{where}` must be a number, not {shown}")
+    if isinstance(value, int) and abs(value) > 2**1023:
+        raise WidgetError(line, f"`{where}` is too large for a float")
+    if not math.isfinite(value):
+        raise WidgetError(line, f"`{where}` must be a finite number, not {value}")
+    return float(value)
+
+
+def text(value: object, where: str, line: int) -> str:
+    """Non-empty text (a plain YAML number, like `3`, is taken as its text)."""
+    if isinstance(value, bool) or value is None or isinstance(value, list | dict):
+        raise WidgetError(line, f"`{where}` must be non-empty text")
+    shown = value if isinstance(value, str) else _number_text(value)
+    if not str(shown).strip():
+        raise WidgetError(line, f"`{where}` must be non-empty text")
+    return str(shown)
+
+
+def _number_text(value: object) -> str:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return str(value)
+
+
+# ---- HTML ----
+
+def strings_for(kind: str, strings: dict[str, str]) -> dict[str, str]:
+    """Only what the kind shows: its own keys and the shared widget_* keys."""
+    prefixes = (*getattr(KINDS[kind], "STRING_PREFIXES", (f"{kind}_",)), SHARED_STRINGS)
+    return {key: value for key, value in strings.items() if key.startswith(prefixes)}
+
+
+def widget_html(widget: Widget, lang: str, data: dict, strings: dict[str, str]) -> str:
+    own = strings_for(widget.kind, strings)
+    caption_key = f"{widget.kind}_caption"
+    if caption_key not in own:
+        raise WidgetError(widget.line, f"the UI strings have no `{caption_key}` (the {widget.kind} "
+                          "widget's caption)")
+    figure = KINDS[widget.kind].svg(data, {**own, "lang": lang})  # numbers the language's way
+    payload = {"kind": widget.kind, "lang": lang, "data": data, "strings": own}
+    json.dumps(payload, allow_nan=False)  # NaN/Infinity never reach the page: ValueError is a bug here
+    note = own.get("widget_static_note", "")
+    return (
+        f'<figure class="tdg-widget" data-widget="{widget.kind}" id="{widget.widget_id}" '
+        f'lang="{escape(lang)}">'
+        f'<div class="tdg-widget__static">{figure}</div>\n'
+        f'<script type="application/json" class="tdg-widget-data">{script_json(payload)}</script>\n'
+        f"<figcaption>{escape(own[caption_key])}"
+        + (f' <span class="tdg-widget__note">{escape(note)}</span>' if note else "")
+        + "</figcaption></figure>"
+    )
+
+
+SLOT = '<div class="tinydag-slot" data-tinydag-widget="{}"></div>'
+SLOT_IN_HTML = re.compile(  # in a list or an admonition, Markdown wraps it in a paragraph
+    r'(?:<p>\s*)?<div class="tinydag-slot" data-tinydag-widget="(\d+)"></div>(?:\s*</p>)?')
+
+
+# The kinds come last: their modules import the helpers above (WidgetError, number, text, ...).
+from . import knob  # noqa: E402
+
+KINDS: dict[str, ModuleType] = {"knob": knob}

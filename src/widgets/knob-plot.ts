@@ -1,0 +1,98 @@
+// The knob's plot geometry: viewBox, margins, y bounds, ticks, the curve's path and the lines through
+// the point. Mirror of plugins/tinydag_mkdocs/knob_svg.py, so the live plot sits exactly where the
+// static figure was.
+
+export const WIDTH = 480;
+export const HEIGHT = 300;
+export const LEFT = 44;
+export const RIGHT = 12;
+export const TOP = 12;
+export const BOTTOM = 26;
+const Y_PAD = 0.08;
+
+export function yBounds(ys: readonly (number | null)[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const y of ys)
+    if (y !== null) {
+      lo = Math.min(lo, y);
+      hi = Math.max(hi, y);
+    }
+  if (lo > hi) return [-1, 1]; // no finite sample: the caller keeps the last good curve instead
+  if (hi - lo < 1e-9 * Math.max(1, Math.abs(hi))) {
+    lo -= 1;
+    hi += 1;
+  }
+  const pad = (hi - lo) * Y_PAD;
+  return [lo - pad, hi + pad];
+}
+
+/** About `count` round numbers (1, 2 or 5 times a power of ten apart) inside [lo, hi]. */
+export function ticks(lo: number, hi: number, count: number): number[] {
+  const raw = (hi - lo) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  const out: number[] = [];
+  for (let k = Math.ceil(lo / step); k <= Math.floor(hi / step); k++) out.push(k * step);
+  return out;
+}
+
+export class Frame {
+  constructor(
+    readonly x0: number,
+    readonly x1: number,
+    readonly y0: number,
+    readonly y1: number,
+  ) {}
+
+  px(x: number): number {
+    return LEFT + ((x - this.x0) / (this.x1 - this.x0)) * (WIDTH - LEFT - RIGHT);
+  }
+
+  py(y: number): number {
+    return HEIGHT - BOTTOM - ((y - this.y0) / (this.y1 - this.y0)) * (HEIGHT - TOP - BOTTOM);
+  }
+
+  /** The data x under a viewBox x (a pointer), clamped to the range. */
+  xAt(px: number): number {
+    const t = (px - LEFT) / (WIDTH - LEFT - RIGHT);
+    return this.x0 + Math.min(1, Math.max(0, t)) * (this.x1 - this.x0);
+  }
+}
+
+export function n(v: number): string {
+  return String(Math.round(v * 100) / 100);
+}
+
+/** Line segments through the samples; a null (f undefined there) lifts the pen. */
+export function curvePath(frame: Frame, xs: readonly number[], ys: readonly (number | null)[]): string {
+  let out = "";
+  let down = false;
+  ys.forEach((y, i) => {
+    if (y === null) {
+      down = false;
+      return;
+    }
+    out += `${down ? "L" : "M"}${n(frame.px(xs[i]!))} ${n(frame.py(y))}`;
+    down = true;
+  });
+  return out;
+}
+
+/** Ends of the line through (x, y) with `slope` over the x range, cut a plot's height beyond it. */
+export function lineEnds(
+  frame: Frame,
+  x: number,
+  y: number,
+  slope: number,
+): [number, number, number, number] {
+  const span = frame.y1 - frame.y0;
+  let a = frame.x0;
+  let b = frame.x1;
+  if (slope !== 0) {
+    const ends = [x + (frame.y0 - span - y) / slope, x + (frame.y1 + span - y) / slope].sort((p, q) => p - q);
+    a = Math.max(a, ends[0]!);
+    b = Math.min(b, ends[1]!);
+  }
+  return [frame.px(a), frame.py(y + slope * (a - x)), frame.px(b), frame.py(y + slope * (b - x))];
+}

@@ -1,0 +1,282 @@
+// The knob's live DOM: the plot (SVG, same viewBox as the static figure) and the panel of controls.
+// Only building and drawing here; knob.ts owns the state and the events.
+
+import { h, uid } from "../player/dom";
+import { proseNumber } from "../player/format";
+import type { I18n } from "../player/i18n";
+import {
+  BOTTOM,
+  curvePath,
+  type Frame,
+  HEIGHT,
+  LEFT,
+  lineEnds,
+  n,
+  RIGHT,
+  TOP,
+  ticks,
+  WIDTH,
+} from "./knob-plot";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+export interface View {
+  root: HTMLElement;
+  plot: SVGSVGElement;
+  grid: SVGGElement;
+  curve: SVGPathElement;
+  tangent: SVGLineElement;
+  secant: SVGLineElement;
+  run: SVGLineElement; // the nudge h, drawn along x
+  rise: SVGLineElement; // Δy, drawn along y
+  nudged: SVGCircleElement;
+  point: SVGCircleElement;
+  presets: HTMLSelectElement;
+  custom: HTMLOptionElement; // selected while the field holds an expression of the reader's own
+  expression: HTMLInputElement;
+  mirror: HTMLElement;
+  message: HTMLElement;
+  xRange: HTMLInputElement;
+  xNumber: HTMLInputElement;
+  hRange: HTMLInputElement;
+  hNumber: HTMLInputElement;
+  ratio: HTMLElement;
+  slope: HTMLElement;
+  gap: HTMLElement;
+  note: HTMLElement;
+  spoken: HTMLElement; // the screen reader's summary, written once the hand rests
+}
+
+export function buildView(
+  i18n: I18n,
+  expressions: readonly string[],
+  range: readonly [number, number],
+  step: number,
+  hLog: readonly [number, number],
+): View {
+  const plot = s("svg", { class: "tdg-knob__plot", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+  const grid = s("g", { "aria-hidden": "true" });
+  const curve = s("path", { class: "tdg-knob__curve" });
+  const clip = s("svg", {
+    class: "tdg-knob__clip",
+    x: LEFT,
+    y: TOP,
+    width: WIDTH - LEFT - RIGHT,
+    height: HEIGHT - TOP - BOTTOM,
+    viewBox: `${LEFT} ${TOP} ${WIDTH - LEFT - RIGHT} ${HEIGHT - TOP - BOTTOM}`,
+  });
+  const tangent = s("line", { class: "tdg-knob__tangent" });
+  const secant = s("line", { class: "tdg-knob__secant" });
+  const run = s("line", { class: "tdg-knob__run" });
+  const rise = s("line", { class: "tdg-knob__rise" });
+  const nudged = s("circle", { class: "tdg-knob__nudged", r: 4.5 }); // x + h may lie past the range: clipped
+  clip.append(tangent, secant, run, rise, nudged);
+  const point = s("circle", { class: "tdg-knob__point", r: 7 });
+  plot.append(grid, curve, clip, point);
+
+  const ids = {
+    presets: uid("tdg-knob-f"),
+    expression: uid("tdg-knob-e"),
+    x: uid("tdg-knob-x"),
+    h: uid("tdg-knob-h"),
+  };
+  const custom = h("option", { value: "", hidden: true }, i18n.t("knob_custom"));
+  const presets = h(
+    "select",
+    { id: ids.presets, class: "tdg-knob__select" },
+    ...expressions.map((e, i) => h("option", { value: String(i) }, e)),
+    custom,
+  );
+  const expression = h("input", {
+    id: ids.expression,
+    class: "tdg-knob__input",
+    type: "text",
+    spellcheck: "false",
+    autocomplete: "off",
+    autocapitalize: "off",
+    "aria-describedby": `${ids.expression}-msg`,
+  });
+  const mirror = h("span", { class: "tdg-knob__mirror", "aria-hidden": "true" });
+  const message = h("p", { class: "tdg-knob__message", id: `${ids.expression}-msg`, hidden: true });
+  const [lo, hi] = range;
+  const xRange = h("input", { type: "range", id: ids.x, class: "tdg-knob__range", min: lo, max: hi, step });
+  const xNumber = h("input", {
+    type: "number",
+    class: "tdg-knob__number",
+    step: "any",
+    min: lo,
+    max: hi,
+    "aria-label": i18n.t("knob_x_field"),
+  });
+  const hRange = h("input", {
+    type: "range",
+    id: ids.h,
+    class: "tdg-knob__range",
+    min: hLog[0],
+    max: hLog[1],
+    step: 0.1,
+  });
+  const hNumber = h("input", {
+    type: "number",
+    class: "tdg-knob__number",
+    step: "any",
+    min: 10 ** hLog[0],
+    max: 10 ** hLog[1],
+    "aria-label": i18n.t("knob_h_field"),
+  });
+  const ratio = h("span", { class: "tdg-knob__ratio" });
+  const slope = h("span", { class: "tdg-knob__slope" });
+  const gap = h("span", { class: "tdg-knob__gap" });
+  const note = h("p", { class: "tdg-knob__note" });
+  const spoken = h("p", { class: "tdg-sr-only", "aria-live": "polite" });
+  const panel = h(
+    "div",
+    { class: "tdg-knob__panel" },
+    h(
+      "div",
+      { class: "tdg-knob__row tdg-knob__row--f" },
+      h("label", { for: ids.presets, class: "tdg-knob__label" }, i18n.t("knob_presets")),
+      presets,
+      h(
+        "label",
+        { for: ids.expression, class: "tdg-knob__label tdg-knob__label--f" },
+        i18n.t("knob_function"),
+      ),
+      h("span", { class: "tdg-knob__field" }, mirror, expression),
+    ),
+    message,
+    h(
+      "div",
+      { class: "tdg-knob__row" },
+      h("label", { for: ids.x, class: "tdg-knob__label" }, i18n.t("knob_x")),
+      xRange,
+      xNumber,
+    ),
+    h(
+      "div",
+      { class: "tdg-knob__row" },
+      h("label", { for: ids.h, class: "tdg-knob__label" }, i18n.t("knob_h")),
+      hRange,
+      hNumber,
+    ),
+    h("p", { class: "tdg-knob__readout" }, ratio, " ", slope, " ", gap),
+    note,
+    spoken,
+  );
+  const root = h("div", { class: "tdg-knob tdg-knob--live" }, plot, panel);
+  return {
+    root,
+    plot,
+    grid,
+    curve,
+    tangent,
+    secant,
+    run,
+    rise,
+    nudged,
+    point,
+    presets,
+    custom,
+    expression,
+    mirror,
+    message,
+    xRange,
+    xNumber,
+    hRange,
+    hNumber,
+    ratio,
+    slope,
+    gap,
+    note,
+    spoken,
+  };
+}
+
+/** Grid lines and tick labels of a frame (redrawn when the curve, and so the y range, changes). */
+export function drawGrid(view: View, frame: Frame, lang: string): void {
+  const parts: SVGElement[] = [];
+  const bottom = HEIGHT - BOTTOM;
+  for (const t of ticks(frame.x0, frame.x1, 6)) {
+    const px = n(frame.px(t));
+    parts.push(
+      s("line", {
+        class: `tdg-knob__grid${t === 0 ? " tdg-knob__axis" : ""}`,
+        x1: px,
+        y1: TOP,
+        x2: px,
+        y2: bottom,
+      }),
+    );
+    const label = s("text", { class: "tdg-knob__tick", x: px, y: bottom + 17, "text-anchor": "middle" });
+    label.textContent = proseNumber(t, lang, 6);
+    parts.push(label);
+  }
+  for (const t of ticks(frame.y0, frame.y1, 4)) {
+    const py = n(frame.py(t));
+    const line = s("line", {
+      class: `tdg-knob__grid${t === 0 ? " tdg-knob__axis" : ""}`,
+      x1: LEFT,
+      y1: py,
+      x2: WIDTH - RIGHT,
+      y2: py,
+    });
+    const label = s("text", {
+      class: "tdg-knob__tick",
+      x: LEFT - 6,
+      y: py,
+      "text-anchor": "end",
+      "dominant-baseline": "middle",
+    });
+    label.textContent = proseNumber(t, lang, 6);
+    parts.push(line, label);
+  }
+  view.grid.replaceChildren(...parts);
+}
+
+export function drawCurve(
+  view: View,
+  frame: Frame,
+  xs: readonly number[],
+  ys: readonly (number | null)[],
+): void {
+  view.curve.setAttribute("d", curvePath(frame, xs, ys));
+}
+
+function setLine(line: SVGLineElement, ends: readonly number[] | null): void {
+  line.style.display = ends ? "" : "none";
+  if (!ends) return;
+  for (const [i, name] of (["x1", "y1", "x2", "y2"] as const).entries()) line.setAttribute(name, n(ends[i]!));
+}
+
+function setCircle(circle: SVGCircleElement, cx: number | null, cy: number | null): void {
+  circle.style.display = cx === null || cy === null ? "none" : "";
+  if (cx !== null && cy !== null) {
+    circle.setAttribute("cx", n(cx));
+    circle.setAttribute("cy", n(cy));
+  }
+}
+
+/** The point, the nudged point, the secant, the tangent and the h / Δy legs. */
+export function drawLines(
+  view: View,
+  frame: Frame,
+  x: number,
+  h: number,
+  y: number | null,
+  yh: number | null,
+  slope: number | null,
+): void {
+  setCircle(view.point, y === null ? null : frame.px(x), y === null ? null : frame.py(y));
+  setCircle(view.nudged, yh === null ? null : frame.px(x + h), yh === null ? null : frame.py(yh));
+  setLine(view.tangent, y !== null && slope !== null ? lineEnds(frame, x, y, slope) : null);
+  const both = y !== null && yh !== null;
+  setLine(view.secant, both ? lineEnds(frame, x, y, (yh - y) / h) : null);
+  setLine(view.run, both ? [frame.px(x), frame.py(y), frame.px(x + h), frame.py(y)] : null);
+  setLine(view.rise, both ? [frame.px(x + h), frame.py(y), frame.px(x + h), frame.py(yh)] : null);
+}

@@ -1,0 +1,246 @@
+// The sensitivity knob, live: drag the point x, shrink the nudge h, and watch the secant's slope
+// Δy / h approach the tangent's slope dy/dx (the engine's x.grad); at relu's kink it does not.
+// The build embedded each preset's samples (Python engine); a typed expression is sampled here by
+// the TypeScript mirror. A bad expression shows the player's localized message and keeps the last
+// curve that worked.
+
+import type { Timeline } from "../inference/types";
+import { ErrorView } from "../player/errorview";
+import { proseNumber } from "../player/format";
+import { type I18n, makeI18n } from "../player/i18n";
+import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
+import { Frame, WIDTH, yBounds } from "./knob-plot";
+import { buildView, drawCurve, drawGrid, drawLines, type View } from "./knob-view";
+
+export interface KnobData {
+  expression: string;
+  x: number;
+  h: number;
+  range: [number, number];
+  h_range: [number, number];
+  xs: number[];
+  curves: Curve[];
+  start: { y: number; y_h: number | null; slope: number };
+}
+
+const DIGITS = 6; // significant digits of the readout: enough to see Δy / h close in on dy/dx
+const SPEAK_AFTER_MS = 400; // the screen reader hears the numbers once the hand rests
+const NO_TIMELINE = { nodes: [] } as unknown as Timeline; // ErrorView's graph: the knob has none
+
+/** A round slider step: about 500 steps across the range, so round points (a kink at 1) are reachable. */
+export function stepOf(lo: number, hi: number): number {
+  const raw = (hi - lo) / 500;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+}
+
+/** `x` on the slider's grid, written without binary noise (1, not 1.0000000000000002). */
+export function snap(x: number, step: number, lo: number, hi: number): number {
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  const snapped = Number((Math.round(x / step) * step).toFixed(decimals));
+  return Math.min(hi, Math.max(lo, snapped));
+}
+
+class Knob {
+  private readonly i18n: I18n;
+  private readonly view: View;
+  private readonly errors: ErrorView;
+  private readonly xs: number[];
+  private readonly step: number;
+  private curve: Curve;
+  private frame: Frame;
+  private x: number;
+  private h: number;
+  private pending = 0;
+  private speakTimer = 0;
+
+  constructor(
+    private readonly figure: HTMLElement,
+    private readonly data: KnobData,
+    strings: Record<string, string>,
+  ) {
+    this.i18n = makeI18n(figure.lang || "en", strings);
+    const [lo, hi] = data.range;
+    this.step = stepOf(lo, hi);
+    this.xs = data.xs.length ? data.xs : xsOf(lo, hi);
+    const logs: [number, number] = [Math.log10(data.h_range[0]), Math.log10(data.h_range[1])];
+    this.view = buildView(
+      this.i18n,
+      data.curves.map((c) => c.expression),
+      data.range,
+      this.step,
+      logs,
+    );
+    this.errors = new ErrorView(this.view.expression, this.view.mirror, this.view.message, this.i18n);
+    this.curve = data.curves[0]!;
+    this.frame = this.frameOf(this.curve);
+    this.x = data.x;
+    this.h = data.h;
+    this.view.expression.value = data.expression;
+    this.errors.mark(null);
+    this.wire();
+  }
+
+  attach(): void {
+    const stat = this.figure.querySelector(".tdg-widget__static");
+    stat?.before(this.view.root);
+    drawGrid(this.view, this.frame, this.i18n.lang);
+    drawCurve(this.view, this.frame, this.xs, this.curve.ys);
+    this.update(false);
+  }
+
+  private frameOf(curve: Curve): Frame {
+    const [y0, y1] = yBounds(curve.ys);
+    return new Frame(this.data.range[0], this.data.range[1], y0, y1);
+  }
+
+  private wire(): void {
+    const v = this.view;
+    v.presets.addEventListener("change", () => {
+      const curve = this.data.curves[Number(v.presets.value)];
+      if (!curve) return;
+      v.expression.value = curve.expression;
+      this.errors.show(null, NO_TIMELINE, null);
+      this.use(curve); // the build's samples: no recompute
+    });
+    v.expression.addEventListener("input", () => this.typed());
+    v.xRange.addEventListener("input", () => this.setX(Number(v.xRange.value), "range"));
+    v.xNumber.addEventListener("input", () => {
+      const value = Number(v.xNumber.value);
+      if (v.xNumber.value !== "" && Number.isFinite(value)) this.setX(value, "number");
+    });
+    v.hRange.addEventListener("input", () => this.setH(10 ** Number(v.hRange.value), "range"));
+    v.hNumber.addEventListener("input", () => {
+      const value = Number(v.hNumber.value);
+      if (v.hNumber.value !== "" && Number.isFinite(value) && value > 0) this.setH(value, "number");
+    });
+    v.plot.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      v.plot.setPointerCapture(event.pointerId);
+      this.dragTo(event);
+      event.preventDefault();
+    });
+    v.plot.addEventListener("pointermove", (event) => {
+      if (v.plot.hasPointerCapture(event.pointerId)) this.dragTo(event);
+    });
+  }
+
+  private dragTo(event: PointerEvent): void {
+    const box = this.view.plot.getBoundingClientRect();
+    const px = ((event.clientX - box.left) / box.width) * WIDTH;
+    this.setX(this.frame.xAt(px), "drag");
+  }
+
+  private setX(value: number, from: "range" | "number" | "drag"): void {
+    const [lo, hi] = this.data.range;
+    this.x = from === "number" ? Math.min(hi, Math.max(lo, value)) : snap(value, this.step, lo, hi);
+    if (from !== "range") this.view.xRange.value = String(this.x);
+    if (from !== "number") this.view.xNumber.value = String(this.x);
+    this.schedule();
+  }
+
+  private setH(value: number, from: "range" | "number"): void {
+    const [min, max] = this.data.h_range;
+    this.h = Math.min(max, Math.max(min, value));
+    if (from === "number") this.view.hRange.value = String(Math.log10(this.h));
+    else this.view.hNumber.value = String(Number(this.h.toPrecision(3)));
+    this.schedule();
+  }
+
+  private typed(): void {
+    const text = this.view.expression.value;
+    const [lo, hi] = this.data.range;
+    const lang = this.i18n.lang;
+    const problem = problemOf(text, this.xs);
+    const known = this.data.curves.find((c) => c.expression === text);
+    const curve = problem ? null : (known ?? curveOf(text, this.xs));
+    if (problem?.kind === "engine") this.refuse(() => this.errors.show(problem.error, NO_TIMELINE, null));
+    else if (problem?.kind === "other-letter")
+      this.refuse(() => this.say("knob_only_x", { name: problem.name }));
+    else if (problem?.kind === "nowhere" || !curve || curve.ys.every((y) => y === null))
+      this.refuse(() => this.say("knob_nowhere", { lo: proseNumber(lo, lang), hi: proseNumber(hi, lang) }));
+    else {
+      this.errors.show(null, NO_TIMELINE, null);
+      this.use(curve);
+    }
+  }
+
+  /** A message under the field; the plot keeps the last curve that worked. */
+  private refuse(show: () => void): void {
+    show();
+    const message = this.view.message;
+    message.textContent = `${message.textContent} ${this.i18n.t("knob_kept")}`;
+  }
+
+  private say(key: string, params: Record<string, string>): void {
+    this.errors.show(null, NO_TIMELINE, null);
+    this.view.message.textContent = this.i18n.t(key, params);
+    this.view.message.hidden = false;
+    this.view.expression.setAttribute("aria-invalid", "true");
+  }
+
+  private use(curve: Curve): void {
+    this.curve = curve;
+    const index = this.data.curves.indexOf(curve);
+    this.view.presets.value = index >= 0 ? String(index) : "";
+    this.view.custom.selected = index < 0;
+    this.frame = this.frameOf(curve);
+    drawGrid(this.view, this.frame, this.i18n.lang);
+    drawCurve(this.view, this.frame, this.xs, curve.ys);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame(() => {
+      this.pending = 0;
+      this.update(true);
+    });
+  }
+
+  private update(speak: boolean): void {
+    const v = this.view;
+    const lang = this.i18n.lang;
+    const write = (value: number): string => proseNumber(value, lang, DIGITS);
+    const r = readout(this.curve.expression, this.x, this.h);
+    drawLines(v, this.frame, this.x, this.h, r.y, r.yh, r.slope);
+    v.xRange.value = String(this.x);
+    if (document.activeElement !== v.xNumber) v.xNumber.value = String(this.x);
+    v.hRange.value = String(Math.log10(this.h));
+    if (document.activeElement !== v.hNumber) v.hNumber.value = String(Number(this.h.toPrecision(3)));
+    v.hRange.setAttribute("aria-valuetext", `h = ${write(this.h)}`);
+    const t = this.i18n.t;
+    let ratio = "";
+    let note = "";
+    if (r.y === null) note = t("knob_undefined_x", { x: write(this.x) });
+    else if (r.ratio === null) ratio = t("knob_undefined_h", { xh: write(this.x + this.h) });
+    else ratio = t("knob_ratio", { ratio: write(r.ratio) });
+    if (r.kink && r.ratio !== null && r.left !== null && r.slope !== null)
+      note = t("knob_kink", {
+        x: write(this.x),
+        right: write(r.ratio),
+        left: write(r.left),
+        slope: write(r.slope),
+      });
+    v.ratio.textContent = ratio;
+    v.slope.textContent = r.slope === null ? "" : t("knob_slope", { slope: write(r.slope) });
+    v.gap.textContent =
+      r.ratio === null || r.slope === null ? "" : t("knob_gap", { gap: write(Math.abs(r.ratio - r.slope)) });
+    v.note.textContent = note;
+    const label = t("knob_plot_label", {
+      expression: this.curve.expression,
+      x: write(this.x),
+      h: write(this.h),
+    });
+    v.plot.setAttribute("aria-label", label);
+    if (!speak) return;
+    clearTimeout(this.speakTimer);
+    this.speakTimer = window.setTimeout(() => {
+      v.spoken.textContent = [ratio, v.slope.textContent, note].filter(Boolean).join(" ");
+    }, SPEAK_AFTER_MS);
+  }
+}
+
+export function mount(figure: HTMLElement, data: KnobData, strings: Record<string, string>): void {
+  new Knob(figure, data, strings).attach();
+}
