@@ -6,6 +6,7 @@ of shrinking nudges and its gear numbers against the engine, and its two widget 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
@@ -59,6 +60,12 @@ def engine(expression: str, name: str, value: float) -> tuple[float, float]:
     (variable,) = timeline["variables"]
     assert variable["name"] == name, expression  # one variable, named as the widget expects
     return nodes[timeline["root"]]["value"], nodes[variable["node"]]["grad"]
+
+
+def page_prose(site: Path, lang: str) -> str:
+    """The page's own text: the article outside code, without the widgets (their words are UI strings)."""
+    html = re.sub(r'<figure class="tdg-widget".*?</figure>', "", read(site, PAGE[lang]), flags=re.S)
+    return prose(html)
 
 
 def number(cell: str, lang: str) -> float:
@@ -155,11 +162,13 @@ def test_the_table_of_shrinking_nudges_is_what_the_engine_computes(lang):
     rows = [line.strip("|").split("|") for line in text.splitlines()
             if re.match(r"^\|\s*[\d,.]+\s*\|", line)]
     assert len(rows) >= 4
+    shown_x, shown_f = (f"{v:g}" if lang == "en" else f"{v:g}".replace(".", ",") for v in (x, f_x))
+    assert f"| f({shown_x} + h) |" in text and f"f({shown_x}) = {shown_f}" in text  # the knob's x, f(x)
     gaps = []
     for cells in rows:
-        h, x_h, f_x_h, change, ratio = (number(cell, lang) for cell in cells)
+        h, f_x_h, change, ratio = (number(cell, lang) for cell in cells)
         value, _ = engine(knob["expression"], "x", x + h)
-        for shown, exact in ((x_h, x + h), (f_x_h, value), (change, value - f_x), (ratio, (value - f_x) / h)):
+        for shown, exact in ((f_x_h, value), (change, value - f_x), (ratio, (value - f_x) / h)):
             assert shown == pytest.approx(exact, rel=0, abs=1e-9), (lang, cells, exact)  # exact, not rounded
         gaps.append(abs(ratio - slope))
     assert gaps == sorted(gaps, reverse=True) and gaps[-1] < 0.01, gaps  # Δy/h closes in on dy/dx
@@ -182,7 +191,7 @@ def test_the_gear_numbers_in_the_text_are_the_engines(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_numbers_in_prose_use_the_languages_decimal_separator(built_site, lang):
-    text = prose(read(built_site, PAGE[lang]))
+    text = page_prose(built_site, lang)
     assert ("2.25" if lang == "en" else "2,25") in text
     wrong = r"\d,\d" if lang == "en" else r"\d\.\d"
     assert not re.findall(wrong, text), re.findall(rf".{{20}}{wrong}.{{10}}", text)
@@ -199,5 +208,5 @@ def test_the_translation_notice_follows_the_git_rule(built_site, lang):
 
 
 def test_russian_section_sign_and_dashes_are_bound(built_site):
-    text = prose(read(built_site, PAGE["ru"]))
+    text = page_prose(built_site, "ru")
     assert "§\u00a04" in text and " —" not in text and "уроке\u00a002" in text
