@@ -110,7 +110,12 @@ def svg(data: dict, strings: dict[str, str]) -> str:
                  h=prose(h, lang))
     plot = (f'<svg class="tdg-knob__plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
             f'aria-label="{escape(label)}">{"".join(parts)}</svg>')
-    return f'<div class="tdg-knob tdg-knob--static">{plot}{_panel(data, strings, lang)}</div>'
+    return f'<div class="tdg-knob tdg-knob--static">{plot}{_panel(data, strings, lang)}</div>{NO_SCRIPT}'
+
+
+# The panel keeps the live controls' height so that waking shifts nothing; without JavaScript nothing
+# wakes, and the static readout needs only its own lines. (Parsed as markup only when scripts are off.)
+NO_SCRIPT = "<noscript><style>.tdg-knob--static .tdg-knob__panel{height:auto}</style></noscript>"
 
 
 def _panel(data: dict, strings: dict[str, str], lang: str) -> str:

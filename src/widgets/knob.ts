@@ -226,7 +226,7 @@ class Knob {
     v.slope.textContent = r.slope === null ? "" : t("knob_slope", { slope: write(r.slope) });
     v.gap.textContent =
       r.ratio === null || r.slope === null ? "" : t("knob_gap", { gap: write(Math.abs(r.ratio - r.slope)) });
-    v.note.textContent = note;
+    v.note.textContent = note || t("knob_hint");
     const label = t("knob_plot_label", {
       expression: this.curve.expression,
       x: write(this.x),
