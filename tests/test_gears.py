@@ -39,7 +39,8 @@ def fixture() -> list[dict]:
     cases = []
     for inner, outer, x, span, step, *_ in CHAINS:
         spec = spec_of(inner, outer, x, span, step)
-        stops = [gears.slider_stop(spec.low, step, n) for n in range(round((spec.high - spec.low) / step) + 1)]
+        count = round((spec.high - spec.low) / step) + 1
+        stops = [gears.slider_stop(spec.low, step, n) for n in range(count)]
         cases.append({"data": gears.data(spec), "points": [gears.chain_at(spec, s) for s in stops]})
     return cases
 
@@ -66,7 +67,8 @@ def test_embedded_numbers_equal_the_value_class_run_by_hand(chain):
         x2 = Value(point["x"])
         y2 = f(g(x2))
         y2.backward()
-        assert (point["u"], point["y"], point["du_dx"], point["dy_du"]) == (u.data, y.data, x.grad, u_leaf.grad)
+        by_hand = (u.data, y.data, x.grad, u_leaf.grad)
+        assert (point["u"], point["y"], point["du_dx"], point["dy_du"]) == by_hand
         assert (point["backward"], point["y_composed"]) == (x2.grad, y2.data)
         assert point["product"] == u_leaf.grad * x.grad
 

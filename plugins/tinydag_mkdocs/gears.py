@@ -266,7 +266,7 @@ def _gear(index: int, name: str, label: str, value: str, sign: str, still_text: 
         f'<circle class="tdg-gear-hub" r="8" fill="#555"/>'
         f'<text class="tdg-gear-value" x="0" y="{_n(TIP_RADIUS + 30)}" text-anchor="middle" '
         f'font-size="17">{escape(value)}</text>'
-        f'<text class="tdg-gear-still" x="0" y="{_n(TIP_RADIUS + 52)}" text-anchor="middle" '
+        f'<text class="tdg-gear-still" x="0" y="{_n(TIP_RADIUS + 56)}" text-anchor="middle" '
         f'font-size="14">{escape(still_text if still else "")}</text>'
         f'</g>'
     )
@@ -278,10 +278,10 @@ def _ratio(index: int, label: str, value: str, sign: str) -> str:
     return (
         f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
         f'transform="translate({_n(x)} {_n(CENTER_Y)})">'
-        f'<text class="tdg-gear-ratio-name" x="0" y="-68" text-anchor="middle" font-size="14">'
+        f'<text class="tdg-gear-ratio-name" x="0" y="-84" text-anchor="middle" font-size="14">'
         f'{escape(label)}</text>'
-        f'<rect x="-46" y="-60" width="92" height="30" rx="15" fill="none" stroke="#888"/>'
-        f'<text class="tdg-gear-ratio-value" x="0" y="-39" text-anchor="middle" font-size="16" '
+        f'<rect x="-60" y="-76" width="120" height="30" rx="15" fill="none" stroke="#888"/>'
+        f'<text class="tdg-gear-ratio-value" x="0" y="-55" text-anchor="middle" font-size="16" '
         f'font-weight="700">\u00d7{escape(value)}</text>'
         f'</g>'
     )
@@ -307,7 +307,7 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     figure = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tdg-gears-svg" role="img" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif"><title>{escape(title)}</title>'
-        f'{"".join(ratios)}{"".join(gears)}</svg>'
+        f'{"".join(gears)}{"".join(ratios)}</svg>'
     )
     return (f'<div class="tdg-gears" data-gears-static="">{figure}{readout(data, strings, lang)}'
             f'<div class="tdg-gears-bar"><p class="tdg-gears-static-note">{escape(bar)}</p></div></div>')

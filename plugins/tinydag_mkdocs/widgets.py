@@ -201,6 +201,6 @@ SLOT_IN_HTML = re.compile(  # in a list or an admonition, Markdown wraps it in a
 
 
 # The kinds come last: their modules import the helpers above (WidgetError, number, text, ...).
-from . import knob  # noqa: E402
+from . import gears, knob  # noqa: E402
 
-KINDS: dict[str, ModuleType] = {"knob": knob}
+KINDS: dict[str, ModuleType] = {"knob": knob, "gears": gears}

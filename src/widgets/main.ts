@@ -3,12 +3,13 @@
 // behind its static figure and wakes (mounts its live version from the JSON the build embedded) when
 // it comes near the viewport, when the reader focuses into it, or when a link names it (#<id>).
 
+import * as gears from "./gears";
 import * as knob from "./knob";
 
 type Mount = (root: HTMLElement, data: never, strings: Record<string, string>) => void;
 
 /** One mount function per widget kind (the kind is the fence's name: ```tinydag-<kind>). */
-export const MOUNTERS: Record<string, Mount> = { knob: knob.mount };
+export const MOUNTERS: Record<string, Mount> = { knob: knob.mount, gears: gears.mount };
 
 const WAKE_MARGIN = "100% 0px 100% 0px"; // about a screen ahead: drawn before it scrolls into view
 
