@@ -16,6 +16,9 @@ import pytest
 from microgpt_annotated import Value
 from tinydag_mkdocs import gears, widgets
 
+from .test_plugin import Site, build_error
+from .test_widgets import STRINGS, widget_data
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "vectors" / "gears.json"
 
@@ -201,6 +204,43 @@ def test_a_good_block_reads_with_defaults():
     spec = gears.parse(keys, 10, lines)
     assert (spec.low, spec.high, spec.step, spec.composed) == (-1.0, 3.0, 0.1, "(3 * x) * (3 * x)")
     assert math.isclose(gears.slider_stop(-1.0, 0.1, 13), 0.3) and gears.slider_stop(-1.0, 0.1, 13) == 0.3
+
+
+GEARS = "```tinydag-gears\ninner: 3 * x\nouter: u * u\nx: 1\n```\n"
+
+
+def gears_site(tmp_path: Path, text: str) -> Site:
+    pages = {"index.md": "# Home\n", "index.ru.md": "# Главная\n", "index.et.md": "# Avaleht\n"}
+    pages |= {"gears.md": text, "gears.ru.md": text, "gears.et.md": text}
+    return Site(tmp_path, pages, strings=STRINGS)
+
+
+@pytest.mark.parametrize(("change", "line", "message"), [  # the page: heading, text, the fence at line 5
+    (("x: 1", "x: 10\nrange: [5, 9]"), 8, "x = 10 lies outside the range [5, 9]"),
+    (("outer: u * u", "outer: u * v"), 7, "`outer` may use only the variable u, not v"),
+    (("x: 1", "x: 1\nrange: [-1, 3]\nsteps: 2"), 10, "unknown key `steps`"),
+    (("outer: u * u", "outer: log(u)"), 5, "at x = -1 the chain does not compute: log"),
+])
+def test_the_build_fails_naming_the_file_and_line(tmp_path, caplog, change, line, message):
+    page = "# Gears\n\nText.\n\n" + GEARS.replace(*change)
+    text = build_error(gears_site(tmp_path, page), caplog)
+    assert f"docs/gears.md:{line}: {message}" in text, text
+
+
+def test_each_language_embeds_the_engines_numbers_and_its_own_words(tmp_path):
+    site = gears_site(tmp_path, "# Gears\n\n" + GEARS)
+    site.build()
+    for lang, prefix, agree in (("en", "", "the same number"), ("ru", "ru/", "то же число"),
+                                ("et", "et/", "sama arv")):
+        html = (tmp_path / "site" / prefix / "gears" / "index.html").read_text(encoding="utf-8")
+        [payload] = widget_data(html)
+        spec = gears.parse({"inner": "3 * x", "outer": "u * u", "x": 1}, 1, {})
+        assert payload["data"] == gears.data(spec) and payload["lang"] == lang
+        assert payload["data"]["start"] | {} == {"x": 1.0, "u": 3.0, "y": 9.0, "du_dx": 3.0, "dy_du": 6.0,
+                                                  "product": 18.0, "backward": 18.0, "y_composed": 9.0}
+        assert set(payload["strings"]) >= {"gears_step", "gears_caption"}
+        assert not any(k.startswith("knob_") for k in payload["strings"])
+        assert 'id="tinydag-gears-1"' in html and agree in html and "data-gears-static" in html
 
 
 if __name__ == "__main__":
