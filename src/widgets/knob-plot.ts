@@ -33,7 +33,7 @@ export function ticks(lo: number, hi: number, count: number): number[] {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
   const out: number[] = [];
-  for (let k = Math.ceil(lo / step); k <= Math.floor(hi / step); k++) out.push(k * step);
+  for (let k = Math.ceil(lo / step); k <= Math.floor(hi / step); k++) out.push(k * step || 0); // never -0
   return out;
 }
 

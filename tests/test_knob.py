@@ -1,0 +1,171 @@
+"""The knob's numbers: samples from the Python engine, checked against the engine itself, central finite
+differences, relu's kink and log's gaps; the built page embeds exactly these numbers.
+
+`python -m tests.test_knob` rewrites tests/vectors/knob.json, the fixture the TypeScript side
+(tests/ts/widgets-knob.test.ts) recomputes; a test here fails while it is stale.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tinydag_mkdocs import knob, knob_svg
+from tinydag_mkdocs.widgets import find_widgets
+
+from .test_widgets import knob_site, widget_data
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "vectors" / "knob.json"
+
+# (fence body, points (x, h) where the readout is recorded)
+CASES = [
+    ("expression: x * x\nx: 1.5\nh: 0.5\nrange: [-2, 3]\npresets: [exp(x) / 4, relu(x - 1)]\n",
+     [(1.5, 0.5), (1.5, 0.001), (1, 0.1), (-0.7, 0.0001)]),
+    ("expression: relu(x - 1)\nx: 1\nh: 0.1\nrange: [-2, 3]\n", [(1, 0.1), (1, 0.0001), (0.5, 0.2), (2, 1)]),
+    ("expression: log(x)\nx: 1\nh: 0.5\nrange: [-1, 4]\npresets: [1 / x, x ** 3 - 2 * x]\n",
+     [(1, 0.5), (0.25, 0.01), (-0.5, 0.1), (0, 0.3)]),
+    ("expression: exp(x) * (x - 2) / (x * x + 1)\nx: 0\nh: 1\nrange: [-3, 3]\n", [(0, 1), (2.5, 0.001)]),
+    ("expression: relu(x) + relu(-x) * 3\nx: 0\nh: 0.3\nrange: [-1, 1]\n", [(0, 0.3), (0.4, 0.01)]),
+]
+PROSE = [0, 1, -1, 0.5, 3.0001, -2.999999, 1234.5, 12345.678, 1e-5, 0.00012345, 123456789, 2.5e9,
+         1 / 3, -0.000099999, 1e-4, 99999.95, 0.1 + 0.2]
+
+
+def spec_of(body: str) -> knob.KnobSpec:
+    (widget,) = find_widgets("```tinydag-knob\n" + body + "```\n")
+    return widget.spec
+
+
+def fixture() -> list[dict]:
+    cases = []
+    for body, points in CASES:
+        spec = spec_of(body)
+        data = knob.data(spec)
+        readouts = []
+        for x, h in points:
+            here, ahead, behind = (knob.evaluate(spec.expression, t) for t in (x, x + h, x - h))
+            readouts.append({"x": x, "h": h, "y": here and here[0], "y_h": ahead and ahead[0],
+                             "y_left": behind and behind[0], "slope": here and here[1],
+                             "kink": here is not None and knob.is_kink(spec.expression, x)})
+        bounds = [list(knob_svg.y_bounds(curve["ys"])) for curve in data["curves"]]
+        cases.append({"data": data, "readouts": readouts, "y_bounds": bounds,
+                      "y_ticks": [knob_svg.ticks(lo, hi, 4) for lo, hi in bounds],
+                      "x_ticks": knob_svg.ticks(*data["range"], 6)})
+    prose = [{"value": v, "lang": lang, "text": knob_svg.prose(v, lang)}
+             for v in PROSE for lang in ("en", "ru", "et")]
+    return [{"cases": cases, "prose": prose}]
+
+
+def test_the_fixture_for_the_typescript_side_is_current():
+    assert FIXTURE.is_file(), "run `python -m tests.test_knob` to write tests/vectors/knob.json"
+    assert json.loads(FIXTURE.read_text(encoding="utf-8")) == fixture(), \
+        "tests/vectors/knob.json is stale against the Python engine: run `python -m tests.test_knob`"
+
+
+@pytest.mark.parametrize("body", [body for body, _ in CASES])
+def test_samples_are_the_engines_and_slopes_match_central_differences(body):
+    spec = spec_of(body)
+    data = knob.data(spec)
+    assert data["xs"] == [spec.lo + (spec.hi - spec.lo) * i / 200 for i in range(201)]
+    assert data["xs"][0] == spec.lo and data["xs"][-1] == spec.hi
+    checked = 0
+    for curve in data["curves"]:
+        for x, y, slope in zip(data["xs"], curve["ys"], curve["slopes"]):
+            point = knob.evaluate(curve["expression"], x)
+            assert (y, slope) == ((point[0], point[1]) if point else (None, None))
+            if y is None or knob.is_kink(curve["expression"], x):
+                continue
+            e = 1e-5 * max(1.0, abs(x))
+            left, right = knob.evaluate(curve["expression"], x - e), knob.evaluate(curve["expression"], x + e)
+            if left is None or right is None:
+                continue  # next to a gap
+            central = (right[0] - left[0]) / (2 * e)
+            assert slope == pytest.approx(central, rel=1e-4, abs=1e-4), (curve["expression"], x)
+            checked += 1
+    assert checked > 150
+
+
+def test_the_engine_gives_the_hand_derived_slopes():
+    assert knob.evaluate("x * x", 1.5) == (2.25, 3.0)
+    y, slope = knob.evaluate("exp(x) / 4", 1.0)
+    assert y == pytest.approx(math.e / 4) and slope == pytest.approx(math.e / 4)
+    assert knob.evaluate("log(x)", 4.0)[1] == pytest.approx(0.25)
+    assert knob.evaluate("x ** 3 - 2 * x", 2.0) == pytest.approx((4.0, 10.0))
+
+
+def test_at_relus_kink_the_one_sided_ratios_stay_apart_as_h_shrinks():
+    expression = "relu(x - 1)"
+    assert knob.is_kink(expression, 1.0)
+    assert not any(knob.is_kink(expression, x) for x in (0.9, 0.999, 1.001, 2.0))
+    assert not any(knob.is_kink(e, x) for e in ("x * x", "exp(x) / 4", "1 / x") for x in (0.001, 0.5, 2.0))
+    assert knob.evaluate(expression, 1.0) == (0.0, 0.0)  # the engine's relu: slope 0 at the corner
+    for h in (0.1, 0.01, 0.001, 0.0001):
+        right = (knob.evaluate(expression, 1 + h)[0] - 0.0) / h
+        left = (0.0 - knob.evaluate(expression, 1 - h)[0]) / h
+        assert right == pytest.approx(1.0) and left == 0.0
+    data = knob.data(spec_of("expression: relu(x - 1)\nx: 1\nh: 0.1\n"))
+    assert data["start"]["kink"] is True
+    static = knob_svg.svg(data, strings("en"))
+    assert "A kink at x = 1: from the right Δy / h = 1, from the left 0." in static
+
+
+def test_where_log_is_undefined_the_curve_has_a_gap_and_the_json_no_nan():
+    data = knob.data(spec_of("expression: log(x)\nx: 1\nrange: [-1, 4]\npresets: [1 / x]\n"))
+    log_curve, reciprocal = data["curves"]
+    undefined = [x for x, y in zip(data["xs"], log_curve["ys"]) if y is None]
+    assert undefined == [x for x in data["xs"] if x <= 0] and len(undefined) == 41
+    assert all(s is None for s, y in zip(log_curve["slopes"], log_curve["ys"]) if y is None)
+    assert [x for x, y in zip(data["xs"], reciprocal["ys"]) if y is None] == [0.0]  # 1/0 only
+    text = json.dumps(data, allow_nan=False)  # raises on NaN or Infinity
+    assert "NaN" not in text and "Infinity" not in text
+    figure = knob_svg.svg(knob.data(spec_of("expression: 1 / x\nx: 1\nrange: [-1, 4]\n")), strings("en"))
+    curve = re.search(r'class="tdg-knob__curve" d="([^"]+)"', figure)[1]
+    assert curve.count("M") == 2  # two pieces, either side of 0
+    assert not re.search(r"\bnan\b|\binf", figure, re.IGNORECASE)
+
+
+def test_prose_numbers_are_written_each_languages_way():
+    assert [knob_svg.prose(v, "en") for v in (3.0001, -2.5, 12345.678, 0.5)] == \
+        ["3.0001", "\u22122.5", "12,345.7", "0.5"]
+    assert [knob_svg.prose(v, "ru") for v in (3.0001, -2.5, 1234.5, 1e-5)] == \
+        ["3,0001", "\u22122,5", "1\u00a0234,5", "1E-5"]
+    assert [knob_svg.prose(v, "et") for v in (3.0001, 1234.5, 12345.5, 1e-5)] == \
+        ["3,0001", "1234,5", "12\u00a0345,5", "1×10^\u22125"]
+
+
+def strings(lang: str) -> dict[str, str]:
+    import yaml
+
+    table = yaml.safe_load((ROOT / f"src/player/strings/{lang}.yml").read_text(encoding="utf-8"))
+    return {**table, "lang": lang}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_static_figure_reads_in_each_language(lang):
+    data = knob.data(spec_of(CASES[0][0]))
+    figure = knob_svg.svg(data, strings(lang))
+    ratio = {"en": "3.5", "ru": "3,5", "et": "3,5"}[lang]
+    assert f"Δy / h = {ratio}" in figure and "dy/dx = 3<" in figure
+    assert 'viewBox="0 0 480 300"' in figure and 'role="img"' in figure
+    assert re.search(r'aria-label="[^"]*x \* x', figure)
+
+
+def test_the_built_page_embeds_the_engines_samples(tmp_path):
+    fence = "```tinydag-knob\n" + CASES[2][0] + "```\n"
+    site = knob_site(tmp_path, {"knob": "# Knob\n\n" + fence})
+    site.build()
+    expected = knob.data(spec_of(CASES[2][0]))
+    for prefix in ("", "ru/", "et/"):
+        (payload,) = widget_data(site.page(f"{prefix}knob/index.html"))
+        assert payload["data"] == expected
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(fixture(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
+    print(f"wrote {FIXTURE.relative_to(ROOT)}", file=sys.stderr)
