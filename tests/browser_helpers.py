@@ -212,6 +212,17 @@ def _overlap(a: dict, b: dict, tolerance: float = 0.5) -> bool:
             and a["y"] < b["y"] + b["h"] - tolerance and b["y"] < a["y"] + a["h"] - tolerance)
 
 
+def overlapping_cards(geometry: dict) -> list[str]:
+    cards = geometry["cards"]
+    return [f"{a['id']} and {b['id']}" for i, a in enumerate(cards) for b in cards[i + 1:] if _overlap(a, b)]
+
+
+def covered_cards(expansion: dict, geometry: dict) -> list[str]:
+    """Cards an expansion panel lies over (other than its own)."""
+    box = expansion["box"]
+    return [c["id"] for c in geometry["cards"] if c["id"] != expansion["node"] and _overlap(box, c)]
+
+
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
     stage, edges running under a card they do not belong to."""

@@ -14,10 +14,12 @@ import pytest
 from .browser_helpers import (
     DESKTOP,
     PHONE,
+    covered_cards,
     layout_problems,
     lesson_page,
     moment,
     open_lesson,
+    overlapping_cards,
     pause,
     paused_in_view,
     scroll_to_player,
@@ -83,13 +85,6 @@ def open_at_end_of_backward(browser, site_server, viewport, expression=None, pre
     return page
 
 
-def overlapping_cards(geometry: dict) -> list[str]:
-    cards = geometry["cards"]
-    return [f"{a['id']} and {b['id']}" for i, a in enumerate(cards) for b in cards[i + 1:]
-            if a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5
-            and a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5]
-
-
 def assert_readable(page, what: str) -> None:
     texts = page.evaluate(TEXT_SIZES)
     assert texts, f"{what}: no cards"
@@ -134,14 +129,6 @@ def direction_to(page, node: str) -> str:
       return [s.left - b.left, s.top - b.top, b.right - s.right, b.bottom - s.bottom]; }""", node)
     worst = max((left, "ArrowLeft"), (right, "ArrowRight"), (top, "ArrowUp"), (bottom, "ArrowDown"))
     return worst[1]
-
-
-def covered_cards(expansion: dict, geometry: dict) -> list[str]:
-    """Cards an expansion panel lies over (other than its own)."""
-    b = expansion["box"]
-    return [c["id"] for c in geometry["cards"] if c["id"] != expansion["node"]
-            and b["x"] < c["x"] + c["w"] - 0.5 and c["x"] < b["x"] + b["w"] - 0.5
-            and b["y"] < c["y"] + c["h"] - 0.5 and c["y"] < b["y"] + b["h"] - 0.5]
 
 
 def keep_stage_in_window(page) -> None:

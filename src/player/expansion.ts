@@ -160,3 +160,29 @@ export function localsOf(node: TimelineNode, timeline: Timeline): string[] {
       return `∂/∂${from ? nameOf(from) : e.from} = ${formatNumber(e.local)}`;
     });
 }
+
+/**
+ * An expression as pieces a line may break between: before each operator outside parentheses, so
+ * "(a − b) / c = (a − b) · c ** −1" wraps as "(a − b) / c =" … and never inside "(a − b)" or "c ** −1".
+ */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (
+      c === " " &&
+      depth === 0 &&
+      /^[=+−·×/] /.test(text.slice(i + 1, i + 3)) &&
+      text.slice(i + 1, i + 3) !== "**"
+    ) {
+      terms.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(text.slice(start));
+  return terms.filter((t) => t.length > 0);
+}

@@ -11,19 +11,8 @@ import { EdgeBatches, TONE } from "./edges";
 import type { V3 as Point3 } from "./fit";
 import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
-import {
-  CanvasTexture,
-  createContext,
-  eyeInGraph,
-  Geometry,
-  type Mat4,
-  type Mesh,
-  modelView,
-  perspective,
-  Program,
-  Renderer,
-  rotation,
-} from "./gl";
+import { CanvasTexture, createContext, Geometry, type Mat4, type Mesh, Program, Renderer } from "./gl";
+import { eyeInGraph, modelView, perspective, rotation } from "./matrices";
 import { DEFAULT_VIEW, type View } from "./model";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
 import { Sprites } from "./sprites";

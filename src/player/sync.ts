@@ -3,7 +3,8 @@
 // here changes the state; sandbox.ts calls `state()` after every transition and `frame()` per frame.
 
 import { CodeListing } from "./codestep";
-import { type Controls, fillNudgeLeaves, type Slider, syncSliderList, widenSlider } from "./controls";
+import { type Controls, fillNudgeLeaves } from "./controls";
+import { type Slider, syncSliderList, widenSlider } from "./sliders";
 import { setAttr, setText } from "./dom";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "./expansion";

@@ -1,8 +1,8 @@
 // Every event a sandbox listens to, turned into actions (model.ts) or stage requests. Nothing here
 // decides what a change means: that is reduce()'s job.
 
-import type { Controls, Slider } from "./controls";
-import { widenSlider } from "./controls";
+import type { Controls } from "./controls";
+import { type Slider, widenSlider } from "./sliders";
 import { parseNumber } from "./format";
 import { type Action, DEFAULT_VIEW, type Preset, rotate, type SandboxState } from "./model";
 import type { Stage } from "./stage";

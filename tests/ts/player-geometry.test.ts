@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { CARD_COMPACT, CARD_FULL, termsOf } from "../../src/player/cards";
+import { CARD_COMPACT, CARD_FULL } from "../../src/player/cards";
+import { termsOf } from "../../src/player/expansion";
 import { corridor, edgeCurves, edgeMesh, pathPoint, pointOnEdge } from "../../src/player/curves";
 import { CARD_WORLD_WIDTH, DEFAULT_LIMITS, fitStage } from "../../src/player/fit";
 import { clampPan, moveToShow } from "../../src/player/viewport";
