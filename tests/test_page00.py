@@ -210,3 +210,29 @@ def test_the_translation_notice_follows_the_git_rule(built_site, lang):
 def test_russian_section_sign_and_dashes_are_bound(built_site):
     text = page_prose(built_site, "ru")
     assert "§\u00a04" in text and " —" not in text and "уроке\u00a002" in text
+
+
+@pytest.mark.parametrize("size", ["1280x800", "390x844"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_clicking_lesson_02s_link_lands_on_section_4(browser, site_server, lang, size):
+    """In a real browser: the link opens page 00 in the same language with § 4 just under the header,
+    and it stays there while the widgets on the page wake."""
+    width, height = map(int, size.split("x"))
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(site_server + LESSON[lang].removesuffix("index.html"))
+        page.click("article a[href*='00-basics']")
+        page.wait_for_url(f"**/{PAGE[lang].removesuffix('index.html')}#{ANCHOR}", timeout=5000)
+        assert page.evaluate("document.documentElement.lang") == lang
+        for wait in (100, 1500):  # once on arrival, again after the widgets near it have woken
+            page.wait_for_timeout(wait)
+            header, heading = page.evaluate(f"""[
+                document.querySelector('.md-header').getBoundingClientRect().bottom,
+                document.getElementById('{ANCHOR}').getBoundingClientRect().top]""")
+            assert header <= heading <= header + 60, (lang, size, wait, header, heading)
+        assert errors == []
+    finally:
+        context.close()
