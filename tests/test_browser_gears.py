@@ -51,6 +51,15 @@ x: 0.5
 range: [-1, 2]
 step: 0.25
 ```
+
+One with a pole between two stops of its slider:
+
+```tinydag-gears
+inner: x
+outer: 1 / (u - 0.15)
+x: 0.5
+range: [0, 1]
+```
 """
 PALETTE = [
     {"media": "(prefers-color-scheme: light)", "scheme": "default", "primary": "indigo",
@@ -60,7 +69,7 @@ PALETTE = [
 ]
 PAGE = {"en": "", "ru": "ru/", "et": "et/"}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
-DEFAULT, DEAD, NEGATIVE = "#tinydag-gears-1", "#tinydag-gears-2", "#tinydag-gears-3"
+DEFAULT, DEAD, NEGATIVE, POLE = (f"#tinydag-gears-{n}" for n in range(1, 5))
 
 
 def build_site(root: Path) -> Path:
@@ -192,6 +201,38 @@ def test_dragging_the_x_gear_turns_x_and_the_others_by_their_ratios(browser, gea
     page.context.close()
 
 
+def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
+    page = open_page(browser, gears_server, "ru", PHONE, has_touch=True, is_mobile=True)
+    awake(page)
+    box = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gear-x .tdg-gear-body").bounding_box()
+    cx, cy, r = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["width"] / 2 * 0.8
+    scroll = page.evaluate("scrollY")
+    touch = page.context.new_cdp_session(page)
+    points = [(cx + r * math.sin(math.radians(d)), cy - r * math.cos(math.radians(d)))
+              for d in range(0, 61, 10)]
+    for kind, (x, y) in [("touchStart", points[0])] + [("touchMove", p) for p in points[1:]]:
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    x = float(readout(page)["field"])
+    assert 1.8 < x < 2.2, x  # a sixth of a turn is 60 / 60 = 1 unit of x
+    assert math.isclose(angles(page)["u"], 3 * 60 * (x - 1), abs_tol=1e-6)
+    assert page.evaluate("scrollY") == scroll  # the finger turned the gear, not the page
+    page.context.close()
+
+
+def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message(browser, gears_server):
+    page = open_page(browser, gears_server, "et")
+    awake(page, POLE)
+    page.fill(f"{POLE} .tdg-gears-field", "0,15")  # u - 0.15 = 0: a division by zero
+    page.press(f"{POLE} .tdg-gears-field", "Enter")
+    shown = readout(page, POLE)
+    assert shown["step"] == ("Kohal x = 0,15 ahelat arvutada ei saa, seepärast peatuvad hammasrattad "
+                             "enne seda.")
+    assert (shown["field"], shown["x"], angles(page, POLE)) == ("0.5", "x = 0,5", {"x": 0, "u": 0, "y": 0})
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(browser, gears_server):
     page = open_page(browser, gears_server)
     awake(page, DEAD)
@@ -260,7 +301,7 @@ def test_without_javascript_the_static_figure_shows_the_start_at_the_live_size(b
                          [("en", "light"), ("ru", "light"), ("et", "light"), ("en", "dark")])
 def test_axe_finds_nothing_serious_in_the_gears(browser, gears_server, lang, scheme):
     page = open_page(browser, gears_server, lang, color_scheme=scheme)
-    for widget in (DEFAULT, DEAD, NEGATIVE):
+    for widget in (DEFAULT, DEAD, NEGATIVE, POLE):
         awake(page, widget)
     page.focus(f"{DEFAULT} .tdg-gears-slider")
     page.keyboard.press("ArrowRight")

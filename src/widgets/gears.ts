@@ -143,6 +143,9 @@ class Gears {
       const centre = new DOMPoint(...CENTERS.x).matrixTransform(matrix);
       return pointerAngle(event.clientX - centre.x, event.clientY - centre.y);
     };
+    // touch-action does not reach SVG shapes: a finger on the x gear would pan the page after a few
+    // moves (pointercancel). A cancelled touchstart keeps the whole touch for the gear.
+    gear.addEventListener("touchstart", (event) => event.preventDefault(), { passive: false });
     gear.addEventListener("pointerdown", (event) => {
       gear.setPointerCapture(event.pointerId);
       last = angleAt(event);
