@@ -164,8 +164,9 @@ def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser,
     shown = readout(page)
     numbers = {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")}
     assert numbers == expected("3 * x", "u * u", 1.1, lang)
-    assert shown["field"] == "1.1"
     n = functools.partial(gears.prose_number, lang=lang)
+    assert shown["field"] == "1.1"  # an exact value, written as code is
+    assert page.get_attribute(f"{DEFAULT} .tdg-gears-slider", "aria-valuetext") == f"x = {n(1.1)}"
     assert shown["backward"].startswith(n(19.8)) and shown["step"].startswith(f"\u0394x = {n(0.1)}.")
     assert f"({n(108)}\u00b0)" in shown["step"] and f"= {n(1.8)} (" in shown["step"]  # 18 x 0.1 for y
     page.keyboard.press("ArrowLeft")

@@ -81,6 +81,7 @@ class Gears {
     this.step = this.live.querySelector(".tdg-gears-step")!;
     setAttr(this.step, "aria-live", "polite");
     [this.slider, this.field] = this.buildBar();
+    this.syncControls();
     this.listenToDrags();
     const container = original.closest(".tdg-widget__static") ?? original;
     container.after(this.live);
@@ -192,6 +193,8 @@ class Gears {
   }
 
   private syncControls(): void {
+    // A screen reader hears the slider's value as the figure writes it (x = 1,1 in ru and et).
+    setAttr(this.slider, "aria-valuetext", `x = ${proseNumber(this.chain.x, this.i18n.lang)}`);
     if (Number(this.slider.value) !== this.chain.x) this.slider.value = String(this.chain.x);
     if (parseNumber(this.field.value) !== this.chain.x) this.field.value = String(this.chain.x);
   }
