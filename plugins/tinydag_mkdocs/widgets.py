@@ -190,7 +190,8 @@ def widget_html(widget: Widget, lang: str, data: dict, strings: dict[str, str]) 
         f'<div class="tdg-widget__static">{figure}</div>\n'
         f'<script type="application/json" class="tdg-widget-data">{script_json(payload)}</script>\n'
         f"<figcaption>{escape(own[caption_key])}"
-        + (f' <span class="tdg-widget__note">{escape(note)}</span>' if note else "")
+        # Only without JavaScript: a caption that lost a line on waking would move the page below.
+        + (f' <noscript><span class="tdg-widget__note">{escape(note)}</span></noscript>' if note else "")
         + "</figcaption></figure>"
     )
 

@@ -1,0 +1,276 @@
+"""The knob in Chromium, on a small trilingual site built by the real plugin: a mouse drag and the arrow
+keys move the point and the readout follows (the Python engine's numbers, written the language's way),
+shrinking h closes Δy / h in on dy/dx (not at relu's kink), typing an expression character by
+character never shows NaN or Infinity and ends drawing it, the static figure stands without JavaScript,
+waking shifts nothing, and axe finds nothing serious.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from tinydag_mkdocs import knob
+from tinydag_mkdocs.knob_svg import prose
+
+from .browser_helpers import DESKTOP, PHONE
+from .test_browser_beyond import axe_violations
+from .test_browser_gears import PALETTE, _Quiet
+
+FENCE = """\
+```tinydag-knob
+expression: x * x
+x: 1.5
+h: 0.5
+range: [-2, 3]
+presets:
+  - exp(x) / 4
+  - relu(x - 1)
+```
+"""
+# The knob sits two screens down, so that it sleeps until scrolled to (waking is then observable).
+BODY = "# Knob\n\n" + "".join(f"Paragraph {i} before the knob.\n\n" for i in range(40)) + FENCE + \
+    "\nThe paragraph after the knob.\n"
+KNOB = "#tinydag-knob-1"
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+PAGE = {"en": "", "ru": "ru/", "et": "et/"}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_site(root: Path) -> Path:
+    """A three-language site with one page holding the knob, built by the plugin with the real strings."""
+    (root / "docs").mkdir(parents=True)
+    for lang in PAGE:
+        name = "index.md" if lang == "en" else f"index.{lang}.md"
+        (root / "docs" / name).write_text(BODY, encoding="utf-8")
+    config = {
+        "site_name": "Knob", "theme": {"name": "material", "font": False, "palette": PALETTE},
+        "markdown_extensions": ["pymdownx.superfences"],
+        "plugins": [
+            {"i18n": {"docs_structure": "suffix", "languages": [
+                {"locale": lang, "name": lang, "default": lang == "en", "build": True} for lang in PAGE]}},
+            {"tinydag": {"strings_dir": str(ROOT / "src" / "player" / "strings")}},
+        ],
+    }
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    build(load_config(config_file=str(root / "mkdocs.yml"), strict=True, site_dir=str(root / "site")))
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def knob_server(tmp_path_factory):
+    site = build_site(tmp_path_factory.mktemp("knob"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def open_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
+    context = browser.new_context(viewport=viewport, **options)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(f"{base}{PAGE[lang]}")
+    return page
+
+
+def awake(page) -> None:
+    page.locator(KNOB).scroll_into_view_if_needed()
+    page.wait_for_selector(f'{KNOB}[data-live="ready"]')
+
+
+def number(text: str) -> float:
+    """A number as the readout writes it (3,5 · −2 · 1 234,5 · 1,2E-5 · 1,2×10^−5) -> float."""
+    text = text.replace("\u2212", "-").replace("\u00a0", "").replace(" ", "").replace(",", ".")
+    text = re.sub(r"×10\^", "e", text).replace("E", "e")
+    return float(text)
+
+
+def shown(page) -> dict[str, str]:
+    return page.eval_on_selector(KNOB, """w => {
+        const live = w.querySelector('.tdg-knob--live');
+        const text = s => live.querySelector(s).textContent;
+        return {ratio: text('.tdg-knob__ratio'), slope: text('.tdg-knob__slope'), gap: text('.tdg-knob__gap'),
+                note: text('.tdg-knob__note'), x: live.querySelectorAll('.tdg-knob__number')[0].value,
+                h: live.querySelectorAll('.tdg-knob__number')[1].value, panel: live.textContent,
+                message: live.querySelector('.tdg-knob__message').hidden ? '' : text('.tdg-knob__message'),
+                paths: [...live.querySelectorAll('path, line, circle')].map(e => e.outerHTML).join('')};
+    }""")
+
+
+def expected(expression: str, x: float, h: float, lang: str) -> dict[str, str]:
+    y, slope = knob.evaluate(expression, x)
+    ahead = knob.evaluate(expression, x + h)
+    return {"ratio": f"Δy / h = {prose((ahead[0] - y) / h, lang)}", "slope": f"dy/dx = {prose(slope, lang)}"}
+
+
+def settle(page) -> None:
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("view", VIEWPORTS)
+@pytest.mark.parametrize("lang", PAGE)
+def test_a_drag_and_the_arrow_keys_move_the_point_and_the_readout_follows(browser, knob_server, lang, view):
+    page = open_page(browser, knob_server, lang, VIEWPORTS[view])
+    awake(page)
+    now = shown(page)
+    assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", 1.5, 0.5, lang)
+    # Drag the point from x = 1.5 to where x = -1 is drawn (the plot spans [-2, 3] between its margins).
+    plot = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__plot").bounding_box()
+    point = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__point").bounding_box()
+    scale = plot["width"] / 480
+    target_x = plot["x"] + (44 + (-1 + 2) / 5 * (480 - 44 - 12)) * scale
+    page.mouse.move(point["x"] + point["width"] / 2, point["y"] + point["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target_x + 30, point["y"], steps=4)
+    page.mouse.move(target_x, point["y"], steps=4)
+    page.mouse.up()
+    settle(page)
+    now = shown(page)
+    x = float(now["x"])
+    assert abs(x - -1) <= 0.02, now["x"]  # within a slider step or two of the pointer
+    assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", x, 0.5, lang)
+    # Keyboard: the x slider steps by 0.01.
+    page.focus(f"{KNOB} .tdg-knob--live .tdg-knob__range >> nth=0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    now = shown(page)
+    assert float(now["x"]) == pytest.approx(x + 0.02)
+    assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", float(now["x"]), 0.5, lang)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", PAGE)
+def test_shrinking_h_closes_the_ratio_in_on_the_slope(browser, knob_server, lang):
+    page = open_page(browser, knob_server, lang)
+    awake(page)
+    page.focus(f"{KNOB} .tdg-knob--live .tdg-knob__range >> nth=1")
+    gaps = []
+    for _ in range(8):  # h from 0.5 down by five slider steps (a factor 10 ** -0.5) at a time
+        now = shown(page)
+        gaps.append(number(now["gap"].split()[-1]))  # |Δy / h − dy/dx|, as the readout writes it
+        shown_ratio, shown_slope = (number(now[k].split("=")[1]) for k in ("ratio", "slope"))
+        assert abs(shown_ratio - shown_slope) == pytest.approx(gaps[-1], abs=1e-5)  # 6 digits each
+        for _ in range(5):
+            page.keyboard.press("ArrowLeft")
+        settle(page)
+    assert all(later < earlier for earlier, later in zip(gaps, gaps[1:])), gaps
+    assert gaps[0] == pytest.approx(0.5) and gaps[-1] < 0.001
+    assert float(shown(page)["h"]) == 0.0001  # 40 steps of 0.1 on log10 h: the slider stops at its end
+
+
+@pytest.mark.parametrize("lang", PAGE)
+def test_at_relus_kink_the_two_sides_keep_apart(browser, knob_server, lang):
+    page = open_page(browser, knob_server, lang)
+    awake(page)
+    page.select_option(f"{KNOB} .tdg-knob__select", label="relu(x - 1)")
+    page.fill(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=0", "1")
+    for h in ("0.1", "0.001", "0.0001"):
+        page.fill(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=1", h)
+        settle(page)
+        now = shown(page)
+        assert number(now["ratio"].split("=")[1]) == pytest.approx(1) and now["slope"].endswith("= 0")
+        numbers = [number(n) for n in re.findall(r"\u2212?\d+(?:[.,]\d+)?", now["note"])]
+        assert numbers[:4] == pytest.approx([1, 1, 0, 0]), now["note"]  # x = 1, right 1, left 0, engine 0
+    assert page.locator(f"{KNOB} .tdg-knob__input").input_value() == "relu(x - 1)"
+
+
+@pytest.mark.parametrize("lang", PAGE)
+def test_typing_character_by_character_never_shows_nan_and_ends_drawing_it(browser, knob_server, lang):
+    page = open_page(browser, knob_server, lang)
+    awake(page)
+    field = page.locator(f"{KNOB} .tdg-knob__input")
+    field.fill("")
+    before = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d")
+    messages = 0
+    for char in "log(x) / (x - 1) + relu(x)":
+        field.press_sequentially(char)
+        settle(page)
+        now = shown(page)
+        bad = re.search(r"NaN|Infinity|∞|undefined", now["panel"] + now["paths"])
+        assert not bad, (field.input_value(), now)
+        messages += bool(now["message"])
+    assert messages >= 5  # the unfinished text was refused, with a message, many times on the way
+    now = shown(page)
+    assert now["message"] == "" and field.get_attribute("aria-invalid") is None
+    d = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d")
+    assert d != before
+    # log: undefined for x <= 0; x = 1 divides by zero: three gaps, so the curve is drawn in two pieces
+    data = knob.curve("log(x) / (x - 1) + relu(x)", knob.xs_of(-2, 3))
+    ys = data["ys"]
+    pieces = sum(1 for i, y in enumerate(ys) if y is not None and (i == 0 or ys[i - 1] is None))
+    assert d.count("M") == pieces == 2
+    assert d.count("L") + d.count("M") == sum(y is not None for y in data["ys"])
+    assert page.errors == []
+
+
+def test_a_refused_expression_names_its_place_and_keeps_the_last_curve(browser, knob_server):
+    page = open_page(browser, knob_server, "ru")
+    awake(page)
+    before = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d")
+    page.fill(f"{KNOB} .tdg-knob__input", "x * (x + 1")
+    settle(page)
+    now = shown(page)
+    message = now["message"]
+    assert "x + 1" in message and "не закрыта" in message and "На графике остаётся" in message
+    assert page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d") == before
+    assert page.locator(f"{KNOB} .tdg-knob__mirror mark.tdg-error-span").count() == 1
+    page.fill(f"{KNOB} .tdg-knob__input", "x * a")
+    settle(page)
+    assert "«a»" in shown(page)["message"]
+
+
+@pytest.mark.parametrize("view", VIEWPORTS)
+def test_without_javascript_the_static_figure_shows_the_default(browser, knob_server, view):
+    for lang in PAGE:
+        page = open_page(browser, knob_server, lang, VIEWPORTS[view], java_script_enabled=False)
+        figure = page.locator(f"{KNOB} .tdg-widget__static")
+        assert figure.is_visible()
+        text = figure.inner_text()
+        assert expected("x * x", 1.5, 0.5, lang)["ratio"] in text and "dy/dx = 3" in text
+        assert page.locator(f"{KNOB} .tdg-knob__plot path.tdg-knob__curve").count() == 1
+        panel = page.locator(f"{KNOB} .tdg-knob__panel").bounding_box()
+        lines = page.locator(f"{KNOB} .tdg-knob__readout").bounding_box()
+        assert panel["y"] + panel["height"] - (lines["y"] + lines["height"]) < 40  # no empty reserved space
+        page.context.close()
+
+
+@pytest.mark.parametrize("view", VIEWPORTS)
+@pytest.mark.parametrize("lang", PAGE)
+def test_waking_shifts_nothing(browser, knob_server, lang, view):
+    page = open_page(browser, knob_server, lang, VIEWPORTS[view])
+    assert page.get_attribute(KNOB, "data-live") is None  # asleep, two screens down
+    measure = f"""() => {{ const f = document.querySelector('{KNOB}');
+        return [f.getBoundingClientRect().height, f.nextElementSibling.offsetTop]; }}"""
+    before = page.evaluate(measure)
+    awake(page)
+    settle(page)
+    assert page.evaluate(measure) == before
+    overflow = page.eval_on_selector(f"{KNOB} .tdg-knob--live .tdg-knob__panel",
+                                     "p => p.scrollHeight - p.clientHeight")
+    assert overflow <= 0  # the controls fit the reserved height
+    page.fill(f"{KNOB} .tdg-knob__input", "x * (x + 1")  # the longest state: a message
+    settle(page)
+    assert page.evaluate(measure) == before
+    assert page.eval_on_selector(f"{KNOB} .tdg-knob--live .tdg-knob__panel",
+                                 "p => p.scrollHeight - p.clientHeight") <= 0
+
+
+@pytest.mark.parametrize("lang,scheme", [("en", "light"), ("ru", "light"), ("et", "light"), ("en", "dark")])
+def test_axe_finds_no_serious_violation_in_the_knob(browser, knob_server, lang, scheme):
+    page = open_page(browser, knob_server, lang, color_scheme=scheme)
+    awake(page)
+    page.fill(f"{KNOB} .tdg-knob__input", "x * (x + 1")
+    settle(page)
+    assert axe_violations(page, f"{{include: ['{KNOB}']}}") == []
