@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .table import Row, machine, render, save
 
-SECTIONS = ("build", "engines", "browser", "lighthouse")
+SECTIONS = ("build", "weights", "engines", "browser", "lighthouse")
 
 
 def main(argv: list[str]) -> int:
@@ -22,6 +22,9 @@ def main(argv: list[str]) -> int:
         if name == "build":
             from .build import bench_build
             rows += bench_build()
+        elif name == "weights":
+            from .weights import bench_weights
+            rows += bench_weights()
         elif name == "engines":
             from .engines import bench_engines
             rows += bench_engines()

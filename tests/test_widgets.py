@@ -185,3 +185,22 @@ def test_a_widget_in_a_list_item_is_placed_in_it(tmp_path):
     site.build()
     html = site.page("knob/index.html")
     assert re.search(r"<li>\s*<p>Look:</p>\s*<figure class=\"tdg-widget\"", html)
+
+
+def test_bench_weighs_the_javascript_each_page_loads(tmp_path):
+    from bench.weights import gzip_size, page_weights
+
+    site = knob_site(tmp_path, {"knob": "# Knob\n\n" + KNOB, "sandbox": "# Sandbox\n\n" + BLOCK})
+    site.build()
+    built = tmp_path / "site"
+    rows = {row.metric: row for row in page_weights(built, ["knob/index.html", "sandbox/index.html",
+                                                            "index.html"])}
+    assets = built / "assets/tinydag"
+    widgets_kb = gzip_size((assets / "widgets.js").read_bytes()) / 1024
+    player_kb = gzip_size((assets / "player.js").read_bytes()) / 1024
+    assert rows["widgets.js (gzip)"].value == widgets_kb
+    assert rows["own JS on knob/index.html (widgets.js; gzip)"].value == widgets_kb
+    assert rows["own JS on sandbox/index.html (player.js; gzip)"].value == player_kb
+    assert rows["own JS on index.html (none; gzip)"].value == 0
+    assert all(row.holds for row in rows.values() if row.holds is not None)
+    assert 3 < widgets_kb < 30 and widgets_kb < player_kb
