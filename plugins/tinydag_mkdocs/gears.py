@@ -28,6 +28,7 @@ from tinydag.parse import Node, Var, operands
 from tinydag.trace import count_visual_nodes, trace
 
 from . import widgets
+from .figure import format_number  # the player's formatNumber: 0 and the infinities
 
 KEYS = ("inner", "outer", "x", "range", "step")
 DEFAULT_STEP = 0.1
@@ -37,7 +38,7 @@ MAX_SLIDER_STOPS = 1000  # range / step: more stops than pixels on any slider
 # for one step at the start point under TURN_LIMIT (a bigger turn would read as a turn backwards).
 DEGREES_PER_UNIT = (360, 180, 120, 90, 60, 45, 30, 20, 15, 10, 5, 2, 1)
 TURN_LIMIT = 150.0
-# Drawing, in the SVG's user units (src/widgets/gears-model.ts draws nothing: it clones this figure).
+# Drawing, in the SVG's user units (src/widgets/gears.ts draws nothing new: it clones this figure).
 WIDTH, HEIGHT = 600, 250
 CENTERS = (100.0, 300.0, 500.0)
 CENTER_Y = 118.0
@@ -192,13 +193,14 @@ def prose_number(x: float, lang: str) -> str:
     """A number in a sentence, 4 significant digits, the language's way: src/player/format.ts proseNumber."""
     if x == 0 or not math.isfinite(x):
         return format_number(x)
-    decimal, group, min_grouping = PROSE.get(lang.split("-")[0].lower(), PROSE["en"])
+    code = lang.split("-")[0].lower()
+    decimal, group, min_grouping = PROSE.get(code, PROSE["en"])
     magnitude = Decimal(abs(x))
     rounded = magnitude.quantize(Decimal(1).scaleb(magnitude.adjusted() - 3), ROUND_HALF_UP)
     if abs(x) >= 1e9 or abs(x) < 1e-4:
         exponent = rounded.adjusted()
         mantissa = _strip(f"{rounded.scaleb(-exponent):f}").replace(".", decimal)
-        text = (f"{mantissa}\u00d710^{MINUS if exponent < 0 else ''}{abs(exponent)}" if lang == "et"
+        text = (f"{mantissa}\u00d710^{MINUS if exponent < 0 else ''}{abs(exponent)}" if code == "et"
                 else f"{mantissa}E{exponent}")
     else:
         whole, _, fraction = _strip(f"{rounded:f}").partition(".")
@@ -206,12 +208,6 @@ def prose_number(x: float, lang: str) -> str:
             whole = f"{int(whole):,}".replace(",", group)
         text = f"{whole}{decimal}{fraction}" if fraction else whole
     return MINUS + text if x < 0 else text
-
-
-def format_number(x: float) -> str:
-    from .figure import format_number as code_number  # the player's formatNumber, for 0 and infinities
-
-    return code_number(x)
 
 
 def _strip(fixed: str) -> str:
