@@ -130,6 +130,17 @@ def test_where_log_is_undefined_the_curve_has_a_gap_and_the_json_no_nan():
     assert not re.search(r"\bnan\b|\binf", figure, re.IGNORECASE)
 
 
+def test_a_spike_is_cut_from_the_plot_and_an_ordinary_curve_is_not():
+    xs = knob.xs_of(-1, 4)
+    lo, hi = knob_svg.y_bounds(knob.curve("1 / x", xs)["ys"])  # ±40 next to 0, within ±4 elsewhere
+    assert -10 < lo < -3 and 3 < hi < 10  # the middle 90 %: ±4, and half that again, and the pad
+    ys = knob.curve("x * x", knob.xs_of(-2, 3))["ys"]
+    assert knob_svg.y_bounds(ys) == pytest.approx((0 - 9 * 0.08, 9 + 9 * 0.08))
+    figure = knob_svg.svg(knob.data(spec_of("expression: 1 / x\nx: 0.05\nrange: [-1, 4]\n")), strings("en"))
+    assert "tdg-knob__point" not in figure  # f(0.05) = 20 is off the cut plot: no dot in the margin
+    assert re.search(r'<svg class="tdg-knob__clip"[^>]*><path class="tdg-knob__curve"', figure)
+
+
 def test_prose_numbers_are_written_each_languages_way():
     assert [knob_svg.prose(v, "en") for v in (3.0001, -2.5, 12345.678, 0.5)] == \
         ["3.0001", "\u22122.5", "12,345.7", "0.5"]

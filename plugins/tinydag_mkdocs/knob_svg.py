@@ -13,13 +13,20 @@ from html import escape
 WIDTH, HEIGHT = 480, 300  # the plot's viewBox
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 26  # margins for the tick labels
 Y_PAD = 0.08  # of the y span, above and below the curve
+SPIKE = 10  # a curve this many times taller than its middle 90 % is cut to that middle
 MINUS = "\u2212"
 NBSP = "\u00a0"
 
 
 def y_bounds(ys: list[float | None]) -> tuple[float, float]:
-    finite = [y for y in ys if y is not None]
-    lo, hi = min(finite), max(finite)
+    """The plot's y interval: the curve's, unless a few samples shoot far off (1/x next to 0), then
+    the middle 90 % of the samples with half their span again on each side (the rest is clipped)."""
+    finite = sorted(y for y in ys if y is not None)
+    lo, hi = finite[0], finite[-1]
+    q_lo = finite[math.floor(0.05 * (len(finite) - 1))]
+    q_hi = finite[math.ceil(0.95 * (len(finite) - 1))]
+    if q_hi > q_lo and hi - lo > SPIKE * (q_hi - q_lo):
+        lo, hi = max(lo, q_lo - (q_hi - q_lo) / 2), min(hi, q_hi + (q_hi - q_lo) / 2)
     if hi - lo < 1e-9 * max(1.0, abs(hi)):
         lo, hi = lo - 1, hi + 1
     pad = (hi - lo) * Y_PAD
@@ -93,11 +100,12 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     x, h, start = data["x"], data["h"], data["start"]
     frame = Frame(tuple(data["range"]), y_bounds(ys))
     y, y_h, slope = start["y"], start["y_h"], start["slope"]
-    parts = [_grid(frame, lang), f'<path class="tdg-knob__curve" d="{_path(frame, xs, ys)}"/>']
+    parts = [_grid(frame, lang)]
     clip = (f'<svg class="tdg-knob__clip" x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" '
             f'height="{HEIGHT - TOP - BOTTOM}" viewBox="{LEFT} {TOP} {WIDTH - LEFT - RIGHT} '
             f'{HEIGHT - TOP - BOTTOM}">')
-    lines = [_line(frame, x, y, slope, "tdg-knob__tangent")]
+    lines = [f'<path class="tdg-knob__curve" d="{_path(frame, xs, ys)}"/>',
+             _line(frame, x, y, slope, "tdg-knob__tangent")]
     if y_h is not None:  # the secant, the legs h and Δy, the nudged point (it may lie past the range)
         px, py, pxh, pyh = (_n(v) for v in (frame.px(x), frame.py(y), frame.px(x + h), frame.py(y_h)))
         lines += [_line(frame, x, y, (y_h - y) / h, "tdg-knob__secant"),
@@ -105,7 +113,8 @@ def svg(data: dict, strings: dict[str, str]) -> str:
                   f'<line class="tdg-knob__rise" x1="{pxh}" y1="{py}" x2="{pxh}" y2="{pyh}"/>',
                   f'<circle class="tdg-knob__nudged" cx="{pxh}" cy="{pyh}" r="4.5"/>']
     parts.append(clip + "".join(lines) + "</svg>")
-    parts.append(f'<circle class="tdg-knob__point" cx="{_n(frame.px(x))}" cy="{_n(frame.py(y))}" r="7"/>')
+    if TOP <= frame.py(y) <= HEIGHT - BOTTOM:  # off the plot (a clipped spike): not drawn in the margin
+        parts.append(f'<circle class="tdg-knob__point" cx="{_n(frame.px(x))}" cy="{_n(frame.py(y))}" r="7"/>')
     label = fill(strings["knob_plot_label"], expression=data["expression"], x=prose(x, lang),
                  h=prose(h, lang))
     plot = (f'<svg class="tdg-knob__plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '

@@ -9,16 +9,21 @@ export const RIGHT = 12;
 export const TOP = 12;
 export const BOTTOM = 26;
 const Y_PAD = 0.08;
+const SPIKE = 10; // a curve this many times taller than its middle 90 % is cut to that middle
 
+/** The plot's y interval: the curve's, unless a few samples shoot far off (1/x next to 0), then the
+ * middle 90 % of the samples with half their span again on each side (the rest is clipped). */
 export function yBounds(ys: readonly (number | null)[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const y of ys)
-    if (y !== null) {
-      lo = Math.min(lo, y);
-      hi = Math.max(hi, y);
-    }
-  if (lo > hi) return [-1, 1]; // no finite sample: the caller keeps the last good curve instead
+  const finite = ys.filter((y): y is number => y !== null).sort((a, b) => a - b);
+  if (finite.length === 0) return [-1, 1]; // no finite sample: the caller keeps the last good curve instead
+  let lo = finite[0]!;
+  let hi = finite[finite.length - 1]!;
+  const qLo = finite[Math.floor(0.05 * (finite.length - 1))]!;
+  const qHi = finite[Math.ceil(0.95 * (finite.length - 1))]!;
+  if (qHi > qLo && hi - lo > SPIKE * (qHi - qLo)) {
+    lo = Math.max(lo, qLo - (qHi - qLo) / 2);
+    hi = Math.min(hi, qHi + (qHi - qLo) / 2);
+  }
   if (hi - lo < 1e-9 * Math.max(1, Math.abs(hi))) {
     lo -= 1;
     hi += 1;

@@ -76,9 +76,9 @@ export function buildView(
   const run = s("line", { class: "tdg-knob__run" });
   const rise = s("line", { class: "tdg-knob__rise" });
   const nudged = s("circle", { class: "tdg-knob__nudged", r: 4.5 }); // x + h may lie past the range: clipped
-  clip.append(tangent, secant, run, rise, nudged);
+  clip.append(curve, tangent, secant, run, rise, nudged);
   const point = s("circle", { class: "tdg-knob__point", r: 7 });
-  plot.append(grid, curve, clip, point);
+  plot.append(grid, clip, point);
 
   const ids = {
     presets: uid("tdg-knob-f"),
@@ -272,7 +272,8 @@ export function drawLines(
   yh: number | null,
   slope: number | null,
 ): void {
-  setCircle(view.point, y === null ? null : frame.px(x), y === null ? null : frame.py(y));
+  const onPlot = y !== null && frame.py(y) >= TOP && frame.py(y) <= HEIGHT - BOTTOM; // not in the margin
+  setCircle(view.point, onPlot ? frame.px(x) : null, onPlot ? frame.py(y) : null);
   setCircle(view.nudged, yh === null ? null : frame.px(x + h), yh === null ? null : frame.py(yh));
   setLine(view.tangent, y !== null && slope !== null ? lineEnds(frame, x, y, slope) : null);
   const both = y !== null && yh !== null;
