@@ -55,8 +55,8 @@ def fixture() -> list[dict]:
                              "kink": here is not None and knob.is_kink(spec.expression, x)})
         bounds = [list(knob_svg.y_bounds(curve["ys"])) for curve in data["curves"]]
         cases.append({"data": data, "readouts": readouts, "y_bounds": bounds,
-                      "y_ticks": [knob_svg.ticks(lo, hi, 4) for lo, hi in bounds],
-                      "x_ticks": knob_svg.ticks(*data["range"], 6)})
+                      "y_ticks": [knob_svg.ticks(lo, hi, knob_svg.Y_TICKS) for lo, hi in bounds],
+                      "x_ticks": knob_svg.ticks(*data["range"], knob_svg.X_TICKS)})
     prose = [{"value": v, "lang": lang, "text": knob_svg.prose(v, lang)}
              for v in PROSE for lang in ("en", "ru", "et")]
     return [{"cases": cases, "prose": prose}]

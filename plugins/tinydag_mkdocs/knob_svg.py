@@ -13,6 +13,8 @@ from html import escape
 WIDTH, HEIGHT = 480, 300  # the plot's viewBox
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 26  # margins for the tick labels
 Y_PAD = 0.08  # of the y span, above and below the curve
+X_TICKS, Y_TICKS = 6, 6  # about this many labelled grid lines each way
+LEG_MIN = 24  # viewBox units: a shorter leg of the nudge triangle goes unnamed
 SPIKE = 10  # a curve this many times taller than its middle 90 % is cut to that middle
 MINUS = "\u2212"
 NBSP = "\u00a0"
@@ -111,6 +113,7 @@ def svg(data: dict, strings: dict[str, str]) -> str:
         lines += [_line(frame, x, y, (y_h - y) / h, "tdg-knob__secant"),
                   f'<line class="tdg-knob__run" x1="{px}" y1="{py}" x2="{pxh}" y2="{py}"/>',
                   f'<line class="tdg-knob__rise" x1="{pxh}" y1="{py}" x2="{pxh}" y2="{pyh}"/>',
+                  *_leg_labels(frame.px(x), frame.py(y), frame.px(x + h), frame.py(y_h)),
                   f'<circle class="tdg-knob__nudged" cx="{pxh}" cy="{pyh}" r="4.5"/>']
     parts.append(clip + "".join(lines) + "</svg>")
     if TOP <= frame.py(y) <= HEIGHT - BOTTOM:  # off the plot (a clipped spike): not drawn in the margin
@@ -125,6 +128,19 @@ def svg(data: dict, strings: dict[str, str]) -> str:
 # The panel keeps the live controls' height so that waking shifts nothing; without JavaScript nothing
 # wakes, and the static readout needs only its own lines. (Parsed as markup only when scripts are off.)
 NO_SCRIPT = "<noscript><style>.tdg-knob--static .tdg-knob__panel{height:auto}</style></noscript>"
+
+
+def _leg_labels(px: float, py: float, pxh: float, pyh: float) -> list[str]:
+    """"h" under the run and "Δy" beside the rise, when the leg is long enough to carry its name."""
+    out = []
+    if abs(pxh - px) >= LEG_MIN:
+        below = py + (16 if pyh <= py else -6)  # on the side away from the rise
+        out.append(f'<text class="tdg-knob__leg" x="{_n((px + pxh) / 2)}" y="{_n(below)}" '
+                   'text-anchor="middle">h</text>')
+    if abs(pyh - py) >= LEG_MIN:
+        out.append(f'<text class="tdg-knob__leg" x="{_n(pxh + 5)}" y="{_n((py + pyh) / 2)}" '
+                   'dominant-baseline="middle">Δy</text>')
+    return out
 
 
 def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
@@ -154,13 +170,13 @@ def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
 def _grid(frame: Frame, lang: str) -> str:
     out = []
     bottom, right = HEIGHT - BOTTOM, WIDTH - RIGHT
-    for t in ticks(frame.x0, frame.x1, 6):
+    for t in ticks(frame.x0, frame.x1, X_TICKS):
         px = _n(frame.px(t))
         out.append(f'<line class="tdg-knob__grid{" tdg-knob__axis" if t == 0 else ""}" x1="{px}" '
                    f'y1="{TOP}" x2="{px}" y2="{bottom}"/>'
                    f'<text class="tdg-knob__tick" x="{px}" y="{bottom + 17}" text-anchor="middle">'
                    f"{prose(t, lang)}</text>")
-    for t in ticks(frame.y0, frame.y1, 4):
+    for t in ticks(frame.y0, frame.y1, Y_TICKS):
         py = _n(frame.py(t))
         out.append(f'<line class="tdg-knob__grid{" tdg-knob__axis" if t == 0 else ""}" x1="{LEFT}" '
                    f'y1="{py}" x2="{right}" y2="{py}"/>'

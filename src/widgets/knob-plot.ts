@@ -8,6 +8,8 @@ export const LEFT = 44;
 export const RIGHT = 12;
 export const TOP = 12;
 export const BOTTOM = 26;
+export const X_TICKS = 6; // about this many labelled grid lines each way
+export const Y_TICKS = 6;
 const Y_PAD = 0.08;
 const SPIKE = 10; // a curve this many times taller than its middle 90 % is cut to that middle
 

@@ -16,6 +16,8 @@ import {
   TOP,
   ticks,
   WIDTH,
+  X_TICKS,
+  Y_TICKS,
 } from "./knob-plot";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -35,6 +37,8 @@ export interface View {
   secant: SVGLineElement;
   run: SVGLineElement; // the nudge h, drawn along x
   rise: SVGLineElement; // Δy, drawn along y
+  runLabel: SVGTextElement; // "h"
+  riseLabel: SVGTextElement; // "Δy"
   nudged: SVGCircleElement;
   point: SVGCircleElement;
   presets: HTMLSelectElement;
@@ -75,8 +79,12 @@ export function buildView(
   const secant = s("line", { class: "tdg-knob__secant" });
   const run = s("line", { class: "tdg-knob__run" });
   const rise = s("line", { class: "tdg-knob__rise" });
+  const runLabel = s("text", { class: "tdg-knob__leg", "text-anchor": "middle" });
+  const riseLabel = s("text", { class: "tdg-knob__leg", "dominant-baseline": "middle" });
+  runLabel.textContent = "h";
+  riseLabel.textContent = "Δy";
   const nudged = s("circle", { class: "tdg-knob__nudged", r: 4.5 }); // x + h may lie past the range: clipped
-  clip.append(curve, tangent, secant, run, rise, nudged);
+  clip.append(curve, tangent, secant, run, rise, runLabel, riseLabel, nudged);
   const point = s("circle", { class: "tdg-knob__point", r: 7 });
   plot.append(grid, clip, point);
 
@@ -179,6 +187,8 @@ export function buildView(
     secant,
     run,
     rise,
+    runLabel,
+    riseLabel,
     nudged,
     point,
     presets,
@@ -202,7 +212,7 @@ export function buildView(
 export function drawGrid(view: View, frame: Frame, lang: string): void {
   const parts: SVGElement[] = [];
   const bottom = HEIGHT - BOTTOM;
-  for (const t of ticks(frame.x0, frame.x1, 6)) {
+  for (const t of ticks(frame.x0, frame.x1, X_TICKS)) {
     const px = n(frame.px(t));
     parts.push(
       s("line", {
@@ -217,7 +227,7 @@ export function drawGrid(view: View, frame: Frame, lang: string): void {
     label.textContent = proseNumber(t, lang, 6);
     parts.push(label);
   }
-  for (const t of ticks(frame.y0, frame.y1, 4)) {
+  for (const t of ticks(frame.y0, frame.y1, Y_TICKS)) {
     const py = n(frame.py(t));
     const line = s("line", {
       class: `tdg-knob__grid${t === 0 ? " tdg-knob__axis" : ""}`,
@@ -262,6 +272,14 @@ function setCircle(circle: SVGCircleElement, cx: number | null, cy: number | nul
   }
 }
 
+const LEG_MIN = 24; // viewBox units: a shorter leg of the nudge triangle goes unnamed
+
+function setText(label: SVGTextElement, shown: boolean, x: number, y: number): void {
+  label.style.display = shown ? "" : "none";
+  label.setAttribute("x", n(x));
+  label.setAttribute("y", n(y));
+}
+
 /** The point, the nudged point, the secant, the tangent and the h / Δy legs. */
 export function drawLines(
   view: View,
@@ -280,4 +298,8 @@ export function drawLines(
   setLine(view.secant, both ? lineEnds(frame, x, y, (yh - y) / h) : null);
   setLine(view.run, both ? [frame.px(x), frame.py(y), frame.px(x + h), frame.py(y)] : null);
   setLine(view.rise, both ? [frame.px(x + h), frame.py(y), frame.px(x + h), frame.py(yh)] : null);
+  // "h" under the run and "Δy" beside the rise, when the leg is long enough to carry its name
+  const [px, py, pxh, pyh] = both ? [frame.px(x), frame.py(y), frame.px(x + h), frame.py(yh)] : [0, 0, 0, 0];
+  setText(view.runLabel, both && Math.abs(pxh - px) >= LEG_MIN, (px + pxh) / 2, py + (pyh <= py ? 16 : -6));
+  setText(view.riseLabel, both && Math.abs(pyh - py) >= LEG_MIN, pxh + 5, (py + pyh) / 2);
 }

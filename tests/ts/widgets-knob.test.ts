@@ -10,7 +10,7 @@ import { proseNumber } from "../../src/player/format";
 import type { KnobData } from "../../src/widgets/knob";
 import { snap, stepOf } from "../../src/widgets/knob";
 import { curveOf, isKink, problemOf, readout, xsOf } from "../../src/widgets/knob-math";
-import { ticks, yBounds } from "../../src/widgets/knob-plot";
+import { ticks, X_TICKS, Y_TICKS, yBounds } from "../../src/widgets/knob-plot";
 
 interface Reading {
   x: number;
@@ -117,9 +117,9 @@ test("plot bounds and ticks are the static figure's", () => {
       const [lo, hi] = yBounds(curve.ys);
       same(lo, c.y_bounds[i]![0], close, "y0");
       same(hi, c.y_bounds[i]![1], close, "y1");
-      if (!close) assert.deepEqual(ticks(lo, hi, 4), c.y_ticks[i]);
+      if (!close) assert.deepEqual(ticks(lo, hi, Y_TICKS), c.y_ticks[i]);
     });
-    assert.deepEqual(ticks(c.data.range[0], c.data.range[1], 6), c.x_ticks);
+    assert.deepEqual(ticks(c.data.range[0], c.data.range[1], X_TICKS), c.x_ticks);
   }
 });
 
