@@ -19,8 +19,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tinydag.errors import TinyDagError
-from tinydag.trace import trace
+# Modules, not names: `mkdocs serve` reloads a changed engine in place (cache.reload_engine), and a name
+# imported from it would keep the old function and the old error class.
+import tinydag.errors as engine_errors
+import tinydag.trace as tracing
 
 from . import widgets
 from .knob_svg import svg
@@ -102,9 +104,9 @@ def _check_expression(expression: str, line: int, lo: float, hi: float) -> None:
     names = None
     for x in ((lo + hi) / 2, *xs_of(lo, hi)):  # the letters, from the first point where f has a value
         try:
-            names = {v.name or "" for v in trace(expression, {"x": x}).variables}
+            names = {v.name or "" for v in tracing.trace(expression, {"x": x}).variables}
             break
-        except TinyDagError as error:
+        except engine_errors.TinyDagError as error:
             if error.code not in ("domain", "overflow"):
                 raise widgets.WidgetError(line, f"{error.message} (expression \"{expression}\")") from None
     if names is None:
@@ -126,8 +128,8 @@ def xs_of(lo: float, hi: float, count: int = SAMPLES) -> list[float]:
 def evaluate(expression: str, x: float) -> tuple[float, float] | None:
     """(f(x), f'(x)) from the engine's forward and backward pass; None where f is undefined."""
     try:
-        traced = trace(expression, {"x": x})
-    except TinyDagError as error:
+        traced = tracing.trace(expression, {"x": x})
+    except engine_errors.TinyDagError as error:
         if error.code in ("domain", "overflow"):
             return None
         raise
