@@ -15,14 +15,14 @@ A kind module (registered in KINDS) provides
     data(spec) -> dict                 (JSON-able, engine-computed: everything the browser needs)
     svg(data, strings) -> str          (the static figure: no JavaScript, print, before waking;
                                         strings["lang"] is the page's language, for numbers)
-and may set STRING_PREFIXES (default: its kind + "_"). Its caption is the UI string `<kind>_caption`.
+and may set STRING_PREFIXES (default: its kind + "_"). Its caption is the UI string `<kind>_caption`;
+`widget_static_note` follows it only without JavaScript (in <noscript>: waking changes no height).
 `keys` are the Python values of the top-level keys; `lines` maps each key to its line, and each list
 item to `key[i]` and each nested key to `key.sub` (lines are 1-based lines of the Markdown file).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -181,8 +181,7 @@ def widget_html(widget: Widget, lang: str, data: dict, strings: dict[str, str]) 
         raise WidgetError(widget.line, f"the UI strings have no `{caption_key}` (the {widget.kind} "
                           "widget's caption)")
     figure = KINDS[widget.kind].svg(data, {**own, "lang": lang})  # numbers the language's way
-    payload = {"kind": widget.kind, "lang": lang, "data": data, "strings": own}
-    json.dumps(payload, allow_nan=False)  # NaN/Infinity never reach the page: ValueError is a bug here
+    payload = {"kind": widget.kind, "lang": lang, "data": data, "strings": own}  # script_json refuses NaN
     note = own.get("widget_static_note", "")
     return (
         f'<figure class="tdg-widget" data-widget="{widget.kind}" id="{widget.widget_id}" '
