@@ -1,8 +1,9 @@
 """The knob in Chromium, on a small trilingual site built by the real plugin: a mouse drag and the arrow
 keys move the point and the readout follows (the Python engine's numbers, written the language's way),
 shrinking h closes Δy / h in on dy/dx (not at relu's kink), typing an expression character by
-character never shows NaN or Infinity and ends drawing it, the static figure stands without JavaScript,
-waking shifts nothing, and axe finds nothing serious.
+character never shows NaN or Infinity and ends drawing it, the static figure stands without JavaScript
+and in print, a link wakes it, a screen reader hears the readout, waking shifts nothing, and axe finds
+nothing serious.
 """
 
 from __future__ import annotations
@@ -274,3 +275,28 @@ def test_axe_finds_no_serious_violation_in_the_knob(browser, knob_server, lang, 
     page.fill(f"{KNOB} .tdg-knob__input", "x * (x + 1")
     settle(page)
     assert axe_violations(page, f"{{include: ['{KNOB}']}}") == []
+
+
+def test_a_link_to_the_knob_wakes_it_and_print_shows_the_static_figure(browser, knob_server):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{knob_server}et/#tinydag-knob-1")
+    page.wait_for_selector(f'{KNOB}[data-live="ready"]')  # named by the address: awake without a scroll
+    assert page.locator(f"{KNOB} .tdg-widget__static").is_hidden()
+    page.emulate_media(media="print")
+    assert page.locator(f"{KNOB} .tdg-widget__static").is_visible()
+    assert page.locator(f"{KNOB} .tdg-knob--live").is_hidden()
+    context.close()
+
+
+def test_a_screen_reader_hears_the_readout_once_the_hand_rests(browser, knob_server):
+    page = open_page(browser, knob_server, "ru")
+    awake(page)
+    spoken = page.locator(f"{KNOB} .tdg-knob--live [aria-live=polite]")
+    assert spoken.text_content() == ""  # nothing said on waking
+    page.fill(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=0", "2")
+    page.wait_for_function(f"document.querySelector('{KNOB} [aria-live=polite]').textContent !== ''")
+    text = spoken.text_content()
+    assert expected("x * x", 2, 0.5, "ru")["ratio"] in text and "dy/dx = 4" in text
+    label = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__plot", "aria-label")
+    assert label.startswith("График y = x * x: точка x = 2,")
