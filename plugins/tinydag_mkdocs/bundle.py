@@ -40,7 +40,7 @@ def shipped(assets: Path = ASSETS) -> dict[str, bytes]:
     """The bundle the plugin publishes, by output name."""
     missing = [name for name in OUTPUTS if not (assets / name).is_file()]
     if missing:
-        raise BundleError(f"the player bundle is missing ({', '.join(missing)} in {assets}): "
+        raise BundleError(f"the player or widget bundle is missing ({', '.join(missing)} in {assets}): "
                           "run `make bundle` (it needs Node: `make setup`)")
     return {name: (assets / name).read_bytes() for name in OUTPUTS}
 
@@ -105,7 +105,8 @@ def watch(root: Path = ROOT) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tinydag_mkdocs.bundle",
-                                     description="Bundle the player into the plugin's assets (make bundle).")
+                                     description="Bundle the player and the widgets into the plugin's assets "
+                                                 "(make bundle).")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="fail when the shipped bundle is stale")
     mode.add_argument("--watch", action="store_true", help="rebuild whenever a source changes")
@@ -116,12 +117,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             names = stale()
             if names:
-                print(f"the shipped player bundle is stale ({', '.join(names)}): run `make bundle` and "
+                print(f"the shipped bundle is stale ({', '.join(names)}): run `make bundle` and "
                       f"commit {ASSETS.relative_to(ROOT)}/", file=sys.stderr)
                 return 1
             return 0
         changed = write(build())
-        print(f"player bundle: {', '.join(changed) or 'unchanged'} ({ASSETS.relative_to(ROOT)}/)")
+        print(f"player and widget bundles: {', '.join(changed) or 'unchanged'} ({ASSETS.relative_to(ROOT)}/)")
         return 0
     except BundleError as exc:
         print(exc, file=sys.stderr)
