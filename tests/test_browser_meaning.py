@@ -175,10 +175,10 @@ def test_backward_travels_on_its_own_layer(browser, site_server, reduced):
     motion = "reduce" if reduced else "no-preference"
     page = lesson_page(browser, site_server, hash=hash, reduced_motion=motion)
     page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
-    player = page.locator(f"{SANDBOX} .tdg-player")
-    chip_before = player.evaluate(CHIP)
+    card = page.locator(f"{SANDBOX} .tdg-card").first  # each card carries its chip's side (cards.ts)
+    chip_before = card.evaluate(CHIP)
     turn(page)
-    assert player.evaluate(CHIP) != chip_before, "turned, a card shows its side"
+    assert card.evaluate(CHIP) != chip_before, "turned, a card shows its side"
     seek(page, 0)
     flat = middles_and_ends(page)
     seek(page, 1)

@@ -23,6 +23,8 @@ const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of th
 
 export class Cards {
   private cards = new Map<NodeId, Card>();
+  private size: CardSize | null = null; // setSize()
+  private chip: [string, string] = ["0px", "0px"]; // setChip()
 
   constructor(
     private readonly layer: HTMLElement,
@@ -35,6 +37,7 @@ export class Cards {
     this.cards.clear();
     for (const node of timeline.nodes) {
       const card = buildCard(node, timeline, this.i18n.t);
+      this.sized(card.el);
       this.cards.set(node.id, card);
       this.layer.append(card.el);
     }
@@ -263,9 +266,39 @@ export class Cards {
     }
   }
 
-  /** CSS px of a card's value and grad text at scale 1 (the stage keeps them readable). */
+  /**
+   * CSS px of a card's value and grad text at scale 1 (the stage keeps them readable), read from a
+   * probe: it works before a graph's cards exist, so that they are styled once, at their final size.
+   */
   numberSize(): number {
-    const first = this.cards.values().next().value;
-    return first ? parseFloat(getComputedStyle(first.value).fontSize) || 13 : 13;
+    const probe = h("span", { class: "tdg-num" });
+    const card = h("div", { class: "tdg-card", "aria-hidden": "true", hidden: true }, probe);
+    this.layer.append(card);
+    const size = parseFloat(getComputedStyle(probe).fontSize) || 13;
+    card.remove();
+    return size;
+  }
+
+  /**
+   * The cards' size, and the side of a chip the view shows (CSS px): set on each card, not on the
+   * player, so a change restyles the cards alone (their custom properties do not inherit: player.css).
+   */
+  setSize(size: CardSize): void {
+    this.size = size;
+    for (const card of this.cards.values()) this.sized(card.el);
+  }
+
+  setChip(x: string, y: string): void {
+    this.chip = [x, y];
+    for (const card of this.cards.values()) this.sized(card.el);
+  }
+
+  private sized(el: HTMLElement): void {
+    if (this.size) {
+      setStyle(el, "width", `${this.size.width}px`);
+      setStyle(el, "min-height", `${this.size.height}px`);
+    }
+    setStyle(el, "--tdg-chip-x", this.chip[0]);
+    setStyle(el, "--tdg-chip-y", this.chip[1]);
   }
 }

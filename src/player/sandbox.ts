@@ -69,6 +69,7 @@ export class Sandbox implements Target {
   private lastTick = 0;
   private carry = 0; // reduced motion: time owed to the next whole step
   private frames = 0;
+  private waking = true; // until the player shows (start)
   private inputStart: number | null = null; // event time of the input being drawn, for the measure
   private interacted = false; // only then does the sandbox write the URL or narrate
   private readonly excerpt: CodeExcerpt | null = null; // the method running now, beside the graph (codestep.ts)
@@ -109,6 +110,7 @@ export class Sandbox implements Target {
     const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
     const ui = buildControls(i18n, data.presets ?? []);
     if (data.compact) makeCompact(ui, i18n);
+    ui.player.setAttribute("aria-hidden", "true"); // until it shows (start)
     const figure = root.querySelector(".tinydag-figure");
     if (figure) figure.after(ui.player);
     else root.append(ui.player);
@@ -123,9 +125,7 @@ export class Sandbox implements Target {
         root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
       return null;
     }
-    await nextTask();
-    scene.prepare();
-    await nextTask();
+    while (scene.prepare()) await nextTask();
     const sandbox = new Sandbox(root, data, scene, ui, i18n);
     await sandbox.start();
     return sandbox;
@@ -138,7 +138,9 @@ export class Sandbox implements Target {
       this.state = reduce(this.state, { type: "moment", moment }, this.context);
       this.interacted = true;
     }
+    await nextTask();
     this.stage.readPalette();
+    await nextTask();
     await this.stage.buildInSteps(this.state.timeline, nextTask); // the first graph, in short tasks
     this.walk.build(this.state.timeline);
     await nextTask();
@@ -147,13 +149,22 @@ export class Sandbox implements Target {
     wireControls(this);
     wireRotation(this);
     wirePage(this);
-    await nextTask(); // the first frame in a task of its own
+    // The first frame in a task of its own, drawn while the player is still transparent (player.css:
+    // it is styled, laid out and painted then); the player shows in another; a shared moment's scroll
+    // in another (the page's scroll handlers run with it); the wall is drawn last.
+    await nextTask();
     this.render();
+    await nextTask();
     this.root.dataset.player = "ready";
+    this.ui.player.removeAttribute("aria-hidden");
+    this.waking = false;
+    markFirstFrame(this.root.id);
     this.registerDebugHandle();
-    // A shared moment scrolls the sandbox into view: in a task of its own (the page's scroll handlers run with it).
-    if (moment) setTimeout(() => this.root.scrollIntoView({ block: "start" }), 0);
+    await nextTask();
+    if (moment) this.root.scrollIntoView({ block: "start" });
     else this.autoplayWhenVisible();
+    await nextTask();
+    if (this.stage.scene.wallPending) this.render();
   }
 
   current(): SandboxState {
@@ -275,7 +286,7 @@ export class Sandbox implements Target {
     this.walk.update(s.timeline, frame, s.finalGradients);
     this.frames += 1;
     this.dirty = false;
-    if (this.stage.scene.wallPending) this.invalidate(); // the first frame comes without the wall, sooner
+    if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
     this.sync.frame(s, frame, this.interacted, this.interacted || s.playing);
     this.excerpt?.show(codeStepOf(s.timeline, s.schedule, frame, this.i18n).key);
     this.markPerformance();
@@ -284,7 +295,6 @@ export class Sandbox implements Target {
   private markPerformance(): void {
     if (this.inputStart !== null) recordInputToFrame(this.inputStart);
     this.inputStart = null;
-    if (this.frames === 1) markFirstFrame(this.root.id);
   }
 
   private registerDebugHandle(): void {

@@ -83,11 +83,16 @@ export class Scene {
     this.wallTexture = new CanvasTexture(gl);
   }
 
-  /** Compile the other programs: a task of its own while a sandbox wakes (each costs milliseconds). */
-  prepare(): void {
-    this.edgeProgram();
-    this.sprites();
-    this.wallShader();
+  /**
+   * Compile the programs ahead of the first frame, one per call (each costs milliseconds): waking
+   * calls it in tasks of its own until it returns false.
+   */
+  prepare(): boolean {
+    if (!this.edgeShader) this.edgeProgram();
+    else if (!this.spriteProgram) this.sprites();
+    else if (!this.wallProgram) this.wallShader();
+    else return false;
+    return true;
   }
 
   private edgeProgram(): Program {

@@ -107,6 +107,7 @@ export class Stage {
 
   /** build() cut into short tasks, `next()` between them, so that waking a big graph blocks the page for little. */
   async buildInSteps(timeline: Timeline, next: () => Promise<void>): Promise<void> {
+    this.presize();
     this.buildCards(timeline);
     await next();
     this.layout(true, undefined, true, false); // the fit; the edges follow
@@ -119,6 +120,25 @@ export class Stage {
     // The first frame's reads of the layout (card heights, the labels' fonts), before it is drawn.
     this.cards.measure(this.cardSize);
     this.labels.prepare();
+  }
+
+  /**
+   * Before the first graph's cards exist: the stage's width, compact or not, the smallest scale, the
+   * likely card size. New cards are then styled once; a class or a size set on the player after
+   * they exist would restyle every element of every card again.
+   */
+  private presize(): void {
+    const width = this.width || this.ui.stage.clientWidth || FALLBACK_WIDTH;
+    this.compactness(width < COMPACT_BELOW);
+    this.cards.setSize(width < COMPACT_BELOW ? CARD_COMPACT : CARD_FULL);
+  }
+
+  /** Compact cards or full ones (player.css .is-compact), and the smallest scale that keeps their numbers readable. */
+  private compactness(compact: boolean): void {
+    const player = this.ui.player;
+    if (player.classList.contains("is-compact") === compact && this.minScale !== 0) return;
+    player.classList.toggle("is-compact", compact);
+    this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
   }
 
   private buildCards(timeline: Timeline): void {
@@ -144,11 +164,7 @@ export class Stage {
     const resized = width !== this.width;
     this.width = width;
     const compact = width < COMPACT_BELOW;
-    const player = this.ui.player;
-    if (player.classList.contains("is-compact") !== compact || this.minScale === 0) {
-      player.classList.toggle("is-compact", compact);
-      this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
-    }
+    this.compactness(compact);
     const maxHeight = Math.max(
       DEFAULT_LIMITS.maxHeight,
       Math.round(MAX_HEIGHT_OF_VIEWPORT * (window.innerHeight || 0)),
@@ -164,8 +180,7 @@ export class Stage {
     const sized = size !== this.cardSize;
     this.cardSize = size;
     this.fit = fit;
-    player.style.setProperty("--tdg-card-w", `${this.cardSize.width}px`);
-    player.style.setProperty("--tdg-card-h", `${this.cardSize.height}px`);
+    this.cards.setSize(this.cardSize);
     // Labels shrink with the cards, but never below what stays comfortably readable.
     this.labelScale = Math.min(1, Math.max(LABEL_MIN_SCALE, fit.scale));
     this.ui.stage.style.height = `${fit.height}px`;
@@ -306,8 +321,7 @@ export class Stage {
     const chip = `${x.toFixed(1)}|${y.toFixed(1)}`;
     if (chip === this.chip) return;
     this.chip = chip;
-    this.ui.player.style.setProperty("--tdg-chip-x", `${x.toFixed(1)}px`);
-    this.ui.player.style.setProperty("--tdg-chip-y", `${y.toFixed(1)}px`);
+    this.cards.setChip(`${x.toFixed(1)}px`, `${y.toFixed(1)}px`);
   }
 
   /** A panned graph keeps the card the pulse is at in view (until the reader pans by hand). */
