@@ -5,6 +5,7 @@
 2. Code comments, docstrings and operator words (light palette) and builtins (slate palette) sit
    just under the 4.5:1 contrast WCAG asks for on the code background, and so does the footer's
    "Made with" line: darken / lighten them a little.
+3. Links inside running text differ from it by colour alone (axe: link-in-text-block): underline them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ CONTRAST_CSS = (
     "--md-code-hl-generic-color:rgba(0,0,0,.64);--md-code-hl-variable-color:rgba(0,0,0,.64)}"
     "[data-md-color-scheme=slate]{--md-code-hl-constant-color:#a395ee}"
     ".md-copyright{color:var(--md-footer-fg-color--light)}"
+    ".md-typeset :is(p,li,td)>a:not([class]){text-decoration:underline;text-underline-offset:.15em}"
     "</style>"
 )
 
