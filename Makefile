@@ -36,7 +36,7 @@ serve: $(VENV_STAMP)
 build: $(VENV_STAMP)
 	.venv/bin/mkdocs build --strict --site-dir site
 
-# After changing src/player or src/inference: write the shipped bundle (make test fails while it is stale).
+# After changing src/player, src/widgets or src/inference: write the shipped bundles (make test fails while they are stale).
 bundle: setup
 	$(PY) -m tinydag_mkdocs.bundle
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -246,3 +248,25 @@ def test_each_language_embeds_the_engines_numbers_and_its_own_words(tmp_path):
 if __name__ == "__main__":
     FIXTURE.write_text(json.dumps(fixture(), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {FIXTURE}")
+
+
+def test_after_mkdocs_serve_reloads_the_engine_a_bad_chain_is_still_the_authors_error():
+    """cache.reload_engine() re-runs the engine's modules (a new TinyDagError class): gears.py looks
+    the engine up by module, so a chain that does not compute still fails at its line, with no
+    traceback. (In a process of its own: a reload here would leave the other tests with old classes.)"""
+    script = """
+from tinydag_mkdocs import gears, widgets
+from tinydag_mkdocs.cache import reload_engine
+old_error = gears.engine_errors.TinyDagError
+reload_engine()
+assert gears.engine_errors.TinyDagError is not old_error  # the reload really made a new class
+try:
+    gears.parse({"inner": "log(x)", "outer": "u * u", "x": 1, "range": [-1, 1]}, 3, {"x": 6, "range": 7})
+except widgets.WidgetError as error:
+    assert error.line == 7, error.line
+else:
+    raise SystemExit("a chain that does not compute at x = -1 was accepted")
+assert gears.chain_at(gears.parse({"inner": "3 * x", "outer": "u * u", "x": 1}, 3, {}), 1.0) is not None
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr

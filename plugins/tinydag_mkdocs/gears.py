@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
+# By module, not by name: `mkdocs serve` reloads a changed engine in place (tinydag.MODULES), and names
+# imported from it would keep the old classes (an error of the new engine would not be caught here).
+import tinydag.errors as engine_errors
 import tinydag.parse as engine
-from tinydag.errors import MAX_CHARS, MAX_NODES, TinyDagError
-from tinydag.parse import Node, Var, operands
-from tinydag.trace import count_visual_nodes, trace
+import tinydag.trace as tracing
+from tinydag.errors import MAX_CHARS, MAX_NODES
 
 from . import widgets
 from .figure import format_number  # the player's formatNumber: 0 and the infinities
@@ -81,7 +83,7 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
         raise widgets.WidgetError(at("x"), f"x = {_plain(x)} is not a whole number of steps "
                                            f"({_plain(step)}) from the range's start {_plain(low)}")
     composed = compose(inner, outer, outer_tree)
-    if len(composed) > MAX_CHARS or count_visual_nodes(engine.parse(composed)) > MAX_NODES:
+    if len(composed) > MAX_CHARS or tracing.count_visual_nodes(engine.parse(composed)) > MAX_NODES:
         raise widgets.WidgetError(at("outer"), "outer with u replaced by (inner) is too large for "
                                                f"the engine ({MAX_CHARS} characters, {MAX_NODES} "
                                                "nodes): use shorter functions")
@@ -90,7 +92,7 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
         at_x = slider_stop(low, step, n)
         try:
             chain_at(spec, at_x)
-        except TinyDagError as error:
+        except engine_errors.TinyDagError as error:
             where = at("x") if at_x == x else at("range") if "range" in keys else line
             raise widgets.WidgetError(where, f"at x = {_plain(at_x)} the chain does not compute: "
                                              f"{error.message} (choose a `range` where it does)") from None
@@ -104,12 +106,12 @@ def slider_stop(low: float, step: float, n: int) -> float:
     return float(round(Decimal(repr(low)) + n * Decimal(repr(step)), decimals + 2))
 
 
-def _expression(value: object, key: str, variable: str, line: int) -> tuple[str, Node]:
+def _expression(value: object, key: str, variable: str, line: int) -> tuple[str, engine.Node]:
     """The expression's text and tree; it must use `variable` and no other."""
     text = widgets.text(value, key, line).strip()
     try:
         tree = engine.parse(text)
-    except TinyDagError as error:
+    except engine_errors.TinyDagError as error:
         raise widgets.WidgetError(line, f"`{key}`: {error.message} "
                                         f"(expression \"{text}\")") from None
     names = sorted({v.name for v in _variables(tree)})
@@ -123,18 +125,18 @@ def _expression(value: object, key: str, variable: str, line: int) -> tuple[str,
     return text, tree
 
 
-def _variables(tree: Node) -> list[Var]:
+def _variables(tree: engine.Node) -> list[engine.Var]:
     found, stack = [], [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, Var):
+        if isinstance(node, engine.Var):
             found.append(node)
         else:
-            stack += operands(node)
+            stack += engine.operands(node)
     return found
 
 
-def compose(inner: str, outer: str, outer_tree: Node | None = None) -> str:
+def compose(inner: str, outer: str, outer_tree: engine.Node | None = None) -> str:
     """outer with every variable u replaced by (inner), by the parser's spans (code points)."""
     tree = outer_tree if outer_tree is not None else engine.parse(outer)
     text = outer
@@ -161,10 +163,10 @@ def _plain(x: float) -> str:
 def chain_at(spec: GearsSpec, x: float) -> dict[str, float]:
     """The chain at x, all by the engine: values, the two local derivatives, their product and
     backward()'s dy/dx of the composed expression (the same names as gears-model.ts `chainAt`)."""
-    inner = trace(spec.inner, {"x": x})
+    inner = tracing.trace(spec.inner, {"x": x})
     u = inner.root.out.data
-    outer = trace(spec.outer, {"u": u})
-    whole = trace(spec.composed, {"x": x})
+    outer = tracing.trace(spec.outer, {"u": u})
+    whole = tracing.trace(spec.composed, {"x": x})
     du_dx = inner.variables[0].out.grad  # trace() ran backward(): the leaf's grad is dg/dx
     dy_du = outer.variables[0].out.grad
     return {"x": x, "u": u, "y": outer.root.out.data, "du_dx": du_dx, "dy_du": dy_du,
