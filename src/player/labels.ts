@@ -12,7 +12,7 @@ import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import { formatNumber, productText } from "./format";
 import type { I18n } from "./i18n";
-import { type LabelRequest, type Point, placeLabels, type Rect } from "./placement";
+import { type LabelRequest, type NearCache, type Point, placeLabels, type Rect } from "./placement";
 import type { Projected } from "./scene";
 import type { Frame } from "./timing";
 
@@ -51,6 +51,8 @@ export class EdgeLabels {
   private paths = new Map<EdgeId, Point[]>(); // last placed: each edge on screen
   private pathsOf: string | null = null; // the stage geometry the paths were sampled for
   private placed: { key: string; placements: ReturnType<typeof placeLabels> } | null = null; // the last placement
+  private near: NearCache = new Map(); // what lies near each edge, for nearKey
+  private nearKey: string | null = null;
   private towards: "parent" | "child" = "parent"; // the end whose arrowhead is shown: where the pulse travels
   private readonly meter: LabelMeter;
 
@@ -159,16 +161,25 @@ export class EdgeLabels {
     const cards = stage.cards();
     const upgrade = firstIndex(shown, ([, l]) => rank(l.kind, l.emphasis) >= 2);
     // A slider drag changes the numbers, rarely the sizes: the same question gets the last answer.
-    const key =
+    // What lies near each edge changes only with the geometry and the cards (nearKey).
+    const nearKey =
       stage.geometry === undefined
         ? null
         : [
             stage.geometry,
             stage.width,
             stage.height,
+            cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"),
+          ].join("|");
+    if (nearKey === null || nearKey !== this.nearKey) this.near = new Map();
+    this.nearKey = nearKey;
+    const key =
+      nearKey === null
+        ? null
+        : [
+            nearKey,
             stage.crowded,
             upgrade,
-            cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"),
             requests.map((r) => `${r.id}:${r.sizes.map((z) => `${z.w},${z.h}`).join("/")}`).join(";"),
           ].join("|");
     const placements =
@@ -182,6 +193,7 @@ export class EdgeLabels {
             labels: requests,
             upgrade,
             keepShort: stage.crowded,
+            near: this.near,
           });
     if (key !== null) this.placed = { key, placements };
     const where = new Map(placements.map((p) => [p.id, p]));

@@ -38,7 +38,23 @@ export interface PlacementInput {
   labels: LabelRequest[]; // in priority order
   upgrade?: number; // labels from this index on are first placed in their last form, then upgraded
   keepShort?: boolean; // ... or not upgraded at all (a crowded stage stays calm)
+  near?: NearCache; // kept by the caller while the edges and the cards stay where they are
 }
+
+/** What lies near one label's edge: the cards and other edges its candidate boxes could touch. */
+export interface Neighbourhood {
+  margin: number; // px around the edge's bounds it covers
+  cards: Rect[];
+  edges: Point[][];
+  bounds: Rect[]; // of those edges
+}
+
+/**
+ * Neighbourhoods by label id. A slider drag moves no card and no edge, only the labels' sizes:
+ * the caller keeps this map while the geometry and the cards stay, so each frame skips the search.
+ */
+export type NearCache = Map<string, Neighbourhood>;
+const NEAR_MARGIN = 240; // px: covers the candidates of all but the widest labels (those search anew)
 
 const GAP = 3; // px kept free around cards, other labels and the stage's border
 const CROSSING_COST = 0.6; // per sampled point of another edge a label would hide
@@ -75,7 +91,7 @@ const ANCHORS: Anchor[] = [
 
 export function placeLabels(input: PlacementInput): Placement[] {
   const placed = new Map<string, Placement>();
-  const bounds = new Map(input.edges.map((edge) => [edge, boundsOf(edge)]));
+  const bounds = new Map<Point[], Rect>();
   const upgradeFrom = input.upgrade ?? input.labels.length;
   input.labels.forEach((label, i) => {
     const forms = i < upgradeFrom ? label.sizes.map((_, f) => f) : [label.sizes.length - 1];
@@ -112,23 +128,19 @@ function bestBox(
   const size = label.sizes[form];
   if (!size || label.path.length === 0) return null;
   // Only what lies near the edge can be in the way: a few cards and labels, not the whole graph.
-  const own = boundsOf(label.path);
+  // Every candidate box lies within `reach` px of the edge, past its own size.
   const reach = 60;
-  const near: Rect = {
-    x: own.x - size.w - reach,
-    y: own.y - size.h - reach,
-    w: own.w + 2 * (size.w + reach),
-    h: own.h + 2 * (size.h + reach),
-  };
-  const local: PlacementInput = {
-    ...input,
-    cards: input.cards.filter((c) => overlaps(c, near)),
-    edges: input.edges.filter((e) => e !== label.path && overlaps(bounds.get(e) ?? boundsOf(e), near)),
-  };
+  const margin = Math.max(size.w, size.h) + reach;
+  let hood = input.near?.get(label.id);
+  if (!hood || hood.margin < margin) {
+    hood = neighbourhood(input, bounds, label.path, Math.max(margin, NEAR_MARGIN));
+    input.near?.set(label.id, hood);
+  }
+  const near = grow(boundsOf(label.path), margin);
+  const local = { width: input.width, height: input.height, cards: hood.cards };
   const taken: Rect[] = [];
   for (const other of placed.values())
     if (other.id !== label.id && overlaps(other.box, near)) taken.push(other.box);
-  const edgeBounds = local.edges.map((e) => bounds.get(e) ?? boundsOf(e));
   let best: { box: Rect; leader: Segment | null } | null = null;
   const box: Rect = { x: 0, y: 0, w: size.w, h: size.h };
   let bestCost = Infinity;
@@ -147,11 +159,11 @@ function bestBox(
       let leader: Segment | null = null;
       if (anchor.leader) {
         leader = { from: p, to: nearestPoint(box, p) };
-        if (local.cards.some((card) => segmentHitsRect(leader!, card))) continue;
+        if (hood.cards.some((card) => segmentHitsRect(leader!, card))) continue;
       }
       // Counting stops once this box can no longer beat the best (the decision is the same).
       const total =
-        cost + crossings(box, local.edges, edgeBounds, (bestCost - cost) / CROSSING_COST) * CROSSING_COST;
+        cost + crossings(box, hood.edges, hood.bounds, (bestCost - cost) / CROSSING_COST) * CROSSING_COST;
       if (total < bestCost) {
         best = { box: { ...box }, leader };
         bestCost = total;
@@ -183,7 +195,31 @@ function segmentHitsRect(s: Segment, r: Rect): boolean {
   return false;
 }
 
-function free(box: Rect, input: PlacementInput, taken: Rect[]): boolean {
+function neighbourhood(
+  input: PlacementInput,
+  bounds: Map<Point[], Rect>,
+  path: Point[],
+  margin: number,
+): Neighbourhood {
+  const near = grow(boundsOf(path), margin);
+  const edges: Point[][] = [];
+  const edgeBounds: Rect[] = [];
+  for (const edge of input.edges) {
+    if (edge === path) continue;
+    let b = bounds.get(edge);
+    if (!b) bounds.set(edge, (b = boundsOf(edge)));
+    if (!overlaps(b, near)) continue;
+    edges.push(edge);
+    edgeBounds.push(b);
+  }
+  return { margin, cards: input.cards.filter((c) => overlaps(c, near)), edges, bounds: edgeBounds };
+}
+
+function grow(r: Rect, by: number): Rect {
+  return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
+}
+
+function free(box: Rect, input: Pick<PlacementInput, "width" | "height" | "cards">, taken: Rect[]): boolean {
   if (box.x < GAP || box.y < GAP || box.x + box.w > input.width - GAP || box.y + box.h > input.height - GAP)
     return false;
   for (const card of input.cards) if (overlaps(box, card, GAP)) return false;

@@ -52,16 +52,29 @@ export class Sprites {
 
   set(items: { at: V3; colour: RGB; intensity: number; size: number }[]): void {
     const n = Math.min(items.length, this.size.length / 4);
+    let changed = n !== this.count;
+    const write = (array: Float32Array, at: number, value: number): void => {
+      // Float32 rounding: compare what the array would hold, so an unchanged frame uploads nothing.
+      if (array[at] !== Math.fround(value)) {
+        array[at] = value;
+        changed = true;
+      }
+    };
     for (let i = 0; i < n; i++) {
-      const item = items[i]!;
+      const { at, colour, intensity, size } = items[i]!;
       for (let c = 0; c < 4; c++) {
-        this.center.set(item.at, (i * 4 + c) * 3);
-        this.colour.set([...item.colour, item.intensity], (i * 4 + c) * 4);
-        this.size[i * 4 + c] = item.size;
+        const v = i * 4 + c;
+        for (let k = 0; k < 3; k++) {
+          write(this.center, v * 3 + k, at[k]!);
+          write(this.colour, v * 4 + k, colour[k]!);
+        }
+        write(this.colour, v * 4 + 3, intensity);
+        write(this.size, v, size);
       }
     }
     this.count = n;
-    if (n > 0) for (const name of ["center", "colour", "size"]) this.geometry.update(name);
+    // A paused frame (a slider drag at the end of backward) glows where it did: nothing to send.
+    if (n > 0 && changed) for (const name of ["center", "colour", "size"]) this.geometry.update(name);
     this.geometry.setCount(n * 6);
     this.mesh.visible = n > 0;
   }

@@ -194,3 +194,33 @@ test("frames carry the current event's numbers and the contributions each node h
   assert.equal(computed.carried.length, 2, "a value travels on each input");
   assert.ok(computed.carried.every((c) => c.number === 2 && c.kind === "forward"));
 });
+
+test("a kept neighbourhood cache gives the same placements as a fresh search, as the labels' sizes change", () => {
+  // A crowded fan of edges around two cards, its labels growing and shrinking as a slider drag
+  // changes their numbers (one label far wider than the cache's margin, so it searches anew).
+  const paths = [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+    line({ x: 30 + 7 * i, y: 40 + i * 22 }, { x: 620 - 9 * i, y: 260 - i * 19 }),
+  );
+  const cards = [
+    { x: 250, y: 110, w: 90, h: 50 },
+    { x: 420, y: 40, w: 90, h: 50 },
+  ];
+  const near = new Map();
+  for (const widths of [
+    [120, 96, 150, 88, 200, 64, 120, 96],
+    [128, 96, 150, 80, 200, 72, 520, 96],
+    [112, 104, 142, 88, 208, 64, 120, 104],
+  ]) {
+    const labels = paths.map((path, i) =>
+      label(`e${i}`, path, [
+        { w: widths[i]!, h: 16 },
+        { w: 44, h: 16 },
+      ]),
+    );
+    const input = { width: 660, height: 300, cards, edges: paths, labels, upgrade: 2 };
+    const fresh = placeLabels(input);
+    assert.deepEqual(placeLabels({ ...input, near }), fresh);
+    assert.ok(fresh.length >= 5, `${fresh.length} of 8 placed`);
+  }
+  assert.equal(near.size, 8, "one neighbourhood per label, kept across the three frames");
+});
