@@ -38,20 +38,19 @@ export interface PlacementInput {
   labels: LabelRequest[]; // in priority order
   upgrade?: number; // labels from this index on are first placed in their last form, then upgraded
   keepShort?: boolean; // ... or not upgraded at all (a crowded stage stays calm)
-  near?: NearCache; // kept by the caller while the edges and the cards stay where they are
+  near?: NearCache; // kept by the caller while the edges stay where they are
 }
 
-/** What lies near one label's edge: the cards and other edges its candidate boxes could touch. */
+/** What lies near one label's edge: the other edges its candidate boxes could cross. */
 export interface Neighbourhood {
   margin: number; // px around the edge's bounds it covers
-  cards: Rect[];
   edges: Point[][];
   bounds: Rect[]; // of those edges
 }
 
 /**
- * Neighbourhoods by label id. A slider drag moves no card and no edge, only the labels' sizes:
- * the caller keeps this map while the geometry and the cards stay, so each frame skips the search.
+ * Neighbourhoods by label id. A slider drag moves no edge, only the labels' sizes and the cards'
+ * tabs: the caller keeps this map while the geometry stays, so each frame skips the search.
  */
 export type NearCache = Map<string, Neighbourhood>;
 const NEAR_MARGIN = 240; // px: covers the candidates of all but the widest labels (those search anew)
@@ -137,7 +136,11 @@ function bestBox(
     input.near?.set(label.id, hood);
   }
   const near = grow(boundsOf(label.path), margin);
-  const local = { width: input.width, height: input.height, cards: hood.cards };
+  const local = {
+    width: input.width,
+    height: input.height,
+    cards: input.cards.filter((c) => overlaps(c, near)),
+  };
   const taken: Rect[] = [];
   for (const other of placed.values())
     if (other.id !== label.id && overlaps(other.box, near)) taken.push(other.box);
@@ -159,7 +162,7 @@ function bestBox(
       let leader: Segment | null = null;
       if (anchor.leader) {
         leader = { from: p, to: nearestPoint(box, p) };
-        if (hood.cards.some((card) => segmentHitsRect(leader!, card))) continue;
+        if (local.cards.some((card) => segmentHitsRect(leader!, card))) continue;
       }
       // Counting stops once this box can no longer beat the best (the decision is the same).
       const total =
@@ -212,7 +215,7 @@ function neighbourhood(
     edges.push(edge);
     edgeBounds.push(b);
   }
-  return { margin, cards: input.cards.filter((c) => overlaps(c, near)), edges, bounds: edgeBounds };
+  return { margin, edges, bounds: edgeBounds };
 }
 
 function grow(r: Rect, by: number): Rect {
