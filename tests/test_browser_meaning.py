@@ -160,7 +160,7 @@ def turn(page) -> None:
     settle(page)
 
 
-CHIP = "el => el.style.getPropertyValue('--tdg-chip-x')"
+CHIP = "el => el.style.boxShadow"  # card.ts cardShadow: the chip's side follows the view
 
 
 def shift(a: dict, b: dict) -> float:

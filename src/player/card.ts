@@ -27,6 +27,8 @@ export interface Card {
   panel: { w: number; h: number } | null; // the expansion's size at scale 1, measured when shown
   shift: number; // CSS px (scale 1) the expansion moves left of the card, to stay inside the stage
   at: { x: number; y: number; scale: number } | null; // where place() put it (top-left, CSS px)
+  glow: number; // 0..1: the pulse is here (its halo)
+  lift: number; // 0..1: how far the card stands out from the wall behind the graph (its shadow)
 }
 
 /** One card's elements: its head (glyph, title, badges), value and grad rows, expansion panel and tab. */
@@ -117,6 +119,8 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     panel: null,
     shift: 0,
     at: null,
+    glow: 0,
+    lift: 0.5,
   };
 }
 
@@ -151,4 +155,21 @@ function key(long: string, short: string): HTMLElement {
     h("span", { class: "tdg-key-long" }, long),
     h("span", { class: "tdg-key-short", "aria-hidden": "true" }, short),
   );
+}
+
+/**
+ * A card's shadows, written inline (cards.ts): its side as a chip, the side turned towards the viewer
+ * by `chip` px (2 px of it even from the front); a soft shadow on the wall, longer the higher it
+ * stands; a halo while the pulse is there. One non-inherited property: a frame restyles the card
+ * alone, not the elements inside it (a custom property would be inherited by all of them).
+ */
+export function cardShadow(glow: number, lift: number, chip: readonly [number, number]): string {
+  const px = (v: number): string => `${Number(v.toFixed(2))}px`;
+  const [x, y] = chip;
+  return [
+    `${px(x * 0.5)} ${px(1 + y * 0.5)} 0 0 var(--tdg-chip-side)`,
+    `${px(x)} ${px(2 + y)} 0 0 var(--tdg-chip-side)`,
+    `${px(x)} ${px(3 + lift * 3 + y)} ${px(5 + lift * 7)} rgb(0 0 0 / ${(0.1 + lift * 0.08).toFixed(3)})`,
+    `0 0 ${px(glow * 16)} ${px(glow * 3)} color-mix(in srgb, var(--tdg-lit) 70%, transparent)`,
+  ].join(", ");
 }

@@ -4,7 +4,7 @@
 
 import type { NodeId, Timeline, TimelineNode } from "../inference/types";
 import { madeText, sumText } from "./arithmetic";
-import { buildCard, type Card, NOT_REACHED, noteWidth, unbreakableTerms } from "./card";
+import { buildCard, type Card, cardShadow, NOT_REACHED, noteWidth, unbreakableTerms } from "./card";
 import { h, setAttr, setStyle, setText } from "./dom";
 import { expansionOf, localsOf } from "./expansion";
 import type { CardSize } from "./fit";
@@ -24,7 +24,7 @@ const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of th
 export class Cards {
   private cards = new Map<NodeId, Card>();
   private size: CardSize | null = null; // setSize()
-  private chip: [string, string] = ["0px", "0px"]; // setChip()
+  private chip: [number, number] = [0, 0]; // setChip()
 
   constructor(
     private readonly layer: HTMLElement,
@@ -37,7 +37,7 @@ export class Cards {
     this.cards.clear();
     for (const node of timeline.nodes) {
       const card = buildCard(node, timeline, this.i18n.t);
-      this.sized(card.el);
+      this.sized(card);
       this.cards.set(node.id, card);
       this.layer.append(card.el);
     }
@@ -59,7 +59,8 @@ export class Cards {
       card.el.classList.toggle("has-grad", state.grad !== null);
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
-      setStyle(card.el, "--tdg-glow", state.glow.toFixed(3));
+      card.glow = Number(state.glow.toFixed(3));
+      this.shade(card);
       this.updateNote(card, frame, state, node, timeline);
       const showExpansion = localDerivatives && card.expansion.childElementCount > 0;
       if (showExpansion && card.expansionOf !== timeline) this.refreshExpansion(card, node, timeline);
@@ -253,7 +254,8 @@ export class Cards {
       const y = Math.round(p.y - (size.height * s) / 2);
       setStyle(card.el, "transform", `translate(${x}px, ${y}px) scale(${s.toFixed(4)})`);
       setStyle(card.el, "z-index", String(1000 - Math.round(p.depth * 10)));
-      setStyle(card.el, "--tdg-lift", (lift.get(id) ?? 0.5).toFixed(2));
+      card.lift = Number((lift.get(id) ?? 0.5).toFixed(2));
+      this.shade(card);
       card.at = { x, y, scale: s };
       const panel = card.expansion.hidden ? null : card.panel;
       if (panel) {
@@ -280,25 +282,28 @@ export class Cards {
   }
 
   /**
-   * The cards' size, and the side of a chip the view shows (CSS px): set on each card, not on the
-   * player, so a change restyles the cards alone (their custom properties do not inherit: player.css).
+   * The cards' size, and the side of a chip the view shows (CSS px): set on each card as properties
+   * that do not inherit, not on the player, so a change restyles the cards alone.
    */
   setSize(size: CardSize): void {
     this.size = size;
-    for (const card of this.cards.values()) this.sized(card.el);
+    for (const card of this.cards.values()) this.sized(card);
   }
 
-  setChip(x: string, y: string): void {
+  setChip(x: number, y: number): void {
     this.chip = [x, y];
-    for (const card of this.cards.values()) this.sized(card.el);
+    for (const card of this.cards.values()) this.shade(card);
   }
 
-  private sized(el: HTMLElement): void {
+  private sized(card: Card): void {
     if (this.size) {
-      setStyle(el, "width", `${this.size.width}px`);
-      setStyle(el, "min-height", `${this.size.height}px`);
+      setStyle(card.el, "width", `${this.size.width}px`);
+      setStyle(card.el, "min-height", `${this.size.height}px`);
     }
-    setStyle(el, "--tdg-chip-x", this.chip[0]);
-    setStyle(el, "--tdg-chip-y", this.chip[1]);
+    this.shade(card);
+  }
+
+  private shade(card: Card): void {
+    setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
   }
 }

@@ -321,7 +321,7 @@ export class Stage {
     const chip = `${x.toFixed(1)}|${y.toFixed(1)}`;
     if (chip === this.chip) return;
     this.chip = chip;
-    this.cards.setChip(`${x.toFixed(1)}px`, `${y.toFixed(1)}px`);
+    this.cards.setChip(Number(x.toFixed(1)), Number(y.toFixed(1)));
   }
 
   /** A panned graph keeps the card the pulse is at in view (until the reader pans by hand). */
