@@ -2,7 +2,7 @@
 
 import re
 
-from tinydag_mkdocs.deferred import MIN_LINES, defer_long_listings
+from tinydag_mkdocs.deferred import MIN_LINES, declare_color_schemes, defer_long_listings
 
 
 def listing(lines: int, language: str = "python") -> str:
@@ -36,3 +36,18 @@ def test_the_lesson_listing_is_deferred_in_every_language(built_site):
         deferred = re.findall(r'<div class="language-python highlight" style="content-visibility: auto; '
                               r'contain-intrinsic-block-size: auto calc\((\d+) \*', html)
         assert deferred and int(deferred[0]) >= MIN_LINES, path
+
+
+def test_every_page_declares_its_colour_schemes_before_material_does(built_site):
+    """Material's palette adds its own color-scheme meta at start-up; ours, first in the head, keeps
+    that from changing the document's colour scheme (a whole-page restyle in the load's long task)."""
+    pages = [p for p in built_site.rglob("index.html") if "assets" not in p.parts]
+    assert len(pages) >= 9
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert html.count('name="color-scheme"') == 1, page
+        assert html.index('<meta name="color-scheme" content="light dark">') < html.index("<link"), page
+    assert declare_color_schemes("<html><head><title>t</title></head></html>").startswith(
+        '<html><head><meta name="color-scheme" content="light dark"><title>')
+    once = declare_color_schemes("<head></head>")
+    assert declare_color_schemes(once) == once

@@ -30,7 +30,7 @@ from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, shipped
 from .cache import BuildCache
 from .config import TinyDagConfig
-from .deferred import defer_long_listings
+from .deferred import declare_color_schemes, defer_long_listings
 from .embed import sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures
@@ -149,7 +149,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         output = self.language.post_page(output, page, config, self.strings)
         if not self.config.enabled:
             return output
-        output = a11y.mend(output)
+        output = declare_color_schemes(a11y.mend(output))
         sandboxes = self.sandboxes.pop(page.file.dest_uri, None) or []
         widgets = self.widgets.pop(page.file.dest_uri, None) or []
         if not sandboxes and not widgets:
