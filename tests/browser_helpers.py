@@ -4,7 +4,11 @@ built lesson, and small helpers that read what the reader sees ([data-node] card
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -246,3 +250,33 @@ def layout_problems(geometry: dict) -> list[str]:
                    and card["y"] + 2 < p["y"] < card["y"] + card["h"] - 2 for p in path[ends:-ends]):
                 problems.append(f"edge {edge['from']} -> {edge['to']} runs under card {card['id']}")
     return problems
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serving(folder: Path, path: str = ""):
+    """Serve a folder over http on a free localhost port; yields its URL (with `path` appended)."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{path}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def open_page(browser, url: str, viewport: dict = DESKTOP, **options):
+    """A fresh context and page at `url`, collecting the page's errors in page.errors."""
+    context = browser.new_context(viewport=viewport, **options)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    return page

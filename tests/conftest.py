@@ -4,12 +4,9 @@ The site is built as if published at a GitHub Pages subpath (SITE_URL below) and
 same subpath, so every test that browses it also checks that no URL assumes the site root.
 """
 
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -42,27 +39,14 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_server(built_site: Path):
     """Serves the built site over http on a free localhost port; yields the site's base URL.
 
     The base URL ends with the Pages-like subpath, e.g. http://127.0.0.1:41234/tinydag-lesson/.
     """
-    handler = functools.partial(_QuietHandler, directory=str(built_site.parent))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with browser_helpers.serving(built_site.parent, f"{SUBPATH}/") as url:
+        yield url
 
 
 # ---- the browser tests share one Chromium per session and a fresh lesson page per test ----

@@ -7,10 +7,8 @@ JavaScript at the live widget's size, and axe finds nothing serious.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import math
-import threading
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,8 @@ from mkdocs.config import load_config
 
 from tinydag_mkdocs import gears
 
-from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE  # noqa: F401  (the shared browser)
+from . import browser_helpers
+from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, serving  # noqa: F401  (the shared browser)
 from .test_browser_beyond import axe_violations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,28 +91,14 @@ def build_site(root: Path) -> Path:
     return root / "site"
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def gears_server(tmp_path_factory):
-    site = build_site(tmp_path_factory.mktemp("gears"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serving(build_site(tmp_path_factory.mktemp("gears"))) as url:
+        yield url
 
 
 def open_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
-    context = browser.new_context(viewport=viewport, **options)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(f"{base}{PAGE[lang]}")
-    return page
+    return browser_helpers.open_page(browser, f"{base}{PAGE[lang]}", viewport, **options)
 
 
 def awake(page, widget: str = DEFAULT) -> None:

@@ -8,10 +8,7 @@ nothing serious.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,21 +19,13 @@ from mkdocs.config import load_config
 from tinydag_mkdocs import knob
 from tinydag_mkdocs.knob_svg import prose
 
-from .browser_helpers import DESKTOP, PHONE
+from . import browser_helpers
+from .browser_helpers import DESKTOP, PHONE, serving
 from .test_browser_beyond import axe_violations
-from .test_browser_gears import PALETTE, _Quiet
+from .test_browser_gears import PALETTE
+from .test_widgets import KNOB as KNOB_FENCE
 
-FENCE = """\
-```tinydag-knob
-expression: x * x
-x: 1.5
-h: 0.5
-range: [-2, 3]
-presets:
-  - exp(x) / 4
-  - relu(x - 1)
-```
-"""
+FENCE = KNOB_FENCE  # the knob as test_widgets.py writes it
 # The knob sits two screens down, so that it sleeps until scrolled to (waking is then observable).
 BODY = "# Knob\n\n" + "".join(f"Paragraph {i} before the knob.\n\n" for i in range(40)) + FENCE + \
     "\nThe paragraph after the knob.\n"
@@ -68,21 +57,12 @@ def build_site(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def knob_server(tmp_path_factory):
-    site = build_site(tmp_path_factory.mktemp("knob"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serving(build_site(tmp_path_factory.mktemp("knob"))) as url:
+        yield url
 
 
 def open_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
-    context = browser.new_context(viewport=viewport, **options)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(f"{base}{PAGE[lang]}")
-    return page
+    return browser_helpers.open_page(browser, f"{base}{PAGE[lang]}", viewport, **options)
 
 
 def awake(page) -> None:

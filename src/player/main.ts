@@ -4,6 +4,7 @@
 // when a link names it (#<id>?…), or when the reader focuses into it. A reader who never scrolls
 // there pays nothing. Exercise links (exercises.ts) wake the sandbox they open.
 
+import { named } from "./address";
 import { wireExerciseLinks } from "./exercises";
 import { Sandbox } from "./sandbox";
 
@@ -24,17 +25,6 @@ function mount(root: HTMLElement): void {
       console.error("tinydag player:", error);
     },
   );
-}
-
-/** Does the page's address name this sandbox (a shared moment, or a plain link to it)? */
-function named(root: HTMLElement): boolean {
-  let hash = location.hash.slice(1);
-  try {
-    hash = decodeURIComponent(hash);
-  } catch {
-    // a malformed escape: compare the raw text
-  }
-  return root.id !== "" && (hash === root.id || hash.startsWith(`${root.id}?`));
 }
 
 function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver | null): void {

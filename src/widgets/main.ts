@@ -3,6 +3,7 @@
 // behind its static figure and wakes (mounts its live version from the JSON the build embedded) when
 // it comes near the viewport, when the reader focuses into it, or when a link names it (#<id>).
 
+import { named } from "../player/address";
 import * as gears from "./gears";
 import * as knob from "./knob";
 
@@ -33,16 +34,6 @@ function wake(root: HTMLElement): void {
     root.dataset.live = "failed"; // the static figure stays
     console.error("tinydag widget:", error);
   }
-}
-
-function named(root: HTMLElement): boolean {
-  let hash = location.hash.slice(1);
-  try {
-    hash = decodeURIComponent(hash);
-  } catch {
-    // a malformed escape: compare the raw text
-  }
-  return root.id !== "" && hash === root.id;
 }
 
 function start(): void {
