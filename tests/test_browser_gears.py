@@ -12,14 +12,11 @@ import math
 from pathlib import Path
 
 import pytest
-import yaml
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 
 from tinydag_mkdocs import gears
 
 from . import browser_helpers
-from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, serving  # noqa: F401  (the shared browser)
+from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WIDGET_PAGE, serving, widget_site  # noqa: F401  (the shared browser)
 from .test_browser_beyond import axe_violations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,40 +57,14 @@ x: 0.5
 range: [0, 1]
 ```
 """
-PALETTE = [
-    {"media": "(prefers-color-scheme: light)", "scheme": "default", "primary": "indigo",
-     "accent": "deep orange", "toggle": {"icon": "material/weather-night", "name": "Dark"}},
-    {"media": "(prefers-color-scheme: dark)", "scheme": "slate", "primary": "indigo", "accent": "orange",
-     "toggle": {"icon": "material/weather-sunny", "name": "Light"}},
-]
-PAGE = {"en": "", "ru": "ru/", "et": "et/"}
+PAGE = WIDGET_PAGE
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 DEFAULT, DEAD, NEGATIVE, POLE = (f"#tinydag-gears-{n}" for n in range(1, 5))
 
 
-def build_site(root: Path) -> Path:
-    """A three-language site with one page of gears, built by the plugin with the real UI strings."""
-    (root / "docs").mkdir(parents=True)
-    for lang in PAGE:
-        name = "index.md" if lang == "en" else f"index.{lang}.md"
-        (root / "docs" / name).write_text(BLOCKS, encoding="utf-8")
-    config = {
-        "site_name": "Gears", "theme": {"name": "material", "font": False, "palette": PALETTE},
-        "markdown_extensions": ["admonition", "pymdownx.superfences"],
-        "plugins": [
-            {"i18n": {"docs_structure": "suffix", "languages": [
-                {"locale": lang, "name": lang, "default": lang == "en", "build": True} for lang in PAGE]}},
-            {"tinydag": {"strings_dir": str(ROOT / "src" / "player" / "strings")}},
-        ],
-    }
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    build(load_config(config_file=str(root / "mkdocs.yml"), strict=True, site_dir=str(root / "site")))
-    return root / "site"
-
-
 @pytest.fixture(scope="module")
 def gears_server(tmp_path_factory):
-    with serving(build_site(tmp_path_factory.mktemp("gears"))) as url:
+    with widget_site(tmp_path_factory.mktemp("gears"), BLOCKS, "Gears") as url:
         yield url
 
 

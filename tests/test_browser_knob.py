@@ -12,17 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 
 from tinydag_mkdocs import knob
 from tinydag_mkdocs.knob_svg import prose
 
 from . import browser_helpers
-from .browser_helpers import DESKTOP, PHONE, serving
+from .browser_helpers import DESKTOP, PHONE, WIDGET_PAGE, widget_site
 from .test_browser_beyond import axe_violations
-from .test_browser_gears import PALETTE
 from .test_widgets import KNOB as KNOB_FENCE
 
 FENCE = KNOB_FENCE  # the knob as test_widgets.py writes it
@@ -31,33 +27,13 @@ BODY = "# Knob\n\n" + "".join(f"Paragraph {i} before the knob.\n\n" for i in ran
     "\nThe paragraph after the knob.\n"
 KNOB = "#tinydag-knob-1"
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
-PAGE = {"en": "", "ru": "ru/", "et": "et/"}
+PAGE = WIDGET_PAGE
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def build_site(root: Path) -> Path:
-    """A three-language site with one page holding the knob, built by the plugin with the real strings."""
-    (root / "docs").mkdir(parents=True)
-    for lang in PAGE:
-        name = "index.md" if lang == "en" else f"index.{lang}.md"
-        (root / "docs" / name).write_text(BODY, encoding="utf-8")
-    config = {
-        "site_name": "Knob", "theme": {"name": "material", "font": False, "palette": PALETTE},
-        "markdown_extensions": ["pymdownx.superfences"],
-        "plugins": [
-            {"i18n": {"docs_structure": "suffix", "languages": [
-                {"locale": lang, "name": lang, "default": lang == "en", "build": True} for lang in PAGE]}},
-            {"tinydag": {"strings_dir": str(ROOT / "src" / "player" / "strings")}},
-        ],
-    }
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-    build(load_config(config_file=str(root / "mkdocs.yml"), strict=True, site_dir=str(root / "site")))
-    return root / "site"
 
 
 @pytest.fixture(scope="module")
 def knob_server(tmp_path_factory):
-    with serving(build_site(tmp_path_factory.mktemp("knob"))) as url:
+    with widget_site(tmp_path_factory.mktemp("knob"), BODY, "Knob") as url:
         yield url
 
 
