@@ -15,6 +15,7 @@ import yaml
 from mkdocs import utils
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
 import tinydag
@@ -90,6 +91,9 @@ def _restore_mkdocs_state(monkeypatch):
 
 @pytest.fixture
 def engine_calls(monkeypatch) -> list[str]:
+    # MkDocs keeps a plugin that has on_startup, and its caches, for the whole process (what `mkdocs
+    # serve` wants): start from a fresh one, or the count depends on the tests that ran before.
+    monkeypatch.setattr(dict(MkDocsConfig._schema)["plugins"], "plugin_cache", {})
     calls: list[str] = []
     real = tinydag.build_timeline
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import yaml
@@ -76,10 +77,33 @@ class Block:
     sandbox_id: str = ""  # tinydag-<n> or tinydag-compact-<n>: see the module's docstring
 
 
-def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
-    """Every top-level ```tinydag block; `first_line` is the file line of markdown's first line."""
-    lines = markdown.split("\n")
-    blocks: list[Block] = []
+@dataclass(frozen=True)
+class Fence:
+    """A fenced block of a page: where it stands, its info word, its body; the widgets' fences too."""
+
+    lines: list[str] = field(repr=False)  # the page's lines
+    start: int  # index of the opening fence
+    close: int  # index of the closing fence (len(lines) when unclosed)
+    indent: str
+    info: str
+
+    @property
+    def end(self) -> int:
+        return min(self.close + 1, len(self.lines))
+
+    @property
+    def too_deep(self) -> bool:
+        """Indented 4 columns or more past its container: Markdown shows it as an indented code block."""
+        return _width(self.indent) - _content_column(self.lines, self.start) >= 4
+
+    @property
+    def body(self) -> str:
+        return "\n".join(line[len(self.indent):] if line.startswith(self.indent) else line
+                         for line in self.lines[self.start + 1:self.close])
+
+
+def fences(lines: list[str], first_line: int = 1) -> Iterator[Fence]:
+    """Every top-level fence (fences inside other fences, a listing of Markdown, are not blocks)."""
     i = 0
     while i < len(lines):
         opening = FENCE_OPEN.match(lines[i])
@@ -89,22 +113,28 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
                                  "Markdown would show it as code; take it out of the quote")
             i += 1
             continue
-        fence, indent = opening["fence"], opening["indent"]
-        close = _closing_fence(lines, i + 1, fence)
-        if opening["info"] == LANGUAGE:
-            if _width(indent) - _content_column(lines, i) >= 4:
-                raise BlockError(first_line + i, "this ```tinydag fence is indented by 4 spaces or more, "
-                                 "so Markdown shows it as an indented code block, not a sandbox: indent it "
-                                 "as the list item or admonition it belongs to, or not at all")
-            body = "\n".join(line[len(indent):] if line.startswith(indent) else line
-                             for line in lines[i + 1:close])
-            fence_line = first_line + i
-            default, presets, compact = parse_block(body, fence_line + 1)
-            kind = "tinydag-compact" if compact else "tinydag"
-            number = 1 + sum(block.compact == compact for block in blocks)
-            blocks.append(Block(i, min(close + 1, len(lines)), indent, fence_line, default, presets,
-                                compact, f"{kind}-{number}"))
-        i = close + 1  # fences inside other fences (a listing of Markdown) are not blocks
+        close = _closing_fence(lines, i + 1, opening["fence"])
+        yield Fence(lines, i, close, opening["indent"], opening["info"])
+        i = close + 1
+
+
+def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
+    """Every top-level ```tinydag block; `first_line` is the file line of markdown's first line."""
+    lines = markdown.split("\n")
+    blocks: list[Block] = []
+    for fence in fences(lines, first_line):
+        if fence.info != LANGUAGE:
+            continue
+        fence_line = first_line + fence.start
+        if fence.too_deep:
+            raise BlockError(fence_line, "this ```tinydag fence is indented by 4 spaces or more, "
+                             "so Markdown shows it as an indented code block, not a sandbox: indent it "
+                             "as the list item or admonition it belongs to, or not at all")
+        default, presets, compact = parse_block(fence.body, fence_line + 1)
+        kind = "tinydag-compact" if compact else "tinydag"
+        number = 1 + sum(block.compact == compact for block in blocks)
+        blocks.append(Block(fence.start, fence.end, fence.indent, fence_line, default, presets,
+                            compact, f"{kind}-{number}"))
     return blocks
 
 

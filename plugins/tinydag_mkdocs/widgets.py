@@ -31,7 +31,7 @@ from types import ModuleType
 
 import yaml
 
-from .blocks import FENCE_OPEN, BlockError, _closing_fence, _construct, _content_column, _width
+from .blocks import BlockError, _construct, fences
 from .embed import script_json
 from .safe_yaml import YamlProblem, compose
 
@@ -59,32 +59,25 @@ def find_widgets(markdown: str, first_line: int = 1) -> list[Widget]:
     """Every top-level ```tinydag-<kind> fence; `first_line` is the file line of markdown's first line."""
     lines = markdown.split("\n")
     widgets: list[Widget] = []
-    i = 0
-    while i < len(lines):
-        opening = FENCE_OPEN.match(lines[i])
-        if not opening:
-            i += 1
+    for fence in fences(lines, first_line):
+        info = fence.info
+        if not info.startswith(PREFIX) or info == "tinydag-compact":
             continue
-        fence, indent, info = opening["fence"], opening["indent"], opening["info"]
-        close = _closing_fence(lines, i + 1, fence)
-        if info.startswith(PREFIX) and info != "tinydag-compact":
-            here = first_line + i
-            kind = info[len(PREFIX):]
-            if kind not in KINDS:
-                raise WidgetError(here, f"unknown widget kind `{kind}` in ```{info} (known: "
-                                  + ", ".join(f"tinydag-{k}" for k in KINDS) + ")")
-            if _width(indent) - _content_column(lines, i) >= 4:
-                raise WidgetError(here, f"this ```{info} fence is indented by 4 spaces or more, so "
-                                  "Markdown shows it as an indented code block, not a widget: indent it "
-                                  "as the list item or admonition it belongs to, or not at all")
-            body = "\n".join(line[len(indent):] if line.startswith(indent) else line
-                             for line in lines[i + 1:close])
-            keys, key_lines = read_keys(body, here + 1, kind)
-            spec = KINDS[kind].parse(keys, here, key_lines)
-            number = 1 + sum(w.kind == kind for w in widgets)
-            widgets.append(Widget(i, min(close + 1, len(lines)), indent, here, kind, body, spec,
-                                  f"tinydag-{kind}-{number}"))
-        i = close + 1  # fences inside other fences (a listing of Markdown) are not widgets
+        here = first_line + fence.start
+        kind = info[len(PREFIX):]
+        if kind not in KINDS:
+            raise WidgetError(here, f"unknown widget kind `{kind}` in ```{info} (known: "
+                              + ", ".join(f"tinydag-{k}" for k in KINDS) + ")")
+        if fence.too_deep:
+            raise WidgetError(here, f"this ```{info} fence is indented by 4 spaces or more, so "
+                              "Markdown shows it as an indented code block, not a widget: indent it "
+                              "as the list item or admonition it belongs to, or not at all")
+        body = fence.body
+        keys, key_lines = read_keys(body, here + 1, kind)
+        spec = KINDS[kind].parse(keys, here, key_lines)
+        number = 1 + sum(w.kind == kind for w in widgets)
+        widgets.append(Widget(fence.start, fence.end, fence.indent, here, kind, body, spec,
+                              f"tinydag-{kind}-{number}"))
     return widgets
 
 
