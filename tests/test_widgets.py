@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from tinydag_mkdocs import widgets
+from tinydag_mkdocs.blocks import BlockError
 from tinydag_mkdocs.widgets import WidgetError, find_widgets
 
 from .test_plugin import BLOCK, Site, build_error
@@ -204,3 +205,10 @@ def test_bench_weighs_the_javascript_each_page_loads(tmp_path):
     assert rows["own JS on index.html (none; gzip)"].value == 0
     assert all(row.holds for row in rows.values() if row.holds is not None)
     assert 3 < widgets_kb < 30 and widgets_kb < player_kb
+
+
+def test_a_widget_in_a_blockquote_is_an_error_at_its_line():
+    page = "# Title\n\n> " + KNOB.replace("\n", "\n> ").rstrip("> ")
+    with pytest.raises(BlockError) as error:  # the sandbox's own check, for every ```tinydag fence
+        find_widgets(page, first_line=1)
+    assert error.value.line == 3 and "inside a blockquote" in error.value.message
