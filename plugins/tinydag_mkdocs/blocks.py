@@ -109,8 +109,8 @@ def fences(lines: list[str], first_line: int = 1) -> Iterator[Fence]:
         opening = FENCE_OPEN.match(lines[i])
         if not opening:
             if QUOTED_FENCE.match(lines[i]):
-                raise BlockError(first_line + i, "a ```tinydag block or widget cannot stand inside a blockquote "
-                                 "(>): Markdown would show it as code; take it out of the quote")
+                raise BlockError(first_line + i, "a ```tinydag block or widget cannot stand inside a "
+                                 "blockquote (>): Markdown would show it as code; take it out of the quote")
             i += 1
             continue
         close = _closing_fence(lines, i + 1, opening["fence"])
