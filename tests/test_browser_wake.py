@@ -5,6 +5,8 @@ waking shifts nothing the reader is looking at.
 
 from __future__ import annotations
 
+import pytest
+
 from .browser_helpers import DESKTOP, LESSON, PHONE, moment
 
 SANDBOX = "[data-sandbox]"
@@ -81,3 +83,24 @@ def test_waking_shifts_nothing_in_view(browser, site_server):
         shifts = page.evaluate("window.__shifts")
         assert sum(shifts) <= 0.01, shifts
         page.context.close()
+
+
+def test_a_slow_wake_in_view_keeps_the_figures_height_until_the_reader_acts(browser, site_server):
+    """With the CPU slowed 6x the reader outruns the wake: the sandbox shows its player inside the
+    figure's height (nothing below moves), and takes its full height at the reader's first click."""
+    page = fresh(browser, site_server + LESSON["en"], DESKTOP)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    page.evaluate(SHIFTS)
+    figure_height = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height")
+    page.evaluate(f"document.querySelector('{SANDBOX}').scrollIntoView({{block: 'center'}})")
+    page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=30000)
+    held = page.evaluate(f"""() => {{ const root = document.querySelector('{SANDBOX}');
+        return {{held: 'held' in root.dataset, height: root.getBoundingClientRect().height,
+                 player: root.querySelector('.tdg-player').getBoundingClientRect().height}}; }}""")
+    assert held["held"] and abs(held["height"] - figure_height) < 1 < held["player"] - held["height"], held
+    assert sum(page.evaluate("window.__shifts")) <= 0.01
+    page.mouse.click(5, 400)  # anywhere: the reader acts
+    page.wait_for_function(f"!('held' in document.querySelector('{SANDBOX}').dataset)")
+    assert page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height") == \
+        pytest.approx(held["player"], abs=2)
+    page.context.close()

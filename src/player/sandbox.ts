@@ -7,6 +7,7 @@ import { CodeExcerpt, CodeListing } from "./codestep";
 import { makeCompact } from "./compact";
 import { buildControls, type Controls } from "./controls";
 import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
+import { reveal } from "./reveal";
 import { h } from "./dom";
 import { recompute, variablesOf } from "./live";
 import { type I18n, makeI18n, type Strings } from "./i18n";
@@ -155,8 +156,7 @@ export class Sandbox implements Target {
     await nextTask();
     this.render();
     await nextTask();
-    this.root.dataset.player = "ready";
-    this.ui.player.removeAttribute("aria-hidden");
+    reveal(this.root, this.ui.player, !moment);
     this.waking = false;
     markFirstFrame(this.root.id);
     this.registerDebugHandle();
