@@ -62,3 +62,42 @@ export function markFirstFrame(id: string): void {
   if (!firstFrameMarked) performance.mark("tinydag:first-frame");
   firstFrameMarked = true;
 }
+
+/** What a sandbox gives the debug handle to answer from (sandbox.ts). */
+export interface SandboxProbe {
+  draw(): void;
+  scene: { pixelStats(): { drawn: number; total: number; colours: number } };
+  state(): {
+    direction: string;
+    time: number;
+    schedule: { duration: number };
+    playing: boolean;
+    view: { yaw: number; pitch: number };
+  };
+  frames(): number;
+  paths(): ReturnType<SandboxHandle["edgePaths"]>;
+}
+
+export function registerSandbox(root: HTMLElement, probe: SandboxProbe): void {
+  const handles = debugHandle().sandboxes;
+  handles[root.id || `sandbox-${Object.keys(handles).length}`] = {
+    pixelStats: () => {
+      probe.draw();
+      return probe.scene.pixelStats();
+    },
+    moment: () => {
+      const s = probe.state();
+      const { direction, time, playing, view } = s;
+      return {
+        direction,
+        time,
+        duration: s.schedule.duration,
+        playing,
+        yaw: view.yaw,
+        pitch: view.pitch,
+        frames: probe.frames(),
+      };
+    },
+    edgePaths: () => probe.paths(),
+  };
+}

@@ -52,3 +52,17 @@ export function uid(prefix: string): string {
   counter += 1;
   return `${prefix}-${counter}`;
 }
+
+/** Run `then` once, the first time `share` of the element is in view (never without IntersectionObserver). */
+export function whenSeen(el: Element, share: number, then: () => void): void {
+  if (typeof IntersectionObserver === "undefined") return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { threshold: share },
+  );
+  observer.observe(el);
+}

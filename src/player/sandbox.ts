@@ -3,28 +3,20 @@
 // the pulse plays, and every frame is frameAt(timeline, time): nothing else decides what is shown.
 
 import type { Timeline } from "../inference/types";
-import { CodeExcerpt, CodeListing } from "./codestep";
-import { makeCompact } from "./compact";
-import { buildControls, type Controls } from "./controls";
-import { debugHandle, markFirstFrame, recordInputToFrame } from "./debug";
-import { reveal } from "./reveal";
-import { h } from "./dom";
+import type { CodeExcerpt } from "./codestep";
+import type { Controls } from "./controls";
+import { markFirstFrame, recordInputToFrame, registerSandbox } from "./debug";
+import { whenSeen } from "./dom";
+import type { I18n } from "./i18n";
 import { recompute, variablesOf } from "./live";
-import { type I18n, makeI18n, type Strings } from "./i18n";
-import {
-  type Action,
-  advance,
-  type Context,
-  initialState,
-  type Preset,
-  reduce,
-  type SandboxState,
-} from "./model";
+import { fullPanels, nextTask, preparePlayer, type SandboxData } from "./mount";
+import { reveal } from "./reveal";
+import { type Action, advance, type Context, initialState, reduce, type SandboxState } from "./model";
 import { codeStepOf } from "./panels";
-import { Scene } from "./scene";
+import type { Scene } from "./scene";
 import { Share } from "./share";
 import { Stage } from "./stage";
-import { PredictPanel } from "./predict";
+import type { PredictPanel } from "./predict";
 import { ControlSync, flaggedNode } from "./sync";
 import { frameAt } from "./timing";
 import { GraphWalk } from "./walk";
@@ -37,27 +29,12 @@ import {
   wireSlider,
 } from "./wiring";
 
-export interface SandboxData {
-  lang: string;
-  expression: string;
-  values: Record<string, number>;
-  timeline: Timeline;
-  presets: Preset[];
-  strings: Strings;
-  compact?: boolean; // a compact sandbox: the graph and the pulse, nothing to edit (compact.ts)
-}
-
 const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
 const AUTOPLAY_VISIBLE = 0.35; // share of the stage in view before the first pulse plays
 
-/** Let the browser handle input and draw before the next piece of work. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 export class Sandbox implements Target {
   readonly stage: Stage;
-  readonly presets: readonly Preset[];
+  readonly presets: SandboxData["presets"];
   private state: SandboxState;
   private readonly sync: ControlSync;
   private readonly share: Share;
@@ -73,7 +50,7 @@ export class Sandbox implements Target {
   private waking = true; // until the player shows (start)
   private inputStart: number | null = null; // event time of the input being drawn, for the measure
   private interacted = false; // only then does the sandbox write the URL or narrate
-  private readonly excerpt: CodeExcerpt | null = null; // the method running now, beside the graph (codestep.ts)
+  private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
 
   private constructor(
     private readonly root: HTMLElement,
@@ -91,43 +68,14 @@ export class Sandbox implements Target {
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
     this.share = new Share(root, ui, i18n);
     this.walk = new GraphWalk(ui.cards, i18n);
-    const compact = (data as { compact?: boolean }).compact === true || root.id.startsWith("tinydag-compact");
-    this.predict = compact ? null : new PredictPanel(i18n, () => this.checkPredictions());
-    if (this.predict) ui.player.querySelector(".tdg-transport")?.after(this.predict.el);
-    const listing = compact ? null : CodeListing.find(root.ownerDocument);
-    if (listing) this.excerpt = new CodeExcerpt(listing, i18n.t("code_excerpt"));
-    if (this.excerpt) ui.player.querySelector(".tdg-transport")?.after(this.excerpt.element);
+    [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
   }
 
-  /**
-   * Mount the player into a [data-sandbox] element; null when it has no data or no WebGL. The work
-   * is cut into tasks (controls, WebGL, cards and fit, first frame) so that no single one blocks the
-   * page for long; the static figure stays in place, and the player hidden, until the first frame.
-   */
+  /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
   static async mount(root: HTMLElement): Promise<Sandbox | null> {
-    const script = root.querySelector("script.tinydag-data, script.tinydag-compact-data");
-    if (!script?.textContent) return null;
-    const data = JSON.parse(script.textContent) as SandboxData;
-    const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
-    const ui = buildControls(i18n, data.presets ?? []);
-    if (data.compact) makeCompact(ui, i18n);
-    ui.player.setAttribute("aria-hidden", "true"); // until it shows (start)
-    const figure = root.querySelector(".tinydag-figure");
-    if (figure) figure.after(ui.player);
-    else root.append(ui.player);
-    await nextTask();
-    const scene = Scene.create(ui.canvas);
-    if (!scene) {
-      // Keep the static figure; its caption carries the localized note (shown by figure.css).
-      ui.player.remove();
-      root.dataset.webgl = "unavailable";
-      root.dataset.player = "no-webgl";
-      if (!root.querySelector(".tinydag-figure__note"))
-        root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
-      return null;
-    }
-    while (scene.prepare()) await nextTask();
-    const sandbox = new Sandbox(root, data, scene, ui, i18n);
+    const parts = await preparePlayer(root);
+    if (!parts) return null;
+    const sandbox = new Sandbox(root, parts.data, parts.scene, parts.ui, parts.i18n);
     await sandbox.start();
     return sandbox;
   }
@@ -227,20 +175,12 @@ export class Sandbox implements Target {
 
   /** The forward pulse plays once when the reader first sees the sandbox (not with reduced motion). */
   private autoplayWhenVisible(): void {
-    if (this.reducedMotion || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        if (!this.interacted && this.state.time === 0)
-          this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
-      },
-      { threshold: AUTOPLAY_VISIBLE },
-    );
-    observer.observe(this.ui.stage);
+    if (this.reducedMotion) return;
+    whenSeen(this.ui.stage, AUTOPLAY_VISIBLE, () => {
+      if (!this.interacted && this.state.time === 0)
+        this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
+    });
   }
-
-  // ---- drawing ---------------------------------------------------------------------------------
 
   invalidate(): void {
     this.dirty = true;
@@ -298,22 +238,12 @@ export class Sandbox implements Target {
   }
 
   private registerDebugHandle(): void {
-    const handles = debugHandle().sandboxes;
-    handles[this.root.id || `sandbox-${Object.keys(handles).length}`] = {
-      pixelStats: () => {
-        this.render();
-        return this.stage.scene.pixelStats();
-      },
-      moment: () => ({
-        direction: this.state.direction,
-        time: this.state.time,
-        duration: this.state.schedule.duration,
-        playing: this.state.playing,
-        yaw: this.state.view.yaw,
-        pitch: this.state.view.pitch,
-        frames: this.frames,
-      }),
-      edgePaths: () => this.stage.labels.screenPaths(),
-    };
+    registerSandbox(this.root, {
+      draw: () => this.render(),
+      scene: this.stage.scene,
+      state: () => this.state,
+      frames: () => this.frames,
+      paths: () => this.stage.labels.screenPaths(),
+    });
   }
 }
