@@ -12,6 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -295,10 +298,6 @@ PALETTE = [  # the lesson's light and slate palettes, with their toggles (as mkd
 def widget_site(root: Path, body: str, name: str):
     """A three-language site whose one page is `body` (the same in en, ru and et), built by the plugin
     with the real UI strings, served; yields its URL (a language's page: + WIDGET_PAGE[lang])."""
-    import yaml
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
     (root / "docs").mkdir(parents=True)
     for lang in WIDGET_PAGE:
         page = "index.md" if lang == "en" else f"index.{lang}.md"

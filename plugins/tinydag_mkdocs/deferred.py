@@ -45,4 +45,4 @@ COLOR_SCHEME = '<meta name="color-scheme" content="light dark">'
 def declare_color_schemes(html: str) -> str:
     if 'name="color-scheme"' in html:
         return html
-    return re.sub(r"<head>", "<head>" + COLOR_SCHEME, html, count=1)
+    return html.replace("<head>", "<head>" + COLOR_SCHEME, 1)

@@ -5,6 +5,9 @@
 // and a measure "tinydag:input-to-frame" from each slider/expression input to its redrawn frame
 // (the last few hundred kept).
 
+import type { SandboxState } from "./model";
+import type { Scene } from "./scene";
+
 export interface SandboxHandle {
   /** Renders now and reads the canvas back: how many pixels are drawn, and how many colours. */
   pixelStats(): { drawn: number; total: number; colours: number };
@@ -66,14 +69,8 @@ export function markFirstFrame(id: string): void {
 /** What a sandbox gives the debug handle to answer from (sandbox.ts). */
 export interface SandboxProbe {
   draw(): void;
-  scene: { pixelStats(): { drawn: number; total: number; colours: number } };
-  state(): {
-    direction: string;
-    time: number;
-    schedule: { duration: number };
-    playing: boolean;
-    view: { yaw: number; pitch: number };
-  };
+  scene: Pick<Scene, "pixelStats">;
+  state(): SandboxState;
   frames(): number;
   paths(): ReturnType<SandboxHandle["edgePaths"]>;
 }
