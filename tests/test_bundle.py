@@ -29,7 +29,8 @@ def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(t
     (src / "main.ts").write_text("import { x } from './x';\nconsole.log(x);\n")
     (src / "x.ts").write_text("export const x: number = 1;\n")
     (tmp_path / "node_modules/.bin").mkdir(parents=True)
-    (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")
+    for tool in ("esbuild", "terser"):
+        (tmp_path / "node_modules/.bin" / tool).symlink_to(ROOT / "node_modules/.bin" / tool)
     assets = tmp_path / "assets"
     assets.mkdir()
     files = bundle.build(tmp_path)
@@ -95,3 +96,16 @@ def test_the_site_builds_with_python_alone(tmp_path):
         assert "data-sandbox" in page.read_text(encoding="utf-8")
     published = (tmp_path / "site/assets/tinydag/player.js").read_bytes()
     assert published == (bundle.ASSETS / "player.js").read_bytes()
+
+
+def test_the_bundled_script_goes_through_terser_after_esbuild(tmp_path):
+    """esbuild alone keeps a one-use helper as a function; terser's passes fold it into its caller."""
+    (tmp_path / "src/player").mkdir(parents=True)
+    (tmp_path / "src/player/main.ts").write_text(
+        "function label(n: number): string { return 'n=' + n; }\ndocument.title = label(3);\n")
+    (tmp_path / "node_modules/.bin").mkdir(parents=True)
+    (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")
+    with pytest.raises(bundle.BundleError, match="terser not found"):
+        bundle.build(tmp_path)
+    (tmp_path / "node_modules/.bin/terser").symlink_to(ROOT / "node_modules/.bin/terser")
+    assert b'document.title="n=3"' in bundle.build(tmp_path)["player.js"]

@@ -1,6 +1,7 @@
 """The player and widget bundles: built output, shipped with the plugin like Material ships its JavaScript.
 
-`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets and writes
+`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets, then terser on
+the JavaScript (its compressor and mangler shrink esbuild's output by another ~5 % gzip), and writes
 `assets/player.js`, `player.css`, `widgets.js` and `widgets.css` into this package (two bundles: a page
 loads only the one it uses); the plugin only reads them, so building
 the site needs Python alone. `--check` rebuilds in a temporary folder and fails when the shipped files
@@ -28,6 +29,10 @@ SOURCES = ("src/player", "src/inference", "src/widgets")  # what the bundles are
 ESBUILD = "node_modules/.bin/esbuild"
 ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
                    "--log-level=warning", "--charset=utf8")
+# esbuild's minifier is fast but shallow; terser's passes inline and fold what is left (same behaviour,
+# deterministic output, so --check still compares byte for byte).
+TERSER = "node_modules/.bin/terser"
+TERSER_OPTIONS = ("--compress", "passes=2", "--mangle", "--ecma", "2020", "--comments", "false")
 OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5
 
@@ -60,7 +65,22 @@ def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
             raise BundleError(f"esbuild failed to bundle the player:\n{run.stderr.strip()}")
         if run.stderr.strip():
             raise BundleError(f"esbuild warnings while bundling the player:\n{run.stderr.strip()}")
+        for script in sorted(Path(work).glob("*.js")):
+            _compress(root, script)
         return {name: (Path(work) / name).read_bytes() for name in OUTPUTS if (Path(work) / name).is_file()}
+
+
+def _compress(root: Path, script: Path) -> None:
+    """Run terser over one bundled script, in place."""
+    executable = root / TERSER
+    if not executable.exists():
+        raise BundleError(f"{TERSER} not found: run `make setup` (npm ci) first")
+    out = script.with_suffix(".min.js")
+    run = subprocess.run([str(executable), str(script), *TERSER_OPTIONS, "--output", str(out)],
+                         cwd=root, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        raise BundleError(f"terser failed on {script.name}:\n{run.stderr.strip()}")
+    out.replace(script)
 
 
 def write(files: dict[str, bytes], assets: Path = ASSETS) -> list[str]:
