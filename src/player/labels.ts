@@ -50,7 +50,6 @@ export class EdgeLabels {
   private order = new Map<EdgeId, number>(); // position of each edge's hand-off in the backward pass
   private paths = new Map<EdgeId, Point[]>(); // last placed: each edge on screen
   private pathsOf: string | null = null; // the stage geometry the paths were sampled for
-  private placed: { key: string; placements: ReturnType<typeof placeLabels> } | null = null; // the last placement
   private near: NearCache = new Map(); // what lies near each edge, for nearKey
   private nearKey: string | null = null;
   private towards: "parent" | "child" = "parent"; // the end whose arrowhead is shown: where the pulse travels
@@ -68,7 +67,8 @@ export class EdgeLabels {
     this.labels.clear();
     this.paths.clear();
     this.pathsOf = null;
-    this.placed = null;
+    this.near = new Map(); // new edges: nothing known about them yet
+    this.nearKey = null;
     this.meter.reset();
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
@@ -160,42 +160,21 @@ export class EdgeLabels {
     });
     const cards = stage.cards();
     const upgrade = firstIndex(shown, ([, l]) => rank(l.kind, l.emphasis) >= 2);
-    // A slider drag changes the numbers, rarely the sizes: the same question gets the last answer.
-    // What lies near each edge changes only with the geometry and the cards (nearKey).
-    const nearKey =
-      stage.geometry === undefined
-        ? null
-        : [
-            stage.geometry,
-            stage.width,
-            stage.height,
-            cards.map((c) => `${c.x},${c.y},${c.w},${c.h}`).join(";"),
-          ].join("|");
+    // What lies near each edge, and each label's last answers (placement.ts), stay while the edges
+    // do: a slider drag searches again only around the labels and card notes that changed.
+    const nearKey = stage.geometry === undefined ? null : `${stage.geometry}|${stage.width}|${stage.height}`;
     if (nearKey === null || nearKey !== this.nearKey) this.near = new Map();
     this.nearKey = nearKey;
-    const key =
-      nearKey === null
-        ? null
-        : [
-            nearKey,
-            stage.crowded,
-            upgrade,
-            requests.map((r) => `${r.id}:${r.sizes.map((z) => `${z.w},${z.h}`).join("/")}`).join(";"),
-          ].join("|");
-    const placements =
-      key !== null && this.placed?.key === key
-        ? this.placed.placements
-        : placeLabels({
-            width: stage.width,
-            height: stage.height,
-            cards,
-            edges: [...this.paths.values()],
-            labels: requests,
-            upgrade,
-            keepShort: stage.crowded,
-            near: this.near,
-          });
-    if (key !== null) this.placed = { key, placements };
+    const placements = placeLabels({
+      width: stage.width,
+      height: stage.height,
+      cards,
+      edges: [...this.paths.values()],
+      labels: requests,
+      upgrade,
+      keepShort: stage.crowded,
+      near: this.near,
+    });
     const where = new Map(placements.map((p) => [p.id, p]));
     const widths = new Map(
       shown.map(([id, l], i) => [

@@ -46,7 +46,15 @@ export interface Neighbourhood {
   margin: number; // px around the edge's bounds it covers
   edges: Point[][];
   bounds: Rect[]; // of those edges
+  // The label's last answers, by question: its form, size and preferred point, and the cards and
+  // labels already placed near it. The edges stay put while the cache lives, so the same question
+  // has the same answer: a slider drag changes a few labels' sizes and the cards' notes, and the
+  // labels nothing changed around are not searched again.
+  answers: { question: number[]; found: Found | null }[];
 }
+
+type Found = { box: Rect; leader: Segment | null };
+const ANSWERS_KEPT = 8; // per label: a drag back and forth asks a handful of questions
 
 /**
  * Neighbourhoods by label id. A slider drag moves no edge, only the labels' sizes and the cards'
@@ -123,7 +131,7 @@ function bestBox(
   label: LabelRequest,
   form: number,
   placed: ReadonlyMap<string, Placement>,
-): { box: Rect; leader: Segment | null } | null {
+): Found | null {
   const size = label.sizes[form];
   if (!size || label.path.length === 0) return null;
   // Only what lies near the edge can be in the way: a few cards and labels, not the whole graph.
@@ -132,7 +140,9 @@ function bestBox(
   const margin = Math.max(size.w, size.h) + reach;
   let hood = input.near?.get(label.id);
   if (!hood || hood.margin < margin) {
-    hood = neighbourhood(input, bounds, label.path, Math.max(margin, NEAR_MARGIN));
+    // A wider search sees more edges, but each answer only ever depended on those near its boxes.
+    const answers = hood?.answers ?? [];
+    hood = { ...neighbourhood(input, bounds, label.path, Math.max(margin, NEAR_MARGIN)), answers };
     input.near?.set(label.id, hood);
   }
   const near = grow(boundsOf(label.path), margin);
@@ -144,7 +154,37 @@ function bestBox(
   const taken: Rect[] = [];
   for (const other of placed.values())
     if (other.id !== label.id && overlaps(other.box, near)) taken.push(other.box);
-  let best: { box: Rect; leader: Segment | null } | null = null;
+  // Asked in a scratch array (every label asks every frame of a drag); copied only when kept.
+  const question = scratch;
+  question.length = 0;
+  question.push(form, size.w, size.h, label.prefer, local.cards.length);
+  for (const r of local.cards) question.push(r.x, r.y, r.w, r.h);
+  for (const r of taken) question.push(r.x, r.y, r.w, r.h);
+  const known = hood.answers.find((a) => sameNumbers(a.question, question));
+  if (known) return known.found;
+  const found = search(label, size, local, taken, hood);
+  if (hood.answers.length >= ANSWERS_KEPT) hood.answers.shift();
+  hood.answers.push({ question: question.slice(), found });
+  return found;
+}
+
+const scratch: number[] = [];
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The cheapest free box for one label, given what is near it. */
+function search(
+  label: LabelRequest,
+  size: { w: number; h: number },
+  local: Pick<PlacementInput, "width" | "height" | "cards">,
+  taken: Rect[],
+  hood: Neighbourhood,
+): Found | null {
+  let best: Found | null = null;
   const box: Rect = { x: 0, y: 0, w: size.w, h: size.h };
   let bestCost = Infinity;
   for (const step of STEPS) {
@@ -203,7 +243,7 @@ function neighbourhood(
   bounds: Map<Point[], Rect>,
   path: Point[],
   margin: number,
-): Neighbourhood {
+): Omit<Neighbourhood, "answers"> {
   const near = grow(boundsOf(path), margin);
   const edges: Point[][] = [];
   const edgeBounds: Rect[] = [];

@@ -206,10 +206,12 @@ test("a kept neighbourhood cache gives the same placements as a fresh search, as
     { x: 420, y: 40, w: 90, h: 50 },
   ];
   const near = new Map();
+  const answered: Placement[][] = [];
   for (const widths of [
     [120, 96, 150, 88, 200, 64, 120, 96],
     [128, 96, 150, 80, 200, 72, 520, 96],
     [112, 104, 142, 88, 208, 64, 120, 104],
+    [120, 96, 150, 88, 200, 64, 120, 96], // back to the first sizes: the first answers, not searched again
   ]) {
     const labels = paths.map((path, i) =>
       label(`e${i}`, path, [
@@ -219,8 +221,37 @@ test("a kept neighbourhood cache gives the same placements as a fresh search, as
     );
     const input = { width: 660, height: 300, cards, edges: paths, labels, upgrade: 2 };
     const fresh = placeLabels(input);
-    assert.deepEqual(placeLabels({ ...input, near }), fresh);
+    const kept = placeLabels({ ...input, near });
+    assert.deepEqual(kept, fresh);
     assert.ok(fresh.length >= 5, `${fresh.length} of 8 placed`);
+    answered.push(kept);
   }
-  assert.equal(near.size, 8, "one neighbourhood per label, kept across the three frames");
+  assert.equal(near.size, 8, "one neighbourhood per label, kept across the frames");
+  const [first, , , again] = answered;
+  assert.ok(
+    again!.every((p, i) => p.box === first![i]!.box),
+    "the same question gets the kept answer",
+  );
+  assert.ok(
+    answered[1]!.some((p, i) => p.box !== first![i]!.box),
+    "a changed size is searched again",
+  );
+  // A card's note grows (its numbers changed) under the labels' first answers: they are searched again.
+  const labels = paths.map((path, i) =>
+    label(`e${i}`, path, [
+      { w: [120, 96, 150, 88, 200, 64, 120, 96][i]!, h: 16 },
+      { w: 44, h: 16 },
+    ]),
+  );
+  const spot = first![0]!.box; // a card's note now stands where the first label sat
+  for (const grown of [
+    [...cards, { x: spot.x, y: spot.y, w: spot.w, h: 10 }],
+    [{ x: spot.x - 20, y: spot.y - 5, w: spot.w + 40, h: 30 }, cards[1]!],
+  ]) {
+    const input = { width: 660, height: 300, cards: grown, edges: paths, labels, upgrade: 2 };
+    const fresh = placeLabels(input);
+    assert.deepEqual(placeLabels({ ...input, near }), fresh);
+    assertClean(fresh, grown, 660, 300);
+    assert.notDeepEqual(fresh.find((p) => p.id === "e0")?.box, spot, "the grown card moved the label");
+  }
 });
