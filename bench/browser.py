@@ -104,17 +104,28 @@ WAKE = """async (hash) => {
 WAKE_THROTTLE = 4  # Lighthouse's mobile CPU slowdown
 
 
+# The reader is reading a little above the sandbox, just outside the margin where it wakes by itself
+# (a screen): waking is measured, not the page's jump to a faraway anchor or the content it passes.
+APPROACH = ("window.scrollBy(0, document.getElementById('tinydag-1').getBoundingClientRect().top"
+            " - 2.5 * innerHeight)")
+
+
 def _wake(browser, base: str) -> list[Row]:
     """Waking a sleeping sandbox on a phone-sized page with the CPU slowed down 4x."""
     rows: list[Row] = []
     moment = "tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=forward&t=0"
-    for label, hash in (("default graph", None), ("40-node graph (a link)", moment)):
+    cases = (("default graph", None, True), ("40-node graph (a link)", moment, True),
+             ("40-node graph, a link from the page's top (the page jumps too)", moment, False))
+    for label, hash, near in cases:
         samples = []
         for _ in range(3):
             page = browser.new_page(viewport={"width": 412, "height": 823})
             page.goto(base + "02-autograd/")
             page.wait_for_load_state("load")
+            if near:
+                page.evaluate(APPROACH)
             page.wait_for_timeout(800)
+            assert page.evaluate("document.getElementById('tinydag-1').dataset.wake") == "waiting"
             cdp = page.context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": WAKE_THROTTLE})
             samples.append(page.evaluate(WAKE, hash))
@@ -122,8 +133,8 @@ def _wake(browser, base: str) -> list[Row]:
         first = median([s["first"] for s in samples])
         longest = median([s["longest"] for s in samples])
         rows.append(Row("Wake (4x CPU)", f"approach -> first drawn frame, {label}", first, "ms"))
-        rows.append(Row("Wake (4x CPU)", f"longest task while waking, {label}", longest, "ms",
-                        "<= 50 ms", longest <= 50))
+        budget = ("<= 50 ms", longest <= 50) if near else ()  # the wake's own budget (issue 17)
+        rows.append(Row("Wake (4x CPU)", f"longest task while waking, {label}", longest, "ms", *budget))
     return rows
 
 
@@ -161,8 +172,9 @@ def _measure(base: str, site: Path) -> list[Row]:
             size = len(gzip.compress(body, 9))
             js += size if kind == "script" else 0
             css += size if kind == "stylesheet" else 0
+        # Issues 10-11 hold the lesson to 45 KB (any page: 60 KB, bench/weights.py).
         rows.append(Row("Page weight", "lesson JS beyond Material (gzip)", js / 1024, "KB",
-                        "<= 60 KB", js <= 60 * 1024))
+                        "<= 45 KB", js <= 45 * 1024))
         rows.append(Row("Page weight", "lesson CSS beyond Material (gzip)", css / 1024, "KB"))
         html = (site / "02-autograd/index.html").read_text()
         embedded = page.evaluate("[...document.querySelectorAll('script.tinydag-data')]"

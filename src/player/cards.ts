@@ -20,6 +20,7 @@ const NOTE_LEFT = 6; // px (scale 1): where the tab over a card starts, from the
 const NOTE_ABOVE = 17; // ... and how far it reaches above the card's top
 const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border
 const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of the graph
+const CARDS_PER_STEP = 14; // while waking: a 40-node graph's cards in three frames
 
 export class Cards {
   private cards = new Map<NodeId, Card>();
@@ -35,13 +36,29 @@ export class Cards {
   build(timeline: Timeline): void {
     this.layer.replaceChildren();
     this.cards.clear();
-    for (const node of timeline.nodes) {
-      const card = buildCard(node, timeline, this.i18n.t);
-      this.sized(card);
-      this.cards.set(node.id, card);
-      this.layer.append(card.el);
+    for (const node of timeline.nodes) this.add(node, timeline);
+    this.refresh(timeline);
+  }
+
+  /**
+   * build(), a few cards per task (waking): the browser styles and lays out each batch in a frame
+   * of its own, instead of all the cards of a big graph in one long frame.
+   */
+  async buildInSteps(timeline: Timeline, next: () => Promise<void>): Promise<void> {
+    this.layer.replaceChildren();
+    this.cards.clear();
+    for (let i = 0; i < timeline.nodes.length; i += CARDS_PER_STEP) {
+      if (i > 0) await next();
+      for (const node of timeline.nodes.slice(i, i + CARDS_PER_STEP)) this.add(node, timeline);
     }
     this.refresh(timeline);
+  }
+
+  private add(node: TimelineNode, timeline: Timeline): void {
+    const card = buildCard(node, timeline, this.i18n.t);
+    this.sized(card);
+    this.cards.set(node.id, card);
+    this.layer.append(card.el);
   }
 
   /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */

@@ -108,7 +108,8 @@ export class Stage {
   /** build() cut into short tasks, `next()` between them, so that waking a big graph blocks the page for little. */
   async buildInSteps(timeline: Timeline, next: () => Promise<void>): Promise<void> {
     this.presize();
-    this.buildCards(timeline);
+    this.newGraph(timeline);
+    await this.cards.buildInSteps(timeline, next);
     await next();
     this.layout(true, undefined, true, false); // the fit; the edges follow
     await next();
@@ -142,8 +143,12 @@ export class Stage {
   }
 
   private buildCards(timeline: Timeline): void {
-    this.timeline = timeline;
+    this.newGraph(timeline);
     this.cards.build(timeline);
+  }
+
+  private newGraph(timeline: Timeline): void {
+    this.timeline = timeline;
     this.grown = new Map();
   }
 
