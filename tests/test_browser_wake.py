@@ -85,22 +85,51 @@ def test_waking_shifts_nothing_in_view(browser, site_server):
         page.context.close()
 
 
-def test_a_slow_wake_in_view_keeps_the_figures_height_until_the_reader_acts(browser, site_server):
-    """With the CPU slowed 6x the reader outruns the wake: the sandbox shows its player inside the
-    figure's height (nothing below moves), and takes its full height at the reader's first click."""
+HELD = f"""() => {{ const root = document.querySelector('{SANDBOX}');
+    const player = root.querySelector('.tdg-player'), figure = root.querySelector('.tinydag-figure');
+    return {{held: 'held' in root.dataset, height: root.getBoundingClientRect().height,
+             figure: figure.getBoundingClientRect().height, player: player.getBoundingClientRect().height,
+             shown: getComputedStyle(player).opacity === '1' && !player.hasAttribute('aria-hidden')}}; }}"""
+
+
+def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_they_reach_for_it(
+        browser, site_server):
+    """With the CPU slowed 6x the reader outruns the wake with the mouse wheel: the whole static figure
+    stays (nothing below moves, nothing looks cut off) until their first click puts the player there."""
     page = fresh(browser, site_server + LESSON["en"], DESKTOP)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
     page.evaluate(SHIFTS)
     figure_height = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height")
-    page.evaluate(f"document.querySelector('{SANDBOX}').scrollIntoView({{block: 'center'}})")
+    top = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().top")
+    page.mouse.move(5, 400)  # in the page's left margin, off the sandbox
+    page.mouse.wheel(0, top - 250)  # the reader scrolls the sandbox into view before it is awake
     page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=30000)
-    held = page.evaluate(f"""() => {{ const root = document.querySelector('{SANDBOX}');
-        return {{held: 'held' in root.dataset, height: root.getBoundingClientRect().height,
-                 player: root.querySelector('.tdg-player').getBoundingClientRect().height}}; }}""")
-    assert held["held"] and abs(held["height"] - figure_height) < 1 < held["player"] - held["height"], held
+    held = page.evaluate(HELD)
+    assert held["held"] and not held["shown"], held
+    assert abs(held["height"] - figure_height) < 1 and held["figure"] > 100, "the figure keeps its place"
     assert sum(page.evaluate("window.__shifts")) <= 0.01
     page.mouse.click(5, 400)  # anywhere: the reader acts
     page.wait_for_function(f"!('held' in document.querySelector('{SANDBOX}').dataset)")
-    assert page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height") == \
-        pytest.approx(held["player"], abs=2)
+    released = page.evaluate(HELD)
+    assert released["shown"] and released["figure"] == 0
+    assert released["height"] == pytest.approx(released["player"], abs=2)
     page.context.close()
+
+
+def test_after_the_readers_own_jump_the_whole_player_shows_at_once(browser, site_server):
+    """A click in the table of contents, or a page opened at the sandbox's section: the reader asked
+    to be there, so the awake sandbox shows whole (controls, graph, timeline), never held or cut off."""
+    for how in ("toc", "load"):
+        page = browser.new_context(viewport=DESKTOP).new_page()
+        page.goto(site_server + LESSON["en"] + ("#the-sandbox" if how == "load" else ""))
+        page.wait_for_load_state("load")
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+        if how == "toc":
+            page.click(".md-sidebar--secondary a[href='#the-sandbox']")
+        page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=30000)
+        page.wait_for_timeout(300)
+        state = page.evaluate(HELD)
+        assert not state["held"] and state["shown"] and state["figure"] == 0, (how, state)
+        assert state["height"] == pytest.approx(state["player"], abs=2), how
+        assert page.locator(f"{SANDBOX} [data-action=play]").is_visible(), how
+        page.context.close()

@@ -6,6 +6,7 @@
 
 import { named } from "./address";
 import { wireExerciseLinks } from "./exercises";
+import { watchReader } from "./reveal";
 import { Sandbox } from "./sandbox";
 
 // How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
@@ -65,6 +66,8 @@ function start(): void {
     sleepUntilNeeded(root, nearby);
   wireExerciseLinks(document);
 }
+
+watchReader(); // from the first moment: is the reader scrolling when a sandbox finishes waking?
 
 // The script loads async and starts in a task of its own once the page is complete: never inside the
 // page's DOMContentLoaded task, where the theme's scripts set themselves up (a long task that is

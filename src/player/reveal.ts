@@ -1,23 +1,57 @@
 // The player takes the static figure's place. It is taller than the figure, so whatever follows the
-// sandbox moves down: out of sight (the sandbox wakes a screen ahead) that costs nothing. When a
-// slow wake finishes with the sandbox in view, the sandbox keeps the figure's height, its player
-// clipped, until the reader acts (clicks, types, tabs: a shift right after input is expected), moves
-// the pointer onto it, or it leaves the view; then it takes its full height. Text the reader is
-// reading never jumps by itself, and the controls are one gesture away.
-// A link to a moment scrolls to the sandbox anyway: no hold then.
+// sandbox moves down: out of sight (the sandbox wakes a screen ahead) that costs nothing, and after
+// the reader's own jump (a link, the table of contents, a key) it is the answer to what they did.
+// Only when a slow wake finishes while the reader is scrolling through the sandbox's neighbourhood
+// would text they are reading jump by itself. Then the sandbox is held: the static figure (a whole
+// picture of the graph, not a cut-off player) stays until the reader reaches for it (points at it,
+// clicks, taps, types, tabs) or it leaves the view; then the live player takes its place.
 
 const RELEASE_EVENTS = ["pointerdown", "keydown", "focusin"] as const;
+const SCROLL_KEYS = new Set(["PageDown", "PageUp", " ", "ArrowDown", "ArrowUp", "Home", "End"]);
+
+let lastScroll = -Infinity; // the reader's last scroll: wheel, touch, or a scrolling key
+let lastAct = -Infinity; // their last click, tap or other key
+let watching = false;
+
+/** Start noting the reader's scrolls and acts (once per page, before any sandbox wakes). */
+export function watchReader(): void {
+  if (watching || typeof window === "undefined") return;
+  watching = true;
+  const scrolled = (): void => {
+    lastScroll = performance.now();
+  };
+  const acted = (): void => {
+    lastAct = performance.now();
+  };
+  window.addEventListener("wheel", scrolled, { passive: true, capture: true });
+  window.addEventListener("touchmove", scrolled, { passive: true, capture: true });
+  window.addEventListener("pointerdown", acted, { passive: true, capture: true });
+  window.addEventListener("keydown", (e) => (SCROLL_KEYS.has(e.key) ? scrolled() : acted()), {
+    passive: true,
+    capture: true,
+  });
+}
+
+/** Reading their way down: the reader's last gesture was a scroll, not a jump they asked for. */
+function readerScrolling(): boolean {
+  return lastScroll > lastAct;
+}
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
   const before = root.getBoundingClientRect();
-  root.dataset.player = "ready";
-  player.removeAttribute("aria-hidden");
   const inView = before.bottom > 0 && before.top < window.innerHeight;
-  if (!hold || !inView || typeof IntersectionObserver === "undefined") return;
-  if (root.getBoundingClientRect().height <= before.height + 1) return;
+  root.dataset.player = "ready";
+  if (!hold || !inView || !readerScrolling() || typeof IntersectionObserver === "undefined") {
+    player.removeAttribute("aria-hidden");
+    return;
+  }
+  if (root.getBoundingClientRect().height <= before.height + 1) {
+    player.removeAttribute("aria-hidden");
+    return;
+  }
   root.style.height = `${before.height}px`;
   root.style.overflow = "hidden";
-  root.dataset.held = "";
+  root.dataset.held = ""; // player.css: the whole figure stays on top of the waiting player
   let seen = false;
   const observer = new IntersectionObserver(([entry]) => {
     if (entry && !entry.isIntersecting && seen) release();
@@ -30,6 +64,7 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
     root.style.height = "";
     root.style.overflow = "";
     delete root.dataset.held;
+    player.removeAttribute("aria-hidden");
   };
   observer.observe(root);
   for (const type of RELEASE_EVENTS) document.addEventListener(type, release, true);
