@@ -106,6 +106,10 @@ def test_every_encoding_reads(browser, site_server, lang, size, scheme):
                    direction="forward", time=2)
     made = page.locator(f"{SANDBOX} [data-field=made]:not([hidden])")
     assert made.count() == 1 and made.inner_text() == f"{MINUS}1 \u00d7 10 = {MINUS}10"
+    # The root's card stands at the stage's right border: its tab slides left to stay whole.
+    tab = page.locator(f"{SANDBOX} .tdg-note:not([hidden])").bounding_box()
+    stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    assert stage["x"] <= tab["x"] and tab["x"] + tab["width"] <= stage["x"] + stage["width"], (tab, stage)
     seek(page, 1.6)
     assert page.locator(f"{SANDBOX} .tdg-carried:not([hidden])").count() == 2, "values travel on both inputs"
     assert page.errors == [], page.errors

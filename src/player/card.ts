@@ -23,6 +23,7 @@ export interface Card {
   madeText: string | null; // forward: "−1 × 10 = −10" (this graph's numbers; written when first shown)
   expansionOf: Timeline | null; // the numbers the expansion panel shows (refreshed while it is shown)
   noteWidth: number; // CSS px at scale 1 of the tab shown (0: none), estimated from its text
+  noteShift: number; // CSS px (scale 1) the tab moves left, so a card at the stage's right border keeps it inside
   height: number | null; // CSS px at scale 1, measured when first needed
   panel: { w: number; h: number } | null; // the expansion's size at scale 1, measured when shown
   shift: number; // CSS px (scale 1) the expansion moves left of the card, to stay inside the stage
@@ -115,6 +116,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     madeText: null,
     expansionOf: null,
     noteWidth: 0,
+    noteShift: 0,
     height: null,
     panel: null,
     shift: 0,

@@ -210,7 +210,7 @@ export class Cards {
         card.noteWidth > 0
           ? [
               {
-                x: at.x + NOTE_LEFT * at.scale,
+                x: at.x + (NOTE_LEFT - card.noteShift) * at.scale,
                 y: at.y - NOTE_ABOVE * at.scale,
                 w: card.noteWidth * at.scale,
                 h: NOTE_ABOVE * at.scale,
@@ -274,6 +274,14 @@ export class Cards {
       card.lift = Number((lift.get(id) ?? 0.5).toFixed(2));
       this.shade(card);
       card.at = { x, y, scale: s };
+      // A tab wider than the room left of the stage's right border slides left, as far as the
+      // stage's left border allows ("−1 × 10 = −10" over the output card at the right).
+      const noteOverflow = x + (NOTE_LEFT + card.noteWidth) * s - (width - PANEL_GAP);
+      const noteShift = Math.max(0, Math.min(noteOverflow, x + NOTE_LEFT * s - PANEL_GAP)) / s;
+      if (Math.abs(noteShift - card.noteShift) > 0.25 || (noteShift === 0) !== (card.noteShift === 0)) {
+        card.el.style.setProperty("--tdg-note-shift", `${noteShift.toFixed(1)}px`);
+        card.noteShift = noteShift;
+      }
       const panel = card.expansion.hidden ? null : card.panel;
       if (panel) {
         const overflow = x + panel.w * s - (width - PANEL_GAP); // px past the stage's right border
