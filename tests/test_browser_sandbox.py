@@ -287,6 +287,7 @@ def test_the_nudge_check_waits_for_the_wave_refuses_zero_and_forgets_old_answers
     page.fill(f"{SANDBOX} input[name=nudge-h]", "1e-12")
     page.click(f"{SANDBOX} [data-action=nudge]")
     assert out.get_attribute("data-rounding") is not None
+    assert "10.000889" in out.inner_text().replace(",", "."), "the ratio shows the noise it warns of"
     # Any change of values, expression or preset clears the old answer.
     set_range(page, f"{SANDBOX} input[name=var-b]", 1)
     settle(page)

@@ -15,6 +15,8 @@ import { describeEvent } from "./narration";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "./timing";
 
+const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
+
 const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
 
 export class ControlSync {
@@ -183,7 +185,9 @@ export class ControlSync {
       h: say(nudge.h),
       before: precise(r.before, lang),
       after: precise(r.after, lang),
-      ratio: say(r.ratio),
+      // Drowned in rounding, the ratio is written with enough digits to show the noise the warning
+      // speaks of (10.000889, not a reassuring 10).
+      ratio: r.rounding ? proseNumber(r.ratio, lang, NOISY_DIGITS) : say(r.ratio),
     };
     let text = reached
       ? t("nudge_result", { ...params, grad: say(r.grad) })
