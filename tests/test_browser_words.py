@@ -368,3 +368,17 @@ def test_no_rotation_hint_while_the_graph_lies_flat_to_pan(browser, site_server,
     assert hint.is_hidden(), "a drag pans this graph: the hint would speak of rotating"
     type_expression(page, "a * b")
     assert hint.is_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_on_a_phone_the_node_table_fits_its_column(browser, site_server, lang):
+    """Every column, grad included, in view without scrolling the table sideways."""
+    page = lesson_page(browser, site_server, lang, viewport=PHONE)
+    page.click(f"{SANDBOX} .tdg-table summary")
+    for expression in ("(a + b) * c", "-(a * 2) / b ** 3 - c"):
+        type_expression(page, expression)
+        fit = page.evaluate("""() => { const t = document.querySelector('[data-sandbox] .tdg-table table');
+            const grad = t.querySelector('thead th:last-child').getBoundingClientRect();
+            return {scroll: t.scrollWidth, client: t.clientWidth, gradRight: grad.right,
+                    right: t.getBoundingClientRect().right}; }""")
+        assert fit["scroll"] <= fit["client"] + 1 and fit["gradRight"] <= fit["right"] + 1, (expression, fit)
