@@ -25,6 +25,10 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-com
 LESSON = {"en": "02-autograd/", "ru": "ru/02-autograd/", "et": "et/02-autograd/"}
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+# Collects the page's layout shifts not caused by input in window.__shifts (from the page's start).
+SHIFTS = """() => { window.__shifts = [];
+  new PerformanceObserver(list => window.__shifts.push(...list.getEntries()
+    .filter(e => !e.hadRecentInput).map(e => e.value))).observe({type: 'layout-shift', buffered: true}); }"""
 MINUS = "\u2212"
 
 _shared: dict = {}

@@ -5,7 +5,7 @@ tabindex (keyboard readers scroll it), every line is there, and the page did no 
 
 from __future__ import annotations
 
-from .browser_helpers import DESKTOP, LESSON, PHONE
+from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS
 
 CODE = ".language-python.highlight pre > code"
 STATE = f"""() => {{ const c = document.querySelector('{CODE}');
@@ -52,9 +52,7 @@ def test_the_listing_waits_at_load_and_gets_its_tabindex_when_it_renders(browser
 def test_on_a_phone_the_listing_renders_whole_with_no_shift_in_view(browser, site_server):
     page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     page.goto(site_server + LESSON["en"], wait_until="load")
-    page.evaluate("""() => { window.__shifts = [];
-      new PerformanceObserver(list => window.__shifts.push(...list.getEntries()
-        .filter(e => !e.hadRecentInput).map(e => e.value))).observe({type: 'layout-shift'}); }""")
+    page.evaluate(SHIFTS)
     top = page.evaluate(f"document.querySelector('{CODE}').getBoundingClientRect().top")
     for _ in range(int(top / (PHONE["height"] * 0.5)) + 4):  # a reader's half screens, past the listing
         page.mouse.wheel(0, PHONE["height"] * 0.5)

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, LESSON, PHONE, moment
+from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS, moment
 
 SANDBOX = "[data-sandbox]"
-SHIFTS = """() => { window.__shifts = [];
-  new PerformanceObserver(list => window.__shifts.push(...list.getEntries()
-    .filter(e => !e.hadRecentInput).map(e => e.value))).observe({type: 'layout-shift', buffered: true}); }"""
 
 
 def fresh(browser, url: str, viewport: dict):

@@ -274,18 +274,13 @@ export class Cards {
       card.lift = Number((lift.get(id) ?? 0.5).toFixed(2));
       this.shade(card);
       card.at = { x, y, scale: s };
-      // A tab wider than the room left of the stage's right border slides left, as far as the
-      // stage's left border allows ("−1 × 10 = −10" over the output card at the right).
-      const noteOverflow = x + (NOTE_LEFT + card.noteWidth) * s - (width - PANEL_GAP);
-      const noteShift = Math.max(0, Math.min(noteOverflow, x + NOTE_LEFT * s - PANEL_GAP)) / s;
-      if (Math.abs(noteShift - card.noteShift) > 0.25 || (noteShift === 0) !== (card.noteShift === 0)) {
-        card.el.style.setProperty("--tdg-note-shift", `${noteShift.toFixed(1)}px`);
-        card.noteShift = noteShift;
-      }
+      // The tab ("−1 × 10 = −10") and the expansion panel slide left where the stage's right border
+      // would cut them off. The tab's offset is written on the tab itself: nothing inside the card restyles.
+      card.noteShift = shiftInside(x + NOTE_LEFT * s, card.noteWidth * s, s, width);
+      setStyle(card.note, "left", `${(NOTE_LEFT - card.noteShift).toFixed(1)}px`);
       const panel = card.expansion.hidden ? null : card.panel;
       if (panel) {
-        const overflow = x + panel.w * s - (width - PANEL_GAP); // px past the stage's right border
-        const shift = Math.max(0, Math.min(overflow, x - PANEL_GAP)) / s;
+        const shift = shiftInside(x, panel.w * s, s, width);
         if (Math.abs(shift - card.shift) > 0.25)
           card.el.style.setProperty("--tdg-expansion-shift", `${shift.toFixed(1)}px`);
         card.shift = shift;
@@ -331,4 +326,13 @@ export class Cards {
   private shade(card: Card): void {
     setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
   }
+}
+
+/**
+ * How far (CSS px at scale 1) a box `w` px wide whose left side is at `left` (stage px) must move left
+ * to end inside the stage's right border, as far as its left border allows.
+ */
+function shiftInside(left: number, w: number, scale: number, width: number): number {
+  const overflow = left + w - (width - PANEL_GAP); // px past the stage's right border
+  return Math.max(0, Math.min(overflow, left - PANEL_GAP)) / scale;
 }

@@ -41,11 +41,13 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   const before = root.getBoundingClientRect();
   const inView = before.bottom > 0 && before.top < window.innerHeight;
   root.dataset.player = "ready";
-  if (!hold || !inView || !readerScrolling() || typeof IntersectionObserver === "undefined") {
-    player.removeAttribute("aria-hidden");
-    return;
-  }
-  if (root.getBoundingClientRect().height <= before.height + 1) {
+  const held =
+    hold &&
+    inView &&
+    readerScrolling() &&
+    typeof IntersectionObserver !== "undefined" &&
+    root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
+  if (!held) {
     player.removeAttribute("aria-hidden");
     return;
   }
