@@ -8,7 +8,7 @@ VENV_STAMP := .venv/.installed
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test build bundle bench lint typecheck test-ts test-py corpus fuzz i18n-status setup clean
+.PHONY: serve test build bundle bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
@@ -51,8 +51,16 @@ typecheck: setup
 test-ts: setup
 	npm test --silent
 
+# The tests without a browser on both cores (pytest-xdist; each worker builds its own site), then the
+# browser tests in one serial call: one Chromium, one site build, pages reused.
 test-py: setup $(CHROMIUM)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 -m "not browser and not crossbrowser"
+	$(PY) -m pytest -q -m "browser or crossbrowser"
+
+# Screenshots for people to look at (not part of make test): .build/shots/*.png, the default graph in
+# the middle of backward and the crowded neuron at its end, each language, desktop and phone, light and dark.
+shots: setup $(CHROMIUM)
+	$(PY) -m pytest -q -m shots
 
 test: lint typecheck test-ts test-py
 

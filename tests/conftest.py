@@ -27,6 +27,21 @@ SUBPATH = "tinydag-lesson"
 SITE_URL = f"https://owner.github.io/{SUBPATH}/"  # what a Pages deployment would set
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m selects: the marker added here counts there
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium (it asks for the `browser` fixture) carries the `browser` marker,
+    wherever it lives; the screenshot makers (`shots`) run only when asked for: `pytest -m shots`."""
+    shots_asked = "shots" in (config.getoption("markexpr") or "")
+    kept, dropped = [], []
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        (kept if shots_asked or item.get_closest_marker("shots") is None else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The real trilingual site (`mkdocs build --strict` of mkdocs.yml), built once per session."""

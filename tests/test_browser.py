@@ -12,10 +12,10 @@ import re
 import pytest
 
 from .browser_helpers import (
-    ARTIFACTS,
     LESSON,
     MINUS,
     PHONE,
+    SHOTS,
     engine_calls,
     field,
     grads,
@@ -36,6 +36,7 @@ from .browser_helpers import (
 )
 
 SANDBOX = "[data-sandbox]"
+pytestmark = pytest.mark.browser
 
 
 # ---- first frame, canvas, render loop -----------------------------------------------------------
@@ -297,12 +298,14 @@ def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
     page.context.close()
 
 
+@pytest.mark.shots
 @pytest.mark.parametrize("lang", ["en", "ru", "et"])
 @pytest.mark.parametrize("size", ["1280x800", "390x844"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_screenshots(browser, site_server, lang, size, scheme):
-    """Artifacts to look at: the default graph in the middle of backward and the crowded neuron at
-    its end, in each language, light and dark."""
+    """Pictures to look at (`make shots`, not `make test`): the default graph in the middle of backward
+    and the crowded neuron at its end, in each language, light and dark, in .build/shots/. Its layout
+    check is test_edge_labels_stay_readable_on_crowded_graphs's, at every step and both sizes."""
     width, height = map(int, size.split("x"))
     page = lesson_page(browser, site_server, lang, viewport={"width": width, "height": height})
     if scheme == "dark":  # Material's own toggle (the page remembers the reader's last choice)
@@ -311,15 +314,15 @@ def test_screenshots(browser, site_server, lang, size, scheme):
     page.evaluate(center)
     page.click(f"{SANDBOX} [data-action=backward]")
     seek(page, 3.5)  # c's contribution in flight, two labels written
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     name = f"{lang}-{size}" + ("" if scheme == "light" else "-dark")
-    page.screenshot(path=str(ARTIFACTS / f"sandbox-{name}.png"))
-    page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(ARTIFACTS / f"player-{name}.png"))
+    page.screenshot(path=str(SHOTS / f"sandbox-{name}.png"))
+    page.locator(f"{SANDBOX} .tdg-player").screenshot(path=str(SHOTS / f"player-{name}.png"))
     page.click(f"{SANDBOX} [data-action=preset] >> nth=5")  # the neuron: five rows, five columns
     step_backward_to(page, 99)
     assert layout_problems(stage_geometry(page)) == []
     page.evaluate(center)  # clear of Material's sticky header
-    page.locator(f"{SANDBOX} .tdg-stage").screenshot(path=str(ARTIFACTS / f"neuron-{name}.png"))
+    page.locator(f"{SANDBOX} .tdg-stage").screenshot(path=str(SHOTS / f"neuron-{name}.png"))
 
 
 # ---- several sandboxes, budgets -----------------------------------------------------------------
