@@ -4,18 +4,29 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
 PY := .venv/bin/python
-VENV_STAMP := .venv/.installed
+# The Python packages: the test tools too by default; `make build EXTRAS=` (the Pages workflow) installs
+# the runtime dependencies only. Versions are pinned by constraints.txt (`make constraints` renews it).
+EXTRAS := test
+VENV_STAMP := .venv/.installed-$(or $(EXTRAS),runtime)
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test build bundle bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
+.PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
-$(VENV_STAMP): pyproject.toml
+$(VENV_STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv .venv
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.$(if $(EXTRAS),[$(EXTRAS)])'
 	touch $@
+
+# After changing a dependency range in pyproject.toml: pin what a fresh install resolves to today.
+constraints:
+	rm -rf .build/constraints-venv && python3 -m venv .build/constraints-venv
+	.build/constraints-venv/bin/pip install --quiet --disable-pip-version-check -e '.[test]'
+	{ echo "# Pinned versions of every Python package a checkout installs (make constraints renews it)."; \
+	  .build/constraints-venv/bin/pip freeze --exclude-editable | LC_ALL=C sort -f; } > constraints.txt
+	rm -rf .build/constraints-venv
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
