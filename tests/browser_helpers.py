@@ -63,9 +63,18 @@ def _url(base: str, lang: str, hash: str) -> str:
     return f"{base}{LESSON[lang]}?load={_shared['loads']}{hash}"
 
 
+# Errors the DevTools protocol does not pass on (a ResizeObserver loop is an ErrorEvent without an
+# exception): the page itself hears them first and hands them over as a console message.
+PAGE_ERRORS = """addEventListener('error', e => {
+    if (!e.error) console.error('[uncaught] ' + e.message); }, true);"""
+
+
 def _watch_errors(page) -> None:
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and m.text.startswith("[uncaught] ")
+            and page.errors.append(m.text))
+    page.add_init_script(PAGE_ERRORS)
 
 
 def lesson_page(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
@@ -283,8 +292,7 @@ def open_page(browser, url: str, viewport: dict = DESKTOP, **options):
     """A fresh context and page at `url`, collecting the page's errors in page.errors."""
     context = browser.new_context(viewport=viewport, **options)
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    _watch_errors(page)
     page.goto(url)
     return page
 

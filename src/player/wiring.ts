@@ -161,8 +161,16 @@ export function wirePage(t: Target): void {
     t.stage.remeasure();
     t.invalidate();
   });
+  // The stage's height follows its width. Changed inside the observer's callback, it would resize the
+  // page under the page's own observers (Material's) in the same frame, and the browser reports a
+  // "ResizeObserver loop completed with undelivered notifications" error: lay out in the next frame.
+  let width = 0;
+  let frame = 0;
   new ResizeObserver((entries) => {
-    const width = Math.round(entries[0]?.contentRect.width ?? 0);
-    if (width && width !== t.stage.width) t.resize(width);
+    width = Math.round(entries[0]?.contentRect.width ?? width);
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      if (width && width !== t.stage.width) t.resize(width);
+    });
   }).observe(t.ui.stage);
 }
