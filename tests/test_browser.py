@@ -244,34 +244,7 @@ def test_keyboard_reaches_and_operates_every_control(lesson):
 
 # ---- languages, phones, screenshots -------------------------------------------------------------
 
-UI = {  # what the reader sees on the controls, per language
-    "en": ("Expression", "Presets", "Play", "Forward", "Backward", "Local derivatives", "Final gradients",
-           "Reset view", "Copy link", "timeline"),
-    "ru": ("Выражение", "Примеры", "Пуск", "Прямой", "Обратный", "Локальные производные",
-           "Итоговые градиенты", "Сбросить вид", "Копировать ссылку", "шкала времени"),
-    "et": ("Avaldis", "Näited", "Esita", "Edasisuund", "Tagasisuund", "Lokaalsed tuletised", "Lõppgradiendid",
-           "Lähtesta vaade", "Kopeeri link", "ajatelg"),
-}
-LEGEND = {"en": "incoming grad × local derivative = contribution",
-          "ru": "входящий градиент × локальная производная = вклад",
-          "et": "sissetulev gradient × lokaalne tuletis = panus"}
-
-
-@pytest.mark.parametrize("lang", ["en", "ru", "et"])
-def test_each_language_shows_its_own_strings(browser, site_server, lang):
-    page = lesson_page(browser, site_server, lang)
-    paused_in_view(page)
-    text = page.locator(f"{SANDBOX} .tdg-player").inner_text()
-    for words in UI[lang]:
-        assert words in text, f"{lang}: '{words}' missing"
-    others = {w for other, ws in UI.items() if other != lang for w in ws} - set(UI[lang])
-    for words in ("Local derivatives", "Локальные производные", "Lokaalsed tuletised"):
-        if words in others:
-            assert words not in text, f"{lang}: '{words}' from another language"
-    page.click(f"{SANDBOX} [data-action=backward]")
-    assert LEGEND[lang] in page.locator(f"{SANDBOX} .tdg-legend").inner_text()
-    assert page.locator(f"{SANDBOX} [data-field=value]").first.is_visible()
-    assert page.locator(f"{SANDBOX} .tdg-key-long").first.inner_text() == "value"
+# Each language's words: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.
 
 
 def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):

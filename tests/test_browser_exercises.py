@@ -12,7 +12,6 @@ from .browser_helpers import (
     engine_calls,
     field,
     grads,
-    lesson_page,
     moment,
     nodes,
     num,
@@ -25,6 +24,7 @@ from .browser_helpers import (
 )
 
 SANDBOX = "[data-sandbox]"
+pytestmark = pytest.mark.browser
 
 
 # ---- the four "try it yourself" exercises -------------------------------------------------------
@@ -107,26 +107,20 @@ ERRORS = [  # expression, the marked text, a word of the English message
 ]
 
 
-@pytest.mark.parametrize("expression,marked,words", ERRORS)
-def test_invalid_input_is_marked_and_the_graph_stays(lesson, expression, marked, words):
-    before = nodes(lesson)
-    type_expression(lesson, expression)
-    error = lesson.locator(f"{SANDBOX} .tdg-error")
-    assert error.is_visible()
-    assert words in error.inner_text()
-    assert lesson.locator(f"{SANDBOX} .tdg-error-span").inner_text() == marked
-    assert lesson.get_attribute(f"{SANDBOX} input[name=expression]", "aria-invalid") == "true"
-    assert nodes(lesson) == before, "the last valid graph stays on screen"
-    type_expression(lesson, "(a + b) * c + 1")
-    assert error.is_hidden()
-    assert "(a + b) × c + 1" in nodes(lesson)
-
-
-def test_error_messages_are_localized(browser, site_server):
-    for lang, words in (("ru", "Показатель степени"), ("et", "Astendaja")):
-        page = lesson_page(browser, site_server, lang)
-        type_expression(page, "a ** b")
-        assert words in page.locator(f"{SANDBOX} .tdg-error").inner_text()
+def test_invalid_input_is_marked_and_the_graph_stays(lesson):
+    """(The messages in ru and et: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.)"""
+    for expression, marked, words in ERRORS:
+        before = nodes(lesson)
+        type_expression(lesson, expression)
+        error = lesson.locator(f"{SANDBOX} .tdg-error")
+        assert error.is_visible(), expression
+        assert words in error.inner_text()
+        assert lesson.locator(f"{SANDBOX} .tdg-error-span").inner_text() == marked
+        assert lesson.get_attribute(f"{SANDBOX} input[name=expression]", "aria-invalid") == "true"
+        assert nodes(lesson) == before, "the last valid graph stays on screen"
+        type_expression(lesson, "(a + b) * c + 1")
+        assert error.is_hidden()
+        assert "(a + b) × c + 1" in nodes(lesson)
 
 
 def test_numeric_error_flags_the_node_and_recovers(lesson):

@@ -1,5 +1,6 @@
-"""Language in the browser: a clean page load in every language, search in the reader's language
-(Estonian case endings included), and numbers in the player's sentences written the language's way."""
+"""Language in the browser: a clean page load in every language, and search in the reader's language
+(Estonian case endings included), each language's queries in one page. The player's words and numbers
+in each language: test_browser_words.py (test_the_sandbox_speaks_the_pages_language)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser_helpers import LESSON, MINUS, open_lesson, paused_in_view, seek
+from tests.browser_helpers import LESSON, open_lesson
 from tests.conftest import SITE_URL
 
 SANDBOX = "#tinydag-1"
 HOME = {"en": "", "ru": "ru/", "et": "et/"}
+pytestmark = pytest.mark.browser
 
 
 def published(page, base: str) -> None:
@@ -47,6 +49,10 @@ def search(page, query: str) -> list[str]:
     """The result links Material's search lists for `query` on this page."""
     box = page.locator("input.md-search__input")
     box.click()
+    if box.input_value():  # the last query's results go first
+        box.fill("")
+        box.press("Backspace")
+        page.wait_for_function("!document.querySelector('.md-search-result__item')")
     box.press_sequentially(query)
     box.press("End")  # Material searches on keyup, and letters typed as text (Cyrillic) send none
     try:
@@ -57,48 +63,26 @@ def search(page, query: str) -> list[str]:
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 
-@pytest.mark.parametrize("lang, query", [("en", "gradient"), ("ru", "градиент"), ("ru", "производная"),
-                                         ("et", "gradient")])
-def test_search_lists_pages_of_the_readers_language_only(browser, site_server, lang, query):
+QUERIES = {"en": ["gradient"], "ru": ["градиент", "производная"], "et": ["gradient"]}
+INFLECTED = ["gradientidega", "ahelreeglit", "liivakastis", "tuletistega", "sõlmedele"]  # Estonian
+
+
+@pytest.mark.parametrize("lang", QUERIES)
+def test_search_lists_pages_of_the_readers_language_only(browser, site_server, lang):
+    """In Estonian, inflected words find the lesson too."""
     page = open_lesson(browser, site_server, lang=lang)
     try:
-        results = search(page, query)
-        assert results, f"{lang}: no results for {query}"
-        root = f"{site_server}{HOME[lang]}"
-        for href in results:
-            assert href.startswith(root), (lang, href)
-            rest = href.removeprefix(site_server)
-            assert lang != "en" or not re.match(r"(ru|et)/", rest), (lang, href)
-        assert any("02-autograd/" in href for href in results), results
-    finally:
-        page.context.close()
-
-
-@pytest.mark.parametrize("query", ["gradientidega", "ahelreeglit", "liivakastis", "tuletistega", "sõlmedele"])
-def test_estonian_inflected_words_find_the_lesson(browser, site_server, query):
-    page = open_lesson(browser, site_server, lang="et")
-    try:
-        results = search(page, query)
-        assert any(href.startswith(f"{site_server}et/02-autograd/") for href in results), (query, results)
-    finally:
-        page.context.close()
-
-
-@pytest.mark.parametrize("lang, point", [("en", "."), ("ru", ","), ("et", ",")])
-def test_the_nudge_sentence_writes_numbers_the_languages_way(browser, site_server, lang, point):
-    page = open_lesson(browser, site_server, lang=lang)
-    try:
-        paused_in_view(page)
-        page.click(f"{SANDBOX} [data-action=backward]")
-        seek(page, 1e9)
-        page.click(f"{SANDBOX} .tdg-nudge summary")
-        page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
-        page.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
-        page.click(f"{SANDBOX} [data-action=nudge]")
-        text = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
-        assert f"0{point}001" in text and f"{MINUS}10{point}001" in text, text
-        assert f"c.grad = {MINUS}1" in text
-        cards = page.locator(f"{SANDBOX} [data-field=value]").all_inner_texts()
-        assert not any("," in card for card in cards), cards  # cards are code: a dot, if any
+        for query in QUERIES[lang]:
+            results = search(page, query)
+            assert results, f"{lang}: no results for {query}"
+            root = f"{site_server}{HOME[lang]}"
+            for href in results:
+                assert href.startswith(root), (lang, href)
+                rest = href.removeprefix(site_server)
+                assert lang != "en" or not re.match(r"(ru|et)/", rest), (lang, href)
+            assert any("02-autograd/" in href for href in results), results
+        for query in INFLECTED if lang == "et" else ():
+            results = search(page, query)
+            assert any(href.startswith(f"{site_server}et/02-autograd/") for href in results), (query, results)
     finally:
         page.context.close()
