@@ -1,5 +1,6 @@
 """Predict, then check, and a graph a keyboard and a screen reader can walk (issue 12, items 3 and 5),
-in a real browser, in en, ru and et, on a desktop and a phone.
+in a real browser, in en, ru and et (decimal commas, the spoken names' words), once per language: the
+checks read values, names and focus, not the layout, so a phone adds nothing they could see.
 
 Predict: exercise (a) opens the full sandbox with (a + b) * c, a = 1, b = 4, c = −2, whose gradients
 are a.grad = b.grad = c = −2 and c.grad = a + b = 5. Walk: the default graph, (a + b) * c with
@@ -17,7 +18,6 @@ import pytest
 from .browser_helpers import (
     DESKTOP,
     MINUS,
-    PHONE,
     lesson_page,
     moment,
     seek,
@@ -29,10 +29,10 @@ from .test_browser_beyond import axe_violations
 FULL = "#tinydag-1"
 PREDICT = f"{FULL} [data-predict]"
 LANGS = ["en", "ru", "et"]
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
 EXERCISE_A = "#tinydag-1?expr=" + quote("(a + b) * c") + "&vals=" + quote("a:1,b:4,c:-2") + "&dir=forward&t=2"
 NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?")
 ANSWERS = {"−2", "-2", "5"}  # the exercise's gradients, as any text could write them
+pytestmark = pytest.mark.browser
 
 
 def field(page, name: str):
@@ -58,12 +58,12 @@ def block_text(page) -> str:
         "[...n.attributes].map(a => a.value))].join(' ')")
 
 
-@pytest.mark.parametrize("lang,size", [(lang, size) for lang in LANGS for size in SIZES])
-def test_predict_then_check_and_walk_the_graph(browser, site_server, lang, size):
-    """One page load per language and size (the budget of this file is a minute): exercise (a)'s
-    predictions first, then the keyboard walk of the default graph, loaded by its preset."""
-    page = lesson_page(browser, site_server, lang, viewport=SIZES[size], hash=EXERCISE_A)
-    predict_then_check(page, lang, size)
+@pytest.mark.parametrize("lang", LANGS)
+def test_predict_then_check_and_walk_the_graph(browser, site_server, lang):
+    """One page load per language: exercise (a)'s predictions first, then the keyboard walk of the
+    default graph, loaded by its preset."""
+    page = lesson_page(browser, site_server, lang, viewport=DESKTOP, hash=EXERCISE_A)
+    predict_then_check(page, lang, "desktop")
     page.click(f"{FULL} [data-action=preset] >> nth=0")  # the default graph (a = 2, b = −3, c = 10)
     walk_the_graph(page, lang)
     assert page.errors == []
