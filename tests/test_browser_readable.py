@@ -3,6 +3,7 @@ backward pass every card's value and grad are at least 10 CSS px high, no two ca
 runs under a card, no label covers one. A graph bigger than the stage is panned (mouse drag, arrow keys
 on the focused stage): every card can be brought into view. With "Local derivatives" on, a derived
 operation's expansion stays inside the stage, breaks only between terms, every ∂ line ends in its number.
+The graphs of one size share a page load: each is typed or picked as the reader would.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ PRESETS = ["Sum times a factor", "Dead ReLU", "A variable used twice", "Derived 
 SIZES = {"1280x800": DESKTOP, "390x844": PHONE}
 NODE_IDS = "[...document.querySelectorAll('[data-sandbox] [data-node]')].map(e => e.dataset.node)"
 NUMBER = r"[−-]?(\d+(\.\d+)?(e[−-]?\d+)?|\d+e[−+−-]?\d+)"
+pytestmark = pytest.mark.browser
 
 TEXT_SIZES = """() => [...document.querySelectorAll('[data-sandbox] [data-node]')].flatMap(card => {
   const scale = new DOMMatrixReadOnly(getComputedStyle(card).transform).a;
@@ -71,6 +73,11 @@ EXPANSIONS = """() => {
 def open_at_end_of_backward(browser, site_server, viewport, expression=None, preset=None, local=False):
     page = lesson_page(browser, site_server, viewport=viewport)
     paused_in_view(page)
+    return to_end_of_backward(page, expression, preset, local)
+
+
+def to_end_of_backward(page, expression=None, preset=None, local=False):
+    """In a loaded page: type the expression or pick the preset, then to the end of backward."""
     if expression is not None:
         type_expression(page, expression)
     if preset is not None:
@@ -138,11 +145,13 @@ def keep_stage_in_window(page) -> None:
 # ---- item 5: readable at both sizes, for the big graphs and every preset ----------------------------
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", BIG)
-def test_big_graphs_stay_readable(browser, site_server, size, name):
-    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG[name])
-    assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, "the engine accepts it"
-    assert_readable(page, f"{name} at {size}")
+def test_big_graphs_stay_readable(browser, site_server, size):
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    for name, expression in BIG.items():
+        to_end_of_backward(page, expression=expression)
+        assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, f"the engine accepts {name}"
+        assert_readable(page, f"{name} at {size}")
     assert page.errors == []
 
 
@@ -163,9 +172,9 @@ def test_every_preset_stays_readable(browser, site_server, size):
 
 # ---- panning: every card of a big graph can be brought into view ---------------------------------
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", ["39-factor product", "27-node mixed"])
+@pytest.mark.parametrize(("size", "name"), [("1280x800", "39-factor product"), ("390x844", "27-node mixed")])
 def test_arrow_keys_bring_every_card_into_view(browser, site_server, size, name):
+    """A long row on a desktop, a wide and deep graph on a phone (dragging: both on a desktop)."""
     page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG[name])
     stage = page.locator(f"{SANDBOX} .tdg-stage")
     assert stage.get_attribute("data-pannable") == "true", "bigger than the stage at a readable size"
@@ -187,8 +196,9 @@ def test_arrow_keys_bring_every_card_into_view(browser, site_server, size, name)
     assert layout_problems(stage_geometry(page)) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_dragging_brings_every_card_into_view(browser, site_server, size):
+def test_dragging_brings_every_card_into_view(browser, site_server):
+    """With the mouse, on a desktop (a finger on a phone: test_one_finger_pans_a_big_graph_on_a_phone)."""
+    size = "1280x800"
     page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["27-node mixed"])
     ids = page.evaluate(NODE_IDS)
     before = moment(page)
@@ -254,11 +264,19 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
 # ---- item 7: local derivatives fit the stage -----------------------------------------------------
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("preset", ["Derived operations", "A small neuron", "exp and log"])
-def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
-    page = open_at_end_of_backward(browser, site_server, SIZES[size], preset=preset, local=True)
+def test_local_derivatives_fit_the_stage(browser, site_server, size):
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    for preset in ("Derived operations", "A small neuron", "exp and log"):
+        to_end_of_backward(page, preset=preset, local=True)
+        what = f"{preset} with local derivatives at {size}"
+        check_expansions_fit(page, what, derived_operations=preset == "Derived operations")
+    assert page.errors == []
+
+
+def check_expansions_fit(page, what: str, derived_operations: bool) -> None:
     expansions = page.evaluate(EXPANSIONS)
-    if preset == "Derived operations":
+    if derived_operations:
         assert len(expansions) == 2, "a − b and ÷ show their expansions"
     for e in expansions:
         box, stage = e["box"], e["stage"]
@@ -270,7 +288,7 @@ def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
         for line in e["lines"]:
             assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
     geometry = stage_geometry(page)
-    assert layout_problems(geometry) == []
+    assert layout_problems(geometry) == [], what
     for e in expansions:
         covered = covered_cards(e, geometry)
         assert covered == [], f"the expansion of {e['node']} covers {covered}"
@@ -279,7 +297,7 @@ def test_local_derivatives_fit_the_stage(browser, site_server, size, preset):
             p, q = a["box"], b["box"]
             assert not (p["x"] < q["x"] + q["w"] and q["x"] < p["x"] + p["w"]
                         and p["y"] < q["y"] + q["h"] and q["y"] < p["y"] + p["h"]), "expansions overlap"
-    assert_readable(page, f"{preset} with local derivatives at {size}")
+    assert_readable(page, what)
 
 
 def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
@@ -376,16 +394,4 @@ def test_local_derivatives_of_a_big_graph_fit_once_in_view(browser, site_server,
     assert_readable(page, f"27 nodes with local derivatives at {size}")
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "et"])
-def test_panning_speaks_the_pages_language(browser, site_server, lang):
-    page = lesson_page(browser, site_server, lang, viewport=PHONE)
-    paused_in_view(page)
-    type_expression(page, BIG["39-factor product"])
-    hint = page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
-    follow = page.locator(f"{SANDBOX} [data-action=follow]").inner_text()
-    expected = {"en": ("drag", "Follow"), "ru": ("перетащите", "Следить"), "et": ("lohista", "Jälgi")}[lang]
-    assert expected[0] in hint.lower() and follow.startswith(expected[1]), (hint, follow)
-    stage = page.locator(f"{SANDBOX} .tdg-stage")
-    described = stage.get_attribute("aria-describedby")
-    assert page.locator(f"#{described}").inner_text() == hint, "the stage is described by how to pan it"
-    assert page.errors == []
+# Panning speaks the page's language: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.
