@@ -5,9 +5,12 @@ tabindex (keyboard readers scroll it), every line is there, and the page did no 
 
 from __future__ import annotations
 
+import pytest
+
 from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS
 
 CODE = ".language-python.highlight pre > code"
+pytestmark = pytest.mark.browser
 STATE = f"""() => {{ const c = document.querySelector('{CODE}');
     // The listing's own box first: a read inside it would lay its lines out.
     const tab = c.getAttribute('tabindex'), scrolls = c.scrollWidth > c.clientWidth;

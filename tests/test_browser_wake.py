@@ -10,6 +10,7 @@ import pytest
 from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS, moment
 
 SANDBOX = "[data-sandbox]"
+pytestmark = pytest.mark.browser
 
 
 def fresh(browser, url: str, viewport: dict):
