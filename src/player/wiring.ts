@@ -168,7 +168,8 @@ export function wirePage(t: Target): void {
   let frame = 0;
   new ResizeObserver((entries) => {
     width = Math.round(entries[0]?.contentRect.width ?? width);
-    frame ||= requestAnimationFrame(() => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
       frame = 0;
       if (width && width !== t.stage.width) t.resize(width);
     });
