@@ -96,6 +96,8 @@ VALID = [
     ("exp and log in the exponent", "a ** (exp(0.5) - log(3))", LESSON), ("folded e", "c ** exp(1)", LESSON),
     ("zero to the zero", "a ** 0", {"a": 0}), ("zero to a folded zero", "a ** (3 - 3)", {"a": 0}),
     ("zero to the negative zero", "a ** -0", {"a": 0}),
+    ("folded exponent underflows to zero", "a ** 1e-300 ** 2", LESSON),
+    ("folded chain of whole and half exponents", "a ** 4 ** 0.5 ** -1", LESSON),
 ]
 
 # (name, expression, values): every error code, with its span and message.
@@ -107,6 +109,13 @@ ERRORS = [
     ("folded zero to a negative power", "a ** (0 ** -1)", {}),
     ("folded negative base", "a ** ((-8) ** (1/3))", {}), ("folded overflow", "a ** (1e200 * 1e200)", {}),
     ("folded exp overflow", "a ** exp(1000)", {}),
+    ("folded power beyond a float", "b ** 1e-300 ** -2", {}),
+    ("folded subnormal power", "a ** (5e-324) ** -2", {}),
+    ("folded chain overflow", "a ** 2 ** 1e-160 ** -3", {}),
+    ("folded chain zero to a negative power", "a ** 0 ** -1 ** 2", {}),
+    ("folded chain negative base", "a ** (-8) ** 2 ** -1", {}),
+    ("power beyond a float", "a ** -2", {"a": 1e-300}),
+    ("constant power beyond a float", "(1e-300) ** -2 * a", {}),
     ("negated variable exponent", "a ** -b", {}), ("unknown function", "sin(x)", {}),
     ("unknown function, long name", "softmax(a)", {}), ("ends early", "a +", {}),
     ("never closed", "(a + b", {}), ("closes nothing", "a + b)", {}), ("bad character", "a $ b", {}),

@@ -72,3 +72,10 @@ def test_a_folded_exponent_on_the_command_line():
     assert done.returncode == 0
     timeline = json.loads(done.stdout)
     assert timeline["nodes"][-1]["value"] == 3.0 and timeline["nodes"][-1]["exponent"] == 0.5
+
+
+def test_a_folded_exponent_beyond_a_float_is_an_error_not_a_traceback():
+    done = run("b ** 1e-300 ** -2")  # issue 23: the exponent is 1e600
+    assert (done.returncode, done.stderr) == (2, "")
+    error = json.loads(done.stdout)["error"]
+    assert (error["code"], error["start"], error["end"], "node" in error) == ("overflow", 5, 17, False)

@@ -258,6 +258,11 @@ def test_a_folded_exponent_draws_and_differentiates_like_its_literal():
     ("a ** (0 ** -1)", "domain", 6, 13, "zero-negative-power"),
     ("a ** ((-8) ** (1/3))", "domain", 6, 19, "negative-base"),
     ("a ** (1e200 * 1e200)", "overflow", 6, 19, None), ("a ** exp(1000)", "overflow", 5, 14, None),
+    # chained: the exponent's own power folds first, and its error names that power's span
+    ("b ** 1e-300 ** -2", "overflow", 5, 17, None),  # 1e600; power() divided by 1e-600, which is 0.0
+    ("a ** (5e-324) ** -2", "overflow", 5, 19, None), ("a ** 2 ** 1e-160 ** -3", "overflow", 10, 22, None),
+    ("a ** 0 ** -1 ** 2", "domain", 5, 17, "zero-negative-power"),  # -1 ** 2 is -(1 ** 2)
+    ("a ** (-8) ** 2 ** -1", "domain", 5, 20, "negative-base"),
 ])
 def test_only_a_variable_in_the_exponent_is_refused_and_folding_errors_name_their_span(
         expression, code, start, end, reason):
@@ -267,6 +272,24 @@ def test_only_a_variable_in_the_exponent_is_refused_and_folding_errors_name_thei
     assert (error.code, error.start, error.end, error.node) == (code, start, end, None), error.message
     assert error.params.get("reason") == reason
     jsonschema.validate(error.to_json(), SCHEMA)
+
+
+def test_an_exponent_that_underflows_folds_to_zero_as_python_computes_it():
+    t = build_timeline("a ** 1e-300 ** 2", {"a": 3})  # 1e-600 is below the smallest float: 0.0
+    assert (t["nodes"][-1]["exponent"], t["nodes"][-1]["value"], grads(t)) == (0.0, 1.0, {"a": 0.0})
+    assert 1e-300 ** 2 == 0.0 and 3.0 ** 0.0 == 1.0
+
+
+@pytest.mark.parametrize("expression, a, start, end", [
+    ("a ** -2", 1e-300, 0, 7), ("a ** -16", 1e-30, 0, 8), ("a ** -1.5", 1e-250, 0, 9),
+    ("(1e-300) ** -2 * a", 1.0, 0, 14), ("(a) ** 1e308", 2.0, 0, 12),
+])
+def test_a_traced_power_beyond_a_float_is_an_overflow_at_its_node(expression, a, start, end):
+    # 1e600, 1e480, 1e375, 1e600 and 2 ** 1e308: each beyond the largest float, 1.8e308
+    with pytest.raises(TinyDagError) as caught:
+        build_timeline(expression, {"a": a})
+    error = caught.value
+    assert (error.code, error.start, error.end, error.node) == ("overflow", start, end, "n1"), error.message
 
 
 @pytest.mark.parametrize("a", [0.0, -0.0, -3.0, 2.5])

@@ -3,9 +3,12 @@ the same outcome (a timeline, or the same error code at the same node) on both s
 
 Only exp, log and a general ** (an exponent that is not whole or half) go through each platform's libm,
 which may round differently in the last bit (see tests/test_equivalence.py); where that decides
-between a graph and an error, the two sides may disagree. Those inputs are counted, not failed, and
-`make fuzz` reports the rate. Everything else (+ - * /, relu, whole and half exponents) must agree
-bit for bit. `make fuzz` sets TINYDAG_FUZZ_INPUTS=100000 (inputs per side) and prints the counts.
+between a graph and an error, the two sides may disagree. Those inputs (Python's run notes every pow
+it hands to the platform, folded or traced) are counted, not failed, and `make fuzz` reports the
+rate. Everything else (+ - * /, relu, whole and half exponents) must agree bit for bit. The grammar
+chains constant exponents (2 ** -3 ** 0.5) and writes literals at a float's edges (5e-324, 1e308,
+integers beyond 2 ** 53), where folding overflows or leaves the domain. `make fuzz` sets
+TINYDAG_FUZZ_INPUTS=100000 (inputs per side) and prints the counts.
 """
 
 from __future__ import annotations
@@ -15,18 +18,21 @@ import json
 import math
 import os
 import random
-import re
 import struct
 import subprocess
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from unittest import mock
 
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import microgpt_annotated
+import tinydag.parse
 from microgpt_annotated import power
 from tinydag import TinyDagError, build_timeline, dumps
 
@@ -43,6 +49,9 @@ EXTREMES = [0.0, -0.0, 5e-324, -5e-324, 1e-320, 1e-160, 1e-100, 1e-300, 1e154, 1
 SIMPLE_EXPONENTS = ["2", "3", "-1", "-2", "0.5", "1.5", "-0.5", "4", "16", "-3", "2.5"]
 GENERAL_EXPONENTS = ["1.3", "2.7", "-0.7", "0.25", "17", "3.1"]
 FOLDED_EXPONENTS = ["0", "(1/2)", "(3 - 1)", "2 ** -1", "-(1/3)", "(1e200 * 1e200)", "(1/0)"]  # constants
+# Literals at a float's edges: zeros, the smallest subnormal, tiny, huge, integers beyond 2 ** 53.
+EXTREME_LITERALS = ["0", "-0", "5e-324", "1e-320", "1e-300", "1e-160", "1e154", "1e200", "1e308", "1.7e308",
+                    "18446744073709551617", "9" * 40, "1" + "0" * 60]
 
 
 def bits(x: float) -> str:
@@ -63,35 +72,46 @@ def all_finite(value: object) -> bool:
     return True
 
 
-def uses_libm(expression: str) -> bool:
-    """Whether the text may call exp, log or a general pow (only those may round differently)."""
-    if "exp" in expression or "log" in expression:
-        return True
-    found = re.findall(r"\*\*[-+\s]*(\(|[A-Za-z_]|[0-9.]+(?:[eE][-+]?[0-9]+)?)(\s*\*\*)?", expression)
-    for exponent, chained in found:
-        if exponent == "(" or exponent[0].isalpha() or exponent == "_" or chained:
-            return True  # a constant the parser folds (1/3, 3 ** -1, relu(0.3)): any exponent may come out
-        try:
-            k = float(exponent)
-        except ValueError:
-            return True
-        if not (math.isfinite(k) and (2 * k).is_integer() and abs(k) <= 16):
-            return True
-    return False
+def whole_or_half(k: float) -> bool:
+    """power() computes x ** k by *, / and sqrt (the same bits everywhere); any other k goes to libm."""
+    return math.isfinite(k) and float(2 * k).is_integer() and abs(k) <= 16
+
+
+@contextmanager
+def noting_general_powers(noted: list[float]) -> Iterator[None]:
+    """power() where the engine calls it (Value.__pow__, and the parser folding a constant exponent),
+    noting every exponent it hands to the platform's pow: a chained exponent (2 ** -3 ** 0.5) folds to
+    a number the text does not show, and k - 1 in the local derivative may leave whole and half (-16)."""
+    def noting(x: float, k: float) -> float:
+        if not whole_or_half(k):
+            noted.append(k)
+        return power(x, k)
+
+    with mock.patch.object(microgpt_annotated, "power", noting), \
+            mock.patch.object(tinydag.parse, "_power", noting):
+        yield
 
 
 # ---- the two sides ----
 
 def python_outcome(expression: str, values: dict[str, float]) -> dict:
+    """The outcome, and whether computing it called exp, log or a general pow (may round differently).
+    TypeScript computes the same numbers in the same order, so it can only part from Python after such
+    a call: what Python computed before its outcome is all there is to check."""
+    general: list[float] = []
+    libm = "exp" in expression or "log" in expression
     try:
-        timeline = build_timeline(expression, values)
+        with noting_general_powers(general):
+            timeline = build_timeline(expression, values)
     except TinyDagError as error:
         text = dumps(error.to_json())
-        return {"outcome": error.code, "node": error.node, "finite": True, "sha1": sha1(text)}
-    except Exception as exc:  # noqa: BLE001 - any other exception is the finding
+        return {"outcome": error.code, "node": error.node, "finite": True, "sha1": sha1(text),
+                "libm": libm or bool(general)}
+    except Exception as exc:
         return {"outcome": "crash", "crash": repr(exc)}
     finite = all_finite(timeline)
-    return {"outcome": "ok", "node": None, "finite": finite, "sha1": sha1(dumps(timeline) if finite else "")}
+    return {"outcome": "ok", "node": None, "finite": finite, "sha1": sha1(dumps(timeline) if finite else ""),
+            "libm": libm or bool(general)}
 
 
 def request(expression: str, values: dict[str, float]) -> str:
@@ -142,7 +162,7 @@ def verdict(expression: str, ours: dict, theirs: dict) -> str:
         if not result["finite"]:
             return f"{side} returned a non-finite number"
     same_outcome = (ours["outcome"], ours["node"]) == (theirs["outcome"], theirs["node"])
-    if uses_libm(expression):
+    if ours["libm"]:
         return "agree" if same_outcome else "residual"
     if not same_outcome:
         return (f"outcomes differ: python {ours['outcome']} at {ours['node']}, "
@@ -159,16 +179,34 @@ def assert_agree(expression: str, values: dict[str, float], theirs: dict) -> str
 
 # ---- seeded inputs: the same list for the same count, on every machine ----
 
-def random_expression(rng: random.Random, depth: int) -> str:
+def random_expression(rng: random.Random, depth: int, chained: float = 0.0) -> str:
+    """An expression of the grammar; `chained` is the share of its exponents that random_constant writes."""
     if depth == 0 or rng.random() < 0.2:
-        return rng.choice(["a", "b", "c", "x", "2", "0.5", "3", "1e-300", "1e200", "0", "-0", "1e308"])
+        return rng.choice(["a", "b", "c", "x", "2", "0.5", "3", *EXTREME_LITERALS])
     kind = rng.choice(["+", "-", "*", "/", "/", "**", "relu", "exp", "log", "neg"])
-    inner = random_expression(rng, depth - 1)
+    inner = random_expression(rng, depth - 1, chained)
     if kind in "+-*/":
-        return f"({inner} {kind} {random_expression(rng, depth - 1)})"
+        return f"({inner} {kind} {random_expression(rng, depth - 1, chained)})"
     if kind == "**":
+        if rng.random() < chained:
+            return f"{rng.choice([inner, f'({inner})'])} ** {random_constant(rng, rng.randint(1, 3))}"
         return f"({inner}) ** {rng.choice(SIMPLE_EXPONENTS + GENERAL_EXPONENTS + FOLDED_EXPONENTS)}"
     return f"-({inner})" if kind == "neg" else f"{kind}({inner})"
+
+
+def random_constant(rng: random.Random, depth: int) -> str:
+    """A constant exponent the parser folds, as a learner may chain it: 2 ** -3 ** 0.5 (right-associative,
+    so the exponent's own exponent folds first), (1e-300 ** -2), -(1/3), exp(710), extreme literals."""
+    leaves = SIMPLE_EXPONENTS + GENERAL_EXPONENTS + EXTREME_LITERALS
+    if depth == 0 or rng.random() < 0.25:
+        return rng.choice(leaves)
+    kind = rng.choice(["chain", "chain", "chain", "parens", "neg", "call"])
+    inner = random_constant(rng, depth - 1)
+    if kind == "chain":
+        return f"{rng.choice(leaves + ['(' + random_constant(rng, depth - 1) + ')'])} ** {inner}"
+    if kind == "parens":
+        return f"({inner} {rng.choice(['+', '-', '*', '/', '**'])} {random_constant(rng, depth - 1)})"
+    return f"-{inner}" if kind == "neg" else f"{rng.choice(['relu', 'exp', 'log'])}({inner})"
 
 
 def random_values(rng: random.Random) -> dict[str, float]:
@@ -195,8 +233,8 @@ def hostile_text(rng: random.Random) -> str:
 
 
 LIBM = {"exp": ("exp(b)", math.exp), "log": ("log(b)", math.log)}
-KINDS = ("grammar", "extreme", "text", "threshold, whole/half **", "threshold, exp", "threshold, log",
-         "threshold, other **")
+KINDS = ("grammar", "constant exponents", "extreme", "text", "threshold, whole/half **", "threshold, exp",
+         "threshold, log", "threshold, other **")
 
 
 def threshold(rng: random.Random, kind: str) -> tuple[str, dict[str, float]]:
@@ -224,9 +262,13 @@ def engine_inputs(count: int, seed: int = 15) -> list[tuple[str, str, dict]]:
     rng = random.Random(seed)
     inputs = []
     for _ in range(count):
-        kind = rng.choices(KINDS, weights=(40, 10, 20, 15, 5, 5, 5))[0]
+        kind = rng.choices(KINDS, weights=(30, 15, 10, 15, 15, 5, 5, 5))[0]
         if kind == "grammar":
-            inputs.append((kind, random_expression(rng, rng.randint(1, 6)), random_values(rng)))
+            inputs.append((kind, random_expression(rng, rng.randint(1, 6), chained=0.3), random_values(rng)))
+        elif kind == "constant exponents":  # any base, to a chain of constants (issue 23's crash class)
+            base = random_expression(rng, rng.randint(0, 3), chained=0.8)
+            exponent = random_constant(rng, rng.randint(1, 3))
+            inputs.append((kind, f"({base}) ** {exponent}", random_values(rng)))
         elif kind == "extreme":
             form = rng.choice(["(a / b) * c", "0*(10/a)", "a * b", "a ** -2", "1 / a", "exp(a) * b",
                                "log(a) * b", "a / b / c", "(a - b) / c", "-(a / b)", "a ** 0.5 / b"])
@@ -245,8 +287,12 @@ def test_seeded_batch_both_engines(record_property):
     assert len(theirs) == len(inputs)
     counts: Counter[tuple[str, str]] = Counter()
     problems = []
+    folding_errors = 0  # chained constant exponents whose folding overflows or leaves the domain
     for (kind, expression, values), result in zip(inputs, theirs):
-        found = verdict(expression, python_outcome(expression, values), result)
+        ours = python_outcome(expression, values)
+        found = verdict(expression, ours, result)
+        folding_errors += (kind == "constant exponents" and ours["outcome"] in ("overflow", "domain")
+                           and ours["node"] is None)
         counts[kind, found if found in ("agree", "residual") else "problem"] += 1
         if found not in ("agree", "residual"):
             problems.append(f"{kind}: {expression!r} {values}: {found}")
@@ -256,10 +302,13 @@ def test_seeded_batch_both_engines(record_property):
         residual = counts[kind, "residual"]
         lines.append(f"  {kind:<25} {total:>7} inputs, {counts[kind, 'problem']} failures, {residual} "
                      f"outcome disagreements from libm rounding ({residual / max(total, 1):.3%})")
+    lines.append(f"  {folding_errors} chained constant exponents end in an overflow or domain error as "
+                 "they fold")
     print("\n" + "\n".join(lines))
     record_property("engine fuzz", "; ".join(lines))
     assert not problems, "\n".join(problems[:20])
     assert counts["threshold, whole/half **", "residual"] == 0
+    assert folding_errors > INPUTS // 200, "the grammar no longer reaches folding's overflow or domain"
 
 
 # ---- properties (Hypothesis): random expressions, extreme values, thresholds ----
@@ -295,12 +344,14 @@ def test_hostile_text_agrees(typescript, text):
 
 
 def test_the_findings_reproducers(typescript):
-    """Issue 15's minimal reproducers (F1, F2): an overflow at the node, and one outcome on both sides."""
+    """Issues 15's and 23's minimal reproducers: an overflow at the node (or at the folded exponent's
+    span), and one outcome on both sides."""
     cases = [("(a / b) * c", {"a": 1e200, "b": 1e-100, "c": 1e-300}, "overflow"),
              ("0*(10/1e-154)", {}, "overflow"),
              ("(1e200/1e-100)*1e-300", {}, "overflow"),
              ("1/(1/b - c)", {"b": 8.84179473681791, "c": 0.11309921003209036}, "ok"),
-             ("log(1/b - c)", {"b": 8.84179473681791, "c": 0.11309921003209036}, "ok")]
+             ("log(1/b - c)", {"b": 8.84179473681791, "c": 0.11309921003209036}, "ok"),
+             ("b ** 1e-300 ** -2", {}, "overflow")]  # issue 23: Python's power() divided by 0
     for expression, values, outcome in cases:
         theirs = typescript.ask(expression, values)
         assert assert_agree(expression, values, theirs) == "agree"

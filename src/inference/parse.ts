@@ -349,6 +349,8 @@ function foldPower(node: Pow, base: number): number {
   if (base < 0 && !Number.isInteger(node.exponent)) {
     throw domain("A negative number to a fractional power is not a real number.", node, "negative-base");
   }
+  // Infinity (fold() reports it) where Python's power() raises OverflowError, or ZeroDivisionError
+  // when a negative whole exponent divides by |base| ** |k| that underflowed to 0 (1e-300 ** -2)
   return power(base, node.exponent);
 }
 

@@ -306,8 +306,8 @@ def _fold_power(node: Pow, base: float) -> float:
                       "negative-base")
     try:
         return _power(base, node.exponent)
-    except OverflowError:  # where JavaScript returns Infinity
-        return math.inf
+    except (OverflowError, ZeroDivisionError):  # where JavaScript returns Infinity: for a negative
+        return math.inf  # whole exponent, power() divides by |base| ** |k|, which underflowed to 0
 
 
 def _fold_call(node: Call, x: float) -> float:

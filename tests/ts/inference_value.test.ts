@@ -148,6 +148,36 @@ test("a constant exponent folds as Python computes it; only a variable in it is 
   assert.deepEqual(refused("a ** (1 / (2 - 2))"), ["domain", 10, 17, null, "division"]);
   assert.deepEqual(refused("a ** ((-8) ** (1/3))"), ["domain", 6, 19, null, "negative-base"]);
   assert.deepEqual(refused("a ** exp(1000)"), ["overflow", 5, 14, null, undefined]);
+  // chained: the exponent's own power folds first, and its error names that power's span
+  assert.deepEqual(refused("b ** 1e-300 ** -2"), ["overflow", 5, 17, null, undefined]); // 1e600
+  assert.deepEqual(refused("a ** (5e-324) ** -2"), ["overflow", 5, 19, null, undefined]);
+  assert.deepEqual(refused("a ** 2 ** 1e-160 ** -3"), ["overflow", 10, 22, null, undefined]); // 1e480
+  assert.deepEqual(refused("a ** 0 ** -1 ** 2"), ["domain", 5, 17, null, "zero-negative-power"]);
+  assert.deepEqual(refused("a ** (-8) ** 2 ** -1"), ["domain", 5, 20, null, "negative-base"]);
+  const underflow = buildTimeline("a ** 1e-300 ** 2", { a: 3 }); // 1e-600 is below the smallest float
+  assert.deepEqual([underflow.nodes.at(-1)!.exponent, underflow.nodes.at(-1)!.value], [0, 1]);
+});
+
+test("a traced power beyond a float is an overflow at its node", () => {
+  // 1e600, 1e480, 1e375, 1e600 and 2 ** 1e308: each beyond the largest float, 1.8e308
+  const cases: [string, number, number, number][] = [
+    ["a ** -2", 1e-300, 0, 7],
+    ["a ** -16", 1e-30, 0, 8],
+    ["a ** -1.5", 1e-250, 0, 9],
+    ["(1e-300) ** -2 * a", 1, 0, 14],
+    ["(a) ** 1e308", 2, 0, 12],
+  ];
+  for (const [expression, a, start, end] of cases) {
+    assert.throws(
+      () => buildTimeline(expression, { a }),
+      (error) => {
+        assert.ok(error instanceof TinyDagError);
+        assert.deepEqual([error.code, error.start, error.end, error.node], ["overflow", start, end, "n1"]);
+        return true;
+      },
+      expression,
+    );
+  }
 });
 
 test("x ** 0 is 1 with gradient +0, even at 0", () => {
