@@ -4,6 +4,7 @@ The site is built as if published at a GitHub Pages subpath (SITE_URL below) and
 same subpath, so every test that browses it also checks that no URL assumes the site root.
 """
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -44,13 +45,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """The real trilingual site (`mkdocs build --strict` of mkdocs.yml), built once per session."""
-    site = tmp_path_factory.mktemp("www") / SUBPATH
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=SITE_URL, TINYDAG_ENABLED="true")
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                         cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}", pytrace=False)
+    """The real trilingual site (`mkdocs build --strict` of mkdocs.yml), built once per session; under
+    pytest-xdist once for all the workers of the run: the first to ask builds it, the others wait."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    site, done = root / "www" / SUBPATH, root / "www.built"
+    with open(root / "www.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=SITE_URL, TINYDAG_ENABLED="true")
+            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+            run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+            if run.returncode != 0:
+                pytest.fail(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}", pytrace=False)
+            done.touch()
     return site
 
 
