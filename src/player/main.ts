@@ -8,6 +8,7 @@ import { named } from "./address";
 import { wireExerciseLinks } from "./exercises";
 import { watchReader } from "./reveal";
 import { Sandbox } from "./sandbox";
+import { carryMomentToTranslations } from "./translations";
 
 // How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
 // (and has its final height) before it scrolls into view.
@@ -65,6 +66,7 @@ function start(): void {
   for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]"))
     sleepUntilNeeded(root, nearby);
   wireExerciseLinks(document);
+  carryMomentToTranslations(document);
 }
 
 watchReader(); // from the first moment: is the reader scrolling when a sandbox finishes waking?

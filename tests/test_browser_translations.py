@@ -1,0 +1,66 @@
+"""The language switch keeps the sandbox's moment: a learner who changes language mid-exercise finds
+the same graph, values, direction and time in the other language."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import PHONE, moment, open_lesson, sandbox_ready, seek, settle, type_expression
+
+pytestmark = pytest.mark.browser
+
+SANDBOX = "#tinydag-1"
+STATE = f"""() => ({{
+  expression: document.querySelector('{SANDBOX} input[name=expression]').value,
+  sliders: Object.fromEntries([...document.querySelectorAll('{SANDBOX} .tdg-var')]
+    .map(row => [row.dataset.var, row.querySelector('input[type=range]').value])),
+}})"""
+
+
+def state(page) -> dict:
+    m = moment(page)
+    return {**page.evaluate(STATE), "direction": m["direction"], "time": m["time"]}
+
+
+def switch_language(page, lang: str) -> None:
+    """As a reader does it: open the header's language menu, then follow the language's link."""
+    page.hover(".md-header .md-select")
+    link = page.locator(f".md-header a.md-select__link[hreflang={lang}]")
+    link.wait_for(state="visible")
+    with page.expect_navigation():
+        link.click()
+    sandbox_ready(page)
+    settle(page)
+
+
+def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
+    page = open_lesson(browser, site_server)
+    page.locator(SANDBOX).scroll_into_view_if_needed()
+    type_expression(page, "relu(a * b)")
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 1)
+    page.wait_for_function("location.hash.includes('t=1')")
+    page.locator(f"{SANDBOX} input[name=var-a]").press("ArrowRight")
+    page.wait_for_function("decodeURIComponent(location.hash).includes('a:2.1')")
+    before = state(page)
+    assert before["expression"] == "relu(a * b)" and before["sliders"]["a"] == "2.1"
+
+    switch_language(page, "ru")
+    assert "/ru/02-autograd/" in page.url and "#tinydag-1?" in page.url
+    assert state(page) == before
+
+    switch_language(page, "et")  # and on from there, the moment travelling with the reader
+    assert "/et/02-autograd/" in page.url
+    assert state(page) == before
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_section_anchor_is_not_carried_to_another_language(browser, site_server):
+    """Headings have other slugs in other languages: only a sandbox's moment travels."""
+    page = open_lesson(browser, site_server, viewport=PHONE, hash="#the-sandbox")
+    page.evaluate("document.querySelector('.md-header a.md-select__link[hreflang=ru]')"
+                  ".dispatchEvent(new Event('pointerdown', {bubbles: true}))")
+    href = page.evaluate("document.querySelector('.md-header a.md-select__link[hreflang=ru]').href")
+    assert href.endswith("/ru/02-autograd/"), href
+    page.context.close()
