@@ -10,6 +10,12 @@ EXTRAS := test
 VENV_STAMP := .venv/.installed-$(or $(EXTRAS),runtime)
 NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
+# The browsers the tests drive, all Debian packages (never a browser download): Chromium; Firefox ESR and
+# WebKitGTK on Xvfb (tests/test_cross_browser.py), WebKit's page in a bare GTK window of the system
+# python3 (tests/cross_browser/wkhost.py). One file each package installs stands for it.
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1
+BROWSERS := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb \
+	/usr/share/doc/python3-gi/copyright /usr/share/doc/gir1.2-webkit2-4.1/copyright
 
 .PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
 
@@ -32,10 +38,10 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Browser tests drive Debian's Chromium; install it when missing (never a browser download).
-$(CHROMIUM):
-	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+# Installs the browsers when one is missing (one apt-get for all: a grouped target).
+$(BROWSERS) &:
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	else sudo apt-get update -qq && sudo apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; fi
 
 # With Node, the player is bundled again whenever its TypeScript changes (and MkDocs reloads the page);
 # without it, the shipped bundle is served as is.
@@ -64,7 +70,7 @@ test-ts: setup
 
 # The tests without a browser on both cores (pytest-xdist; each worker builds its own site), then the
 # browser tests in one serial call: one Chromium, one site build, pages reused.
-test-py: setup $(CHROMIUM)
+test-py: setup $(BROWSERS)
 	$(PY) -m pytest -q -n 2 -m "not browser and not crossbrowser"
 	$(PY) -m pytest -q -m "browser or crossbrowser"
 
@@ -90,7 +96,7 @@ fuzz: setup
 i18n-status: $(VENV_STAMP)
 	$(PY) -m tinydag_mkdocs.i18n_status
 
-bench: setup $(CHROMIUM)
+bench: setup $(BROWSERS)
 	$(PY) -m bench
 
 clean:
