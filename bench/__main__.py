@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .table import Row, machine, render, save
 
-SECTIONS = ("build", "weights", "engines", "browser", "lighthouse")
+SECTIONS = ("build", "weights", "engines", "browser", "playback", "lighthouse")
 
 
 def main(argv: list[str]) -> int:
@@ -31,6 +31,9 @@ def main(argv: list[str]) -> int:
         elif name == "browser":
             from .browser import bench_browser
             rows += bench_browser()
+        elif name == "playback":
+            from .playback import bench_playback
+            rows += bench_playback()
         elif name == "lighthouse":
             from .lighthouse import bench_lighthouse
             rows += bench_lighthouse()
