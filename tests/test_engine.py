@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -11,7 +12,8 @@ import pytest
 
 from microgpt_annotated import Value
 from tinydag import TinyDagError, build_timeline, dumps
-from tinydag.errors import CODES
+from tinydag.errors import CODES, MAX_NODES
+from tinydag.trace import trace
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "src/tinydag/timeline.schema.json").read_text())
 
@@ -46,7 +48,7 @@ def test_topological_order_is_the_recursive_dfs_order():
     a, b = Value(1.0), Value(2.0)
     ab = a * b
     out = (ab + a) * (ab + b.exp())
-    order = out.topological_order()
+    order = out.backward()  # the order build(v) found, returned for the animation
 
     expected, seen = [], set()
 
@@ -61,13 +63,47 @@ def test_topological_order_is_the_recursive_dfs_order():
     assert [id(v) for v in order] == [id(v) for v in expected]
 
 
-def test_deep_chain_needs_no_recursion():
-    x = Value(1.0)
-    out = x
-    for _ in range(20_000):
-        out = out + 1.0
-    out.backward()
-    assert x.grad == 1.0
+def longest_path(v: Value, memo: dict[int, int]) -> int:
+    """Values on the longest path from v down to a leaf: how deep backward()'s build(v) recurses."""
+    if id(v) not in memo:
+        memo[id(v)] = 1 + max((longest_path(c, memo) for c in v._children), default=0)
+    return memo[id(v)]
+
+
+def stack_depth() -> int:
+    frame, depth = sys._getframe(), 0
+    while frame:
+        frame, depth = frame.f_back, depth + 1
+    return depth
+
+
+DEEPEST = "a/(" * 38 + "a/a" + ")" * 38  # 39 divisions of one variable: 40 nodes, the most allowed
+
+
+def test_the_recursive_build_is_79_calls_deep_at_the_engine_limit():
+    t = trace(DEEPEST, {"a": 1.5})
+    assert len(t.nodes) == MAX_NODES
+    # a derived node is two Values deep (a / b is a * b**-1), so 39 of them and a leaf make 79
+    assert longest_path(t.root.out, {}) == 79
+    with pytest.raises(TinyDagError) as refused:  # one more node is refused before any Value exists
+        trace("a/(" + DEEPEST + ")", {"a": 1.5})
+    assert refused.value.code == "too-large"
+    grads = [v.grad for v in t.topo]
+    limit = sys.getrecursionlimit()
+    assert stack_depth() + 79 < limit / 2  # Python's default 1,000 leaves room for mkdocs' own stack
+    for room, works in ((85, True), (70, False)):  # build(v) really recurses, about 79 frames deep
+        for v in t.topo:
+            v.grad = 0.0
+        sys.setrecursionlimit(stack_depth() + room)
+        try:
+            order = t.root.out.backward()
+        except RecursionError:
+            order = None
+        finally:
+            sys.setrecursionlimit(limit)
+        assert (order is not None) == works, room
+        if works:
+            assert order == t.topo and [v.grad for v in t.topo] == grads
 
 
 def test_lesson_default_numbers_and_chain_rule_labels():
@@ -229,7 +265,7 @@ def test_a_constant_exponent_folds_as_python_computes_it(expression, exponent):
     power = t["nodes"][-1]
     assert power["op"] == "**" and power["exponent"] == exponent  # the const badge, no node of its own
     assert power["exponent_label"] == expression[expression.index("**") + 2:].strip()
-    expected = eval(expression, {"__builtins__": {}}, {"exp": math.exp, "log": math.log,  # noqa: S307
+    expected = eval(expression, {"__builtins__": {}}, {"exp": math.exp, "log": math.log,
                                                       "relu": lambda x: max(0.0, x), **env})
     assert power["value"] == pytest.approx(expected, rel=1e-15)
 

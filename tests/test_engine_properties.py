@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from pathlib import Path
 
 import jsonschema
@@ -67,6 +68,24 @@ def test_recorded_backward_equals_value_backward_bit_for_bit(expression, env):
     fresh.root.out.backward()
     assert [n.out.grad for n in recorded.nodes] == [n.out.grad for n in fresh.nodes]
     assert [v.grad for v in recorded.topo] == [v.grad for v in fresh.topo]
+
+
+@PROPERTY
+@given(expressions(max_leaves=8), values())
+def test_the_recorded_steps_end_where_value_backward_left_every_grad(expression, env):
+    """The trace writes down backward()'s steps after it ran: each child's last grad_after is the grad
+    backward() left it, bit for bit (-0.0 and NaN included), and each step's incoming is its v.grad."""
+    try:
+        t = trace(expression, env)
+    except TinyDagError:
+        return
+    last: dict[int, float] = {}
+    for event in t.events:
+        assert struct.pack(">d", event.incoming) == struct.pack(">d", event.primitive.grad)
+        last[id(event.child)] = event.grad_after
+    for v in t.topo:
+        if v is not t.root.out:
+            assert struct.pack(">d", last[id(v)]) == struct.pack(">d", v.grad)
 
 
 @PROPERTY

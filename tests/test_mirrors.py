@@ -122,7 +122,7 @@ def test_names_compare_across_the_two_spellings():
     assert normal("count_visual_nodes") == normal("countVisualNodes") == normal("_count_visual_nodes")
     assert normal("__truediv__") == normal("div")
     # __init__ is no function to mirror; Python's operators are (TypeScript spells them add, mul, ...)
-    assert python_functions(ROOT / "src/microgpt_annotated.py")[:3] == ["power", "__add__", "__mul__"]
+    assert python_functions(ROOT / "src/microgpt_annotated.py")[:3] == ["__add__", "__mul__", "__pow__"]
 
 
 def test_a_function_on_one_side_only_is_drift(tmp_path):

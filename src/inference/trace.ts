@@ -46,7 +46,7 @@ export interface Trace {
   expression: string;
   nodes: VisualNode[]; // in creation order; the root is last
   variables: VisualNode[]; // in order of first appearance
-  topo: Value[]; // Value.topological_order() of the root
+  topo: Value[]; // the order Value.backward() walked, children before parents
   events: BackwardEvent[];
 }
 
@@ -232,17 +232,21 @@ function collectPrimitives(node: VisualNode): void {
   node.exits = exits;
 }
 
-/** Value.backward(), step for step, writing down every `+=` as it happens. */
+/**
+ * Value.backward(), then every `+=` it made, in the order it made them (see trace.py: a node's grad
+ * is complete before it is handed on, and a running sum from 0 adds the same numbers in the same order).
+ */
 export function recordBackward(root: Value): [Value[], BackwardEvent[]] {
-  const topo = root.topological_order();
+  const topo = root.backward();
   const events: BackwardEvent[] = [];
-  root.grad = 1;
+  const running = new Map<Value, number>(); // each child's grad so far
   for (let k = topo.length - 1; k >= 0; k--) {
     const v = topo[k]!;
     v._children.forEach((child, index) => {
       const localGrad = v._local_grads[index]!;
       const contribution = localGrad * v.grad;
-      child.grad += contribution;
+      const gradAfter = (running.get(child) ?? 0) + contribution;
+      running.set(child, gradAfter);
       events.push({
         primitive: v,
         index,
@@ -250,7 +254,7 @@ export function recordBackward(root: Value): [Value[], BackwardEvent[]] {
         local: localGrad,
         incoming: v.grad,
         contribution,
-        grad_after: child.grad,
+        grad_after: gradAfter,
       });
     });
   }

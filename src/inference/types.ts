@@ -86,7 +86,7 @@ export interface Timeline {
   variables: Variable[];
   nodes: TimelineNode[];
   edges: Edge[];
-  topo: NodeId[]; // Value.topological_order(); backward walks it in reverse
+  topo: NodeId[]; // children before parents, the order Value.backward() walks in reverse
   forward: ForwardStep[];
   seed: Seed;
   backward: BackwardStep[];

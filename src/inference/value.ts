@@ -1,22 +1,12 @@
-// The Value class of src/microgpt_annotated.py (section autograd-value-class), mirrored one to one:
+// The Value class of src/microgpt_annotated.py (sections autograd-value-class and -rest), mirrored one to one:
 // same fields, same formulas in the same order, so both languages compute the same bits.
 // TypeScript has no operator overloading, so `a + b` is a.add(b) and `2 - a` is a.rsub(2).
 
-/** Python's power(): whole and half exponents by *, / and sqrt only (IEEE 754: the same bits everywhere). */
-export function power(x: number, k: number): number {
-  if (Number.isInteger(2 * k) && Math.abs(k) <= 16) {
-    let result = k % 1 !== 0 ? Math.sqrt(x) : 1; // the half, if any
-    for (let i = 0; i < Math.trunc(Math.abs(k)); i++) result *= x;
-    return k < 0 ? 1 / result : result;
-  }
-  return x ** k; // any other exponent: the platform's pow
-}
-
 export class Value {
   data: number; // the number this node holds
-  grad = 0; // d(output)/d(this node), filled in by backward()
-  readonly _children: readonly Value[]; // the Values this one was computed from, in order
-  readonly _local_grads: readonly number[]; // d(self)/d(child) for each child, same order
+  grad = 0; // d(output)/d(self), by backward()
+  readonly _children: readonly Value[]; // its input Values, in order
+  readonly _local_grads: readonly number[]; // d(self)/d(child), one per child
 
   constructor(data: number, _children: readonly Value[] = [], _local_grads: readonly number[] = []) {
     this.data = data;
@@ -32,13 +22,13 @@ export class Value {
 
   mul(other: number | Value): Value {
     const o = other instanceof Value ? other : new Value(other);
-    return new Value(this.data * o.data, [this, o], [o.data, this.data]);
+    return new Value(this.data * o.data, [this, o], [o.data, this.data]); // swapped: d(xy)/dx = y
   }
 
-  pow(other: number): Value {
-    // the exponent is a plain number, never a Value
-    const data = power(this.data, other); // self.data**other, the same bits in every language
-    const local = other !== 0 ? other * power(this.data, other - 1) : 0; // x**0 is flat, even at 0
+  pow(k: number): Value {
+    // k is a plain number, so it gets no gradient
+    const data = power(this.data, k); // x ** k, the same bits in every language
+    const local = k !== 0 ? k * power(this.data, k - 1) : 0; // x**0 is flat
     return new Value(data, [this], [local]);
   }
 
@@ -55,7 +45,30 @@ export class Value {
     return new Value(Math.max(0, this.data), [this], [this.data > 0 ? 1 : 0]);
   }
 
-  // Derived operations: built from the primitives, so they need no derivative of their own.
+  backward(): Value[] {
+    const topo: Value[] = [];
+    const visited = new Set<Value>();
+    const build = (v: Value): void => {
+      // at most 79 calls deep within the 40-node limit
+      if (!visited.has(v)) {
+        visited.add(v);
+        for (const child of v._children) build(child);
+        topo.push(v); // after all its children
+      }
+    };
+    build(this);
+    this.grad = 1;
+    for (let k = topo.length - 1; k >= 0; k--) {
+      // parents before children
+      const v = topo[k]!;
+      for (let i = 0; i < v._children.length; i++) {
+        v._children[i]!.grad += v._local_grads[i]! * v.grad; // the chain rule
+      }
+    }
+    return topo; // the order it walked: the animation replays it
+  }
+
+  // Derived operations: made of the primitives, so they need no derivative.
   neg(): Value {
     return this.mul(-1);
   }
@@ -88,35 +101,14 @@ export class Value {
     // __rtruediv__: other * self**-1 ends in (self**-1).__rmul__(other)
     return this.pow(-1).mul(other);
   }
+}
 
-  topological_order(): Value[] {
-    // Every node of the graph, each one after the nodes it was computed from.
-    const topo: Value[] = [];
-    const visited = new Set<Value>();
-    const stack: [Value, boolean][] = [[this, false]];
-    while (stack.length > 0) {
-      // depth-first, with an explicit stack so deep graphs need no recursion
-      const [v, childrenDone] = stack.pop()!;
-      if (childrenDone) {
-        topo.push(v);
-      } else if (!visited.has(v)) {
-        visited.add(v);
-        stack.push([v, true]);
-        for (let i = v._children.length - 1; i >= 0; i--) stack.push([v._children[i]!, false]);
-      }
-    }
-    return topo;
+/** Python's power(): whole and half exponents by *, / and sqrt only (IEEE 754: the same bits everywhere). */
+export function power(x: number, k: number): number {
+  if (Number.isInteger(2 * k) && Math.abs(k) <= 16) {
+    let result = k % 1 !== 0 ? Math.sqrt(x) : 1; // the half, if any
+    for (let i = 0; i < Math.trunc(Math.abs(k)); i++) result *= x;
+    return k < 0 ? 1 / result : result;
   }
-
-  backward(): void {
-    this.grad = 1; // d(self)/d(self)
-    const topo = this.topological_order();
-    for (let k = topo.length - 1; k >= 0; k--) {
-      // parents before children
-      const v = topo[k]!;
-      for (let i = 0; i < v._children.length; i++) {
-        v._children[i]!.grad += v._local_grads[i]! * v.grad; // the chain rule, one edge at a time
-      }
-    }
-  }
+  return x ** k; // any other exponent: the platform's pow
 }

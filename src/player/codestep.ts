@@ -1,8 +1,10 @@
 // Code in step: the page's listing of the Value class highlights the line that is running —
 // `child.grad += local_grad * v.grad` during backward, the operation's own line during forward.
-// Lines are found by their text (no markup is changed), and marked with the CSS Custom Highlight
-// API where the browser has it; the sandbox also prints the line itself under the graph, and on
-// wide screens an excerpt of the method that runs (CodeExcerpt), so the code is where the eye is.
+// The listing is the class's first part and, folded just below it, "the rest of the class" (the
+// derived operations live there). Lines are found by their text (no markup is changed), and marked
+// with the CSS Custom Highlight API where the browser has it; the sandbox also prints the line itself
+// under the graph, and on wide screens an excerpt of the method that runs (CodeExcerpt), so the code
+// is where the eye is.
 
 import type { Op } from "../inference/types";
 import { h, setAttr } from "./dom";
@@ -13,7 +15,7 @@ export type CodeKey = Op | "seed" | "backward";
 const NEEDLES: Partial<Record<CodeKey, string>> = {
   "+": "self.data + other.data",
   "*": "self.data * other.data",
-  "**": "power(self.data, other)",
+  "**": "power(self.data, k)",
   exp: "math.exp(self.data)",
   log: "math.log(self.data)",
   relu: "max(0.0, self.data)",
@@ -27,7 +29,9 @@ const NEEDLES: Partial<Record<CodeKey, string>> = {
 export const HIGHLIGHT_NAME = "tinydag-line";
 
 interface Line {
-  start: number;
+  code: HTMLElement; // the listing part it is in
+  index: number; // its line number there, from 0
+  start: number; // its offsets in that part's text
   end: number;
   text: string;
 }
@@ -37,16 +41,18 @@ export class CodeListing {
   private shown: CodeKey | null = null; // the key whose line is highlighted now
   private readonly lines: Line[];
 
-  private constructor(private readonly code: HTMLElement) {
+  private constructor(private readonly parts: HTMLElement[]) {
     this.lines = [];
-    let start = 0;
-    for (const text of (code.textContent ?? "").split("\n")) {
-      this.lines.push({ start, end: start + text.length, text });
-      start += text.length + 1;
+    for (const code of parts) {
+      let start = 0;
+      (code.textContent ?? "").split("\n").forEach((text, index) => {
+        this.lines.push({ code, index, start, end: start + text.length, text });
+        start += text.length + 1;
+      });
     }
   }
 
-  /** The listing on this page that shows backward(), if any. */
+  /** The listing on this page that shows backward(), if any, with the rest of the class folded after it. */
   static find(doc: Document): CodeListing | null {
     const candidates = [
       ...doc.querySelectorAll<HTMLElement>("pre > code"),
@@ -54,32 +60,47 @@ export class CodeListing {
     ];
     for (const code of candidates) {
       if (code.closest(".tdg-player")) continue;
-      if ((code.textContent ?? "").includes(NEEDLES.backward!)) return new CodeListing(code);
+      if (!(code.textContent ?? "").includes(NEEDLES.backward!)) continue;
+      const fold = (code.closest(".highlight") ?? code.closest("pre"))?.nextElementSibling;
+      const rest = fold?.tagName === "DETAILS" ? fold.querySelector<HTMLElement>("pre > code") : null;
+      return new CodeListing(rest ? [code, rest] : [code]);
     }
     return null;
   }
 
   /**
-   * The method whose line runs for `key`: its `def` line down to its last line (at most
-   * EXCERPT_MAX_LINES, kept around the running line), as indexes into the listing's lines.
+   * The method whose line runs for `key`: its `def` line down to its last line, as indexes into the
+   * listing's lines. A longer method shows its last EXCERPT_MAX_LINES lines, where backward()'s seed
+   * and `+=` both are, so the excerpt keeps one size while the pulse moves between them (or, if the
+   * running line lies above those, the lines around it).
    */
   methodOf(key: CodeKey): { first: number; last: number; running: number } | null {
     const line = this.lineOf(key);
     if (!line) return null;
     const running = this.lines.indexOf(line);
-    const isDef = (i: number): boolean =>
-      /^\s*def\s/.test(this.lines[i]!.text) && indentOf(this.lines[i]!.text) < indentOf(line.text);
+    // Up to the `def` that encloses the line: one indented less than every line between them
+    // (backward()'s nested `def build(v)` is not the method its loop runs in).
     let first = running;
-    while (first > 0 && !isDef(first)) first -= 1;
-    if (!isDef(first)) return null;
+    let floor = indentOf(line.text);
+    let found = false;
+    while (!found && first > 0 && this.lines[first - 1]!.code === line.code) {
+      first -= 1;
+      const text = this.lines[first]!.text;
+      if (!text.trim()) continue;
+      found = /^\s*def\s/.test(text) && indentOf(text) < floor;
+      floor = Math.min(floor, indentOf(text));
+    }
+    if (!found) return null;
     let last = running;
-    for (let i = first + 1; i < this.lines.length; i += 1) {
+    for (let i = first + 1; i < this.lines.length && this.lines[i]!.code === line.code; i += 1) {
       const text = this.lines[i]!.text;
       if (!text.trim()) continue;
       if (indentOf(text) <= indentOf(this.lines[first]!.text)) break;
       last = i;
     }
-    if (last - first + 1 > EXCERPT_MAX_LINES) {
+    if (last - first + 1 > EXCERPT_MAX_LINES && running > last - EXCERPT_MAX_LINES) {
+      first = last - EXCERPT_MAX_LINES + 1;
+    } else if (last - first + 1 > EXCERPT_MAX_LINES) {
       first = Math.max(first, running - Math.floor(EXCERPT_MAX_LINES / 2));
       last = Math.min(last, first + EXCERPT_MAX_LINES - 1);
     }
@@ -91,8 +112,9 @@ export class CodeListing {
    * colours as the listing) without its id, or its plain text; `dedent` leading spaces removed.
    */
   lineNodes(i: number, dedent: number): (Node | string)[] {
-    const span = this.code.querySelectorAll(":scope > span[id]")[i];
-    const text = this.lines[i]?.text ?? "";
+    const line = this.lines[i];
+    const span = line?.code.querySelectorAll(":scope > span[id]")[line.index];
+    const text = line?.text ?? "";
     if (!span || (span.textContent ?? "").replace(/\n$/, "") !== text) return [text.slice(dedent)];
     const copy = span.cloneNode(true) as Element;
     copy.removeAttribute("id");
@@ -103,6 +125,11 @@ export class CodeListing {
     if (copy.lastChild?.nodeType === Node.TEXT_NODE)
       copy.lastChild.textContent = (copy.lastChild.textContent ?? "").replace(/\n$/, "");
     return [...copy.childNodes];
+  }
+
+  /** Whether line i holds code (is not blank). */
+  hasCode(i: number): boolean {
+    return Boolean(this.lines[i]?.text.trim());
   }
 
   /** The indentation of line i, in characters. */
@@ -127,7 +154,7 @@ export class CodeListing {
     if (key === null) {
       this.shown = null;
       if (CodeListing.owner === who) CSS.highlights?.delete(HIGHLIGHT_NAME);
-      this.code.closest("pre")?.removeAttribute("data-tinydag-line");
+      for (const code of this.parts) code.closest("pre")?.removeAttribute("data-tinydag-line");
       return;
     }
     // Already showing this line for this sandbox: a slider drag redraws often, the line stays.
@@ -135,18 +162,20 @@ export class CodeListing {
     CodeListing.owner = who;
     this.shown = key;
     const line = this.lineOf(key);
-    const pre = this.code.closest("pre");
     if (!line) return;
-    pre?.setAttribute("data-tinydag-line", String(this.lines.indexOf(line) + 1));
+    for (const code of this.parts) {
+      if (code === line.code) code.closest("pre")?.setAttribute("data-tinydag-line", String(line.index + 1));
+      else code.closest("pre")?.removeAttribute("data-tinydag-line");
+    }
     if (typeof Highlight === "undefined" || !CSS.highlights) return;
     const indent = line.text.length - line.text.trimStart().length;
-    const range = this.range(line.start + indent, line.end);
+    const range = this.range(line.code, line.start + indent, line.end);
     if (range) CSS.highlights.set(HIGHLIGHT_NAME, new Highlight(range));
   }
 
-  private range(start: number, end: number): Range | null {
-    const walker = this.code.ownerDocument.createTreeWalker(this.code, NodeFilter.SHOW_TEXT);
-    const range = this.code.ownerDocument.createRange();
+  private range(code: HTMLElement, start: number, end: number): Range | null {
+    const walker = code.ownerDocument.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    const range = code.ownerDocument.createRange();
     let offset = 0;
     let started = false;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -165,7 +194,7 @@ export class CodeListing {
   }
 }
 
-const EXCERPT_MAX_LINES = 8;
+const EXCERPT_MAX_LINES = 5; // backward()'s tail: the seed, the loop and its return
 
 function indentOf(text: string): number {
   return text.length - text.trimStart().length;
@@ -219,7 +248,9 @@ export class CodeExcerpt {
   private build(first: number, last: number, name: string): void {
     this.method = name;
     this.first = first;
-    const dedent = this.listing.indentOf(first);
+    let dedent = Infinity; // the least indented line's indent: the excerpt keeps the code's shape
+    for (let i = first; i <= last; i += 1)
+      if (this.listing.hasCode(i)) dedent = Math.min(dedent, this.listing.indentOf(i));
     this.rows = [];
     for (let i = first; i <= last; i += 1)
       this.rows.push(h("span", { class: "tdg-excerpt-line" }, ...this.listing.lineNodes(i, dedent)));

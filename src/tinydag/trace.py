@@ -3,8 +3,8 @@
 Every operation of the expression becomes one *visual* node. Derived operations
 (binary '-', '/', unary minus) create hidden primitive Values inside their node;
 the node keeps them as its `primitives`, so the player can show the expansion.
-Backward is replayed edge by edge in Value's own topological order and every
-`child.grad += local_grad * v.grad` is recorded as it happens.
+Value.backward() computes the gradients, and every `child.grad += local_grad * v.grad`
+it made is written down in its own order.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Trace:
     expression: str
     nodes: list[VisualNode]  # in creation order; the root is last
     variables: list[VisualNode]  # in order of first appearance
-    topo: list[Value]  # Value.topological_order() of the root
+    topo: list[Value]  # the order Value.backward() walked, children before parents
     events: list[BackwardEvent]
 
     @property
@@ -209,16 +209,20 @@ def collect_primitives(node: VisualNode) -> None:
 
 
 def record_backward(root: Value) -> tuple[list[Value], list[BackwardEvent]]:
-    """Value.backward(), step for step, writing down every `+=` as it happens."""
-    topo = root.topological_order()
+    """Value.backward(), then every `+=` it made, in the order it made them.
+
+    A node's grad is complete before backward() hands it on (its consumers come first) and no later
+    step changes it, so each step's numbers are v.grad and a running sum that adds the same floats
+    in the same order as `child.grad +=` did, starting from the same 0.0."""
+    topo = root.backward()
     events: list[BackwardEvent] = []
-    root.grad = 1.0
+    running: dict[int, float] = {}  # id(child) -> its grad so far
     for v in reversed(topo):
         for index, (child, local_grad) in enumerate(zip(v._children, v._local_grads)):
             contribution = local_grad * v.grad
-            child.grad += contribution
+            running[id(child)] = running.get(id(child), 0.0) + contribution
             events.append(BackwardEvent(v, index, child, local_grad, v.grad, contribution,
-                                        child.grad))
+                                        running[id(child)]))
     return topo, events
 
 

@@ -89,7 +89,7 @@ class Timeline(TypedDict):
     variables: list[Variable]
     nodes: list[TimelineNode]
     edges: list[Edge]
-    topo: list[NodeId]  # Value.topological_order(); backward walks it in reverse
+    topo: list[NodeId]  # children before parents, the order Value.backward() walks in reverse
     forward: list[ForwardStep]
     seed: Seed
     backward: list[BackwardStep]

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { main, parseArgs } from "../../src/inference/cli";
-import { buildTimeline, TinyDagError, Value } from "../../src/inference/index";
+import { buildTimeline, MAX_NODES, TinyDagError, trace, Value } from "../../src/inference/index";
+import { rootOf } from "../../src/inference/trace";
 import { formatFloat } from "../../src/inference/timeline";
 
 test("the lesson example, by hand", () => {
@@ -28,7 +29,7 @@ test("derived and reflected operations keep Python's child order", () => {
   assert.equal(a.grad, -2 / 16);
 });
 
-test("topological_order is the recursive depth-first order", () => {
+test("backward() walks the recursive depth-first order, and returns it", () => {
   const [a, b] = [new Value(1), new Value(2)];
   const ab = a.mul(b);
   const out = ab.add(a).mul(ab.add(b.exp()));
@@ -41,15 +42,34 @@ test("topological_order is the recursive depth-first order", () => {
     expected.push(v);
   };
   visit(out);
-  assert.deepEqual(out.topological_order(), expected);
+  assert.deepEqual(out.backward(), expected);
 });
 
-test("a chain of 100,000 operations needs no recursion", () => {
-  const x = new Value(1);
-  let out = x;
-  for (let i = 0; i < 100_000; i++) out = out.add(1);
-  out.backward();
-  assert.equal(x.grad, 1);
+/** Values on the longest path from v down to a leaf: how deep backward()'s build(v) recurses. */
+function longestPath(v: Value, memo = new Map<Value, number>()): number {
+  let found = memo.get(v);
+  if (found === undefined) {
+    found = 1 + Math.max(0, ...v._children.map((c) => longestPath(c, memo)));
+    memo.set(v, found);
+  }
+  return found;
+}
+
+test("the recursive build is 79 calls deep at the engine's 40-node limit, far within the stack", () => {
+  const deepest = `${"a/(".repeat(38)}a/a${")".repeat(38)}`; // 39 divisions of one variable
+  const t = trace(deepest, { a: 1.5 });
+  assert.equal(t.nodes.length, MAX_NODES);
+  assert.equal(longestPath(rootOf(t).out), 79); // a / b is a * b**-1: two Values per division
+  assert.throws(
+    () => trace(`a/(${deepest})`, { a: 1.5 }),
+    (e) => e instanceof TinyDagError && e.code === "too-large",
+  );
+  // far beyond what the engine lets through, the same recursion would run out of stack
+  let chain = new Value(1);
+  for (let i = 0; i < 2_000; i++) chain = chain.add(1);
+  assert.equal(chain.backward().length, 4_001); // each add(1) makes a sum and its constant
+  for (let i = 0; i < 200_000; i++) chain = chain.add(1);
+  assert.throws(() => chain.backward(), RangeError);
 });
 
 test("floats print as Python's repr", () => {

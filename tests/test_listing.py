@@ -1,0 +1,99 @@
+"""Lesson 02's listing, read from the built HTML (issue 26): the seed's short Value class, the rest of
+the class folded under a localized title, both the very code the engine runs, and the lesson's words
+about it (how many lines, which methods) true to it in every language."""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+import microgpt_annotated
+import tinydag.trace
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src/microgpt_annotated.py"
+LESSON = {"en": "02-autograd/index.html", "ru": "ru/02-autograd/index.html",
+          "et": "et/02-autograd/index.html"}
+FOLD = {"en": "The rest of the class", "ru": "Остальная часть класса", "et": "Klassi ülejäänud osa"}
+FORTY = {"en": "one Python class of some forty lines", "ru": "один класс на Python, строк на сорок",
+         "et": "üks umbes neljakümnerealine Pythoni klass"}
+MAX_SHOWN = 45  # lines before the fold
+MAX_WIDTH = 80  # characters: what fits in the code column at 1280 px (tests/test_browser_listing.py)
+SHOWN = ["def __init__(self, data, _children=(), _local_grads=()):", "self.data = ", "self.grad = ",
+         "self._children = ", "self._local_grads = ", "def __add__(self, other):",
+         "def __mul__(self, other):", "def __pow__(self, k):", "def exp(self):", "def log(self):",
+         "def relu(self):", "def backward(self):", "def build(v):", "build(child)", "build(self)",
+         "child.grad += local_grad * v.grad"]
+FOLDED = ["def __neg__", "def __sub__", "def __truediv__", "def __radd__", "def __rmul__", "def __rsub__",
+          "def __rtruediv__", "def power(x, k):"]
+
+
+def text(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def listings(page: str) -> list[str]:
+    """Every Python listing of the page, as the reader reads it."""
+    found = re.findall(r'<div class="language-python highlight"><pre>.*?<code[^>]*>(.*?)</code></pre>', page,
+                       re.S)
+    return [text(code).rstrip("\n") for code in found]
+
+
+def section(name: str) -> str:
+    found = re.search(rf"^[^\n]*--8<-- \[start:{name}\]\n(.*?)^[^\n]*--8<-- \[end:{name}\]",
+                      SOURCE.read_text(), re.S | re.M)
+    assert found, name
+    return found[1].strip("\n")
+
+
+@pytest.mark.parametrize("lang", list(LESSON))
+def test_the_listing_is_the_seeds_short_class_and_the_rest_is_folded(built_site, lang):
+    page = (built_site / LESSON[lang]).read_text(encoding="utf-8")
+    shown, rest = listings(page)
+    lines = shown.split("\n")
+    assert lines[0].startswith("class Value:") and len(lines) <= MAX_SHOWN, len(lines)
+    for needle in SHOWN:
+        assert needle in shown, needle
+    for needle in FOLDED:
+        assert needle in rest and needle not in shown, needle
+    assert max(len(line) for line in lines + rest.split("\n")) <= MAX_WIDTH
+    # the fold: a closed Material details block with the page's own title, holding the rest
+    fold = re.search(r'<details class="note">\s*<summary>(.*?)</summary>(.*?)</details>', page, re.S)
+    assert fold and text(fold[1]) == FOLD[lang]
+    assert listings(fold[2]) == [rest]
+    # what the reader sees is the source's two sections, and nothing else
+    assert (shown, rest) == (section("autograd-value-class"), section("autograd-value-rest"))
+
+
+def test_the_two_sections_are_the_whole_class_the_engine_runs():
+    assert tinydag.trace.Value is microgpt_annotated.Value
+    source = SOURCE.read_text()
+    defined = [node.name for node in ast.parse(source).body
+               if isinstance(node, ast.ClassDef | ast.FunctionDef)]
+    assert defined == ["Value", "power"]
+    # every line from `class Value` to the end of the module is in one of the two listings, in order
+    module = [line for line in source[source.index("class Value"):].split("\n") if line.strip()
+              and "--8<--" not in line]
+    sections = section("autograd-value-class") + "\n" + section("autograd-value-rest")
+    assert module == [line for line in sections.split("\n") if line.strip()]
+
+
+@pytest.mark.parametrize("lang", list(LESSON))
+def test_the_lesson_counts_the_lines_and_names_the_methods_of_this_listing(built_site, lang):
+    page = (built_site / LESSON[lang]).read_text(encoding="utf-8")
+    shown, rest = listings(page)
+    article = re.search(r"<article.*?</article>", page, re.S)[0]
+    prose = text(re.sub(r"<pre>.*?</pre>", "", article, flags=re.S))
+    assert FORTY[lang] in prose and 35 <= len(shown.split("\n")) <= MAX_SHOWN
+    # every method the prose names as `name()` or `__name__` is one the reader can find in the listing
+    named = set(re.findall(r"<code>(__\w+__|\w+)\((?:\w*)\)</code>", re.sub(r"<pre>.*?</pre>", "", article,
+                                                                       flags=re.S)))
+    named |= set(re.findall(r"<code>(__\w+__)</code>", article))
+    assert {"backward", "build", "power", "__add__", "__mul__", "__pow__"} <= named, named
+    for name in named:
+        assert f"def {name}(" in shown + rest, name
+    assert "topological_order" not in page
