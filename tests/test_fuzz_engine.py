@@ -35,6 +35,9 @@ import microgpt_annotated
 import tinydag.parse
 from microgpt_annotated import power
 from tinydag import TinyDagError, build_timeline, dumps
+from tinydag.errors import MAX_CHARS, MAX_NODES
+from tinydag.parse import parse
+from tinydag.trace import count_visual_nodes, trace
 
 from .expressions import expressions
 
@@ -341,6 +344,45 @@ def test_whole_and_half_exponents_agree_at_thresholds(typescript, b, k, ulps, ou
 @given(st.text(max_size=60) | st.lists(st.sampled_from(TOKENS), max_size=30).map("".join))
 def test_hostile_text_agrees(typescript, text):
     assert_agree(text, {}, typescript.ask(text, {}))
+
+
+def deepest_at_the_limit(rng: random.Random) -> str:
+    """An expression of exactly MAX_NODES nodes nested as deep as it goes: mostly derived operations
+    (two Values deep each: a / b is a * b**-1), now and then a one-Value step, around what came before."""
+    expression = rng.choice("abc")
+    while True:
+        x = rng.choice("abc")
+        step = rng.choice(["/", "/", "-", "-", "neg", "relu", "exp", "*", "+"])
+        if step in ("neg", "relu", "exp"):
+            grown = f"-({expression})" if step == "neg" else f"{step}({expression})"
+        else:  # no spaces: 40 nodes fit in MAX_CHARS
+            grown = rng.choice([f"{x}{step}({expression})", f"({expression}){step}{x}"])
+        if len(grown) > MAX_CHARS or count_visual_nodes(parse(grown)) > MAX_NODES:
+            return expression
+        expression = grown
+
+
+def test_the_deepest_graphs_at_the_node_limit_agree(typescript):
+    """backward()'s build(v) recurses once per level: at 40 nodes the graph is at most 79 Values deep
+    (39 divisions of one variable), and no deeper expression gets past the limit. Both engines, seeded."""
+    rng = random.Random(26)
+    deepest = "a/(" * 38 + "a/a" + ")" * 38
+    cases = [(deepest, {"a": 1.5}), *((deepest_at_the_limit(rng), random_values(rng))
+                                      for _ in range(max(50, INPUTS // 20)))]
+    for expression, values in cases:
+        assert count_visual_nodes(parse(expression)) == MAX_NODES, expression
+        assert assert_agree(expression, values, typescript.ask(expression, values)) in ("agree", "residual")
+    t = trace(deepest, {"a": 1.5})
+    memo: dict[int, int] = {}
+
+    def depth(v) -> int:
+        if id(v) not in memo:
+            memo[id(v)] = 1 + max((depth(c) for c in v._children), default=0)
+        return memo[id(v)]
+
+    assert depth(t.root.out) == 79
+    with pytest.raises(TinyDagError):
+        trace(f"a/({deepest})", {"a": 1.5})
 
 
 def test_the_findings_reproducers(typescript):
