@@ -8,25 +8,31 @@ import { formatNumber } from "./format";
 const BINARY: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", "**": "**" };
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
 
-/** "−1 × 10 = −10", "relu(−6) = 0", "2 − (−3) = 5"; null for variables and numbers. */
-export function madeText(node: TimelineNode, timeline: Timeline): string | null {
+/**
+ * "−1 × 10 = −10", "relu(−6) = 0", "2 − (−3) = 5"; null for variables and numbers. `write`: how a
+ * number reads (the cards' formatNumber; prose passes the language's own, "0,5").
+ */
+export function madeText(
+  node: TimelineNode,
+  timeline: Timeline,
+  write: (x: number) => string = formatNumber,
+): string | null {
   if (node.inputs.length === 0) return null;
   const values = new Map(timeline.nodes.map((n) => [n.id, n.value]));
   const input = (i: number): number => values.get(node.inputs[i] ?? "") ?? 0;
-  const result = formatNumber(node.value);
+  // A negative number after an operator, in parentheses so "2 − (−3)" never reads as "2 − −3".
+  const operand = (x: number): string => {
+    const text = write(x);
+    return text.startsWith("−") ? `(${text})` : text;
+  };
+  const result = write(node.value);
   const operator = BINARY[node.op];
   if (operator && node.op === "**")
-    return `${operand(input(0))} ** ${node.exponent_label ?? formatNumber(node.exponent ?? 0)} = ${result}`;
+    return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} = ${result}`;
   if (operator && node.inputs.length === 2)
-    return `${formatNumber(input(0))} ${operator} ${operand(input(1))} = ${result}`;
-  if (node.op === "neg") return `−(${formatNumber(input(0))}) = ${result}`;
-  return `${node.op}(${formatNumber(input(0))}) = ${result}`;
-}
-
-/** A negative number after an operator, in parentheses so "2 − (−3)" never reads as "2 − −3". */
-function operand(x: number): string {
-  const text = formatNumber(x);
-  return text.startsWith("−") ? `(${text})` : text;
+    return `${write(input(0))} ${operator} ${operand(input(1))} = ${result}`;
+  if (node.op === "neg") return `−(${write(input(0))}) = ${result}`;
+  return `${node.op}(${write(input(0))}) = ${result}`;
 }
 
 /** The contributions `step`'s child has received once it lands, in backward()'s order. */

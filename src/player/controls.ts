@@ -37,6 +37,7 @@ export interface Controls {
   nudgeResult: HTMLElement;
   tableBody: HTMLTableSectionElement;
   live: HTMLElement;
+  caption: HTMLElement;
 }
 
 type Translate = I18n["t"];
@@ -70,6 +71,9 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     "aria-atomic": "true",
     "data-role": "narration",
   });
+  // The step in words under the graph, for every reader (the live region above says it to screen
+  // readers once the reader takes over; this one is read by eye, so it is hidden from them).
+  const caption = h("p", { class: "tdg-caption", "data-caption": "", "aria-hidden": "true" });
   const player = h(
     "section",
     { class: "tdg-player", "aria-label": t("player_label") },
@@ -82,9 +86,10 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       variables,
     ),
     view.stage,
-    legend,
+    caption,
+    options, // the toggles change the picture: right under it, with predict-then-check (mount.ts)
     transport,
-    options,
+    legend,
     codestep,
     nudge,
     table,
@@ -103,6 +108,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     ...nudgeParts,
     tableBody,
     live,
+    caption,
   };
 }
 

@@ -56,8 +56,8 @@ export async function preparePlayer(
 }
 
 /**
- * A full sandbox's panels under its play controls: predict-then-check, and the method of the lesson's
- * listing that is running (codestep.ts). A compact sandbox has neither.
+ * A full sandbox's panels: predict-then-check under the graph, and the method of the lesson's listing
+ * that is running (codestep.ts) under the timeline. A compact sandbox has neither.
  */
 export function fullPanels(
   root: HTMLElement,
@@ -70,8 +70,9 @@ export function fullPanels(
   const predict = new PredictPanel(i18n, check);
   const listing = CodeListing.find(root.ownerDocument);
   const excerpt = listing ? new CodeExcerpt(listing, i18n.t("code_excerpt")) : null;
-  const transport = ui.player.querySelector(".tdg-transport");
-  transport?.after(predict.el);
-  if (excerpt) transport?.after(excerpt.element); // the running code directly under the controls, then predict
+  // Predicting happens with the graph in view: right under its caption, above the toggles and the
+  // timeline; the running code comes after the timeline that drives it.
+  ui.caption.after(predict.el);
+  if (excerpt) ui.player.querySelector(".tdg-transport")?.after(excerpt.element);
   return [predict, excerpt];
 }

@@ -1,9 +1,10 @@
-// One sentence per event, in the page's language, for the screen-reader live region and the
-// scrubber's aria-valuetext: "c receives 1 × −1 = −1; c.grad is now −1". Sentences are prose, so
+// One sentence per event, in the page's language, for the caption under the stage, the screen-reader
+// live region and the scrubber's aria-valuetext: "a + b = 2 + (−3) = −1" (forward),
+// "c receives 1 × −1 = −1; c.grad is now −1" (backward). Sentences are prose, so
 // their numbers are written the language's way (proseNumber: "0,5" in ru and et).
 
 import type { Timeline, TimelineNode } from "../inference/types";
-import { sumText, termsAfter } from "./arithmetic";
+import { madeText, sumText, termsAfter } from "./arithmetic";
 import { nameOf, prettyLabel } from "./expansion";
 import { productText, proseNumber } from "./format";
 import type { I18n } from "./i18n";
@@ -20,7 +21,7 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
     const node = nodes.get(event.step.node);
     return i18n.t("narrate_forward", {
       node: node ? prettyLabel(node.label) : event.step.node,
-      value: f(event.step.value),
+      made: (node && madeText(node, timeline, f)) ?? f(event.step.value),
     });
   }
   if (event.kind === "seed") {

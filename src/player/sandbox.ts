@@ -150,8 +150,10 @@ export class Sandbox implements Target {
 
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
   private checkPredictions(): void {
-    if (this.predict?.check(this.state))
-      this.dispatch({ type: "restart", direction: "backward" }, { now: true });
+    if (!this.predict?.check(this.state)) return;
+    this.dispatch({ type: "restart", direction: "backward" }, { now: true });
+    // The answer is the backward pass: it plays where the learner can see it.
+    this.ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
   }
 
   copyLink(): void {

@@ -82,16 +82,19 @@ export class ControlSync {
     const total = s.schedule.duration;
     setText(this.ui.timeText, `${frame.completed} / ${total}`);
     const last = s.schedule.events[frame.completed - 1];
+    const event = last ? describeEvent(last, s.timeline, this.i18n) : "";
     setAttr(
       this.ui.time,
       "aria-valuetext",
       last
-        ? this.i18n.t("time_step", {
-            step: frame.completed,
-            total,
-            event: describeEvent(last, s.timeline, this.i18n),
-          })
+        ? this.i18n.t("time_step", { step: frame.completed, total, event })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
+    );
+    setText(
+      this.ui.caption,
+      last
+        ? this.i18n.t("caption_step", { step: frame.completed, total, event })
+        : this.i18n.t(`caption_start_${s.direction}`, { total, play: this.i18n.t("play") }),
     );
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
@@ -103,7 +106,7 @@ export class ControlSync {
     if (frame.completed !== this.lastCompleted) {
       this.lastCompleted = frame.completed;
       // The live region says each step once, in the page's language, after the reader took over.
-      if (last && narrate) setText(this.ui.live, describeEvent(last, s.timeline, this.i18n));
+      if (last && narrate) setText(this.ui.live, event);
     }
   }
 

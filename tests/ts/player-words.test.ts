@@ -10,6 +10,7 @@ import { formatNumber, parseNumber, productText } from "../../src/player/format"
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";
 import { describeEvent } from "../../src/player/narration";
 import { operationOf } from "../../src/player/panels";
+import { frameAt, scheduleOf } from "../../src/player/timing";
 import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;
@@ -134,6 +135,46 @@ test("narration says the same product as the label, in every language", () => {
   assert.match(
     describeEvent({ kind: "handoff", step: toA }, e, makeI18n("en", strings("en"))),
     /^a receives 0\.14885 × 2\.7183 = 0\.4046;/,
+  );
+});
+
+test("the caption says each step: forward shows how a value is made, backward the += (every language)", () => {
+  const t = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 0.5 });
+  const forward = scheduleOf(t, "forward");
+  const said = (lang: string, time: number) => {
+    const i18n = makeI18n(lang, strings(lang));
+    const frame = frameAt(t, forward, time);
+    const last = forward.events[frame.completed - 1];
+    return last
+      ? i18n.t("caption_step", {
+          step: frame.completed,
+          total: forward.duration,
+          event: describeEvent(last, t, i18n),
+        })
+      : i18n.t("caption_start_forward", { total: forward.duration, play: i18n.t("play") });
+  };
+  assert.equal(said("en", 1), "Step 1 of 2 · a + b = 2 + (−3) = −1");
+  assert.equal(said("ru", 2), "Шаг 2 из 2 · (a + b) × c = −1 × 0,5 = −0,5");
+  assert.equal(said("et", 2), "Samm 2 2-st · (a + b) × c = −1 × 0,5 = −0,5");
+  assert.match(said("en", 0), /^Forward pass, 2 steps: press Play/);
+  assert.match(said("ru", 0), /^Прямой проход, 2 шага: нажмите «Пуск»/);
+  assert.match(said("et", 0), /^Edasisuunaline läbimine, 2 sammu: vajuta „Esita“/);
+  const one = buildTimeline("relu(a)", { a: 1 });
+  const en = makeI18n("en", strings("en"));
+  assert.match(
+    en.t("caption_start_forward", { total: scheduleOf(one, "forward").duration, play: "Play" }),
+    /1 step:/,
+  );
+  const square = buildTimeline("a * a", { a: 3 });
+  const back = scheduleOf(square, "backward");
+  const lastStep = back.events[back.events.length - 1]!;
+  assert.equal(
+    en.t("caption_step", {
+      step: back.duration,
+      total: back.duration,
+      event: describeEvent(lastStep, square, en),
+    }),
+    "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
   );
 });
 

@@ -1,0 +1,93 @@
+"""One place for the eyes: the step in words right under the graph, and predict-then-check with the
+graph in view (the caption's sentences are proven in node: tests/ts/player-words.test.ts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import DESKTOP, PHONE, open_lesson, settle
+
+pytestmark = pytest.mark.browser
+
+FULL = "#tinydag-1"
+SQUARE = "#tinydag-1?expr=a%20*%20a&vals=a:3&dir=backward&t=3"
+LAST_STEP = {
+    "en": "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
+    "ru": "Шаг 3 из 3 · a получает 1 × 3 = 3; += прибавляет это к тому, что у a уже было: a.grad = 3 + 3 = 6",
+    "et": "Samm 3 3-st · a saab 1 × 3 = 3; += liidab selle sellele, mis a juba oli: a.grad = 3 + 3 = 6",
+}
+BOXES = f"""() => {{
+  const box = sel => {{ const b = document.querySelector(sel).getBoundingClientRect();
+                       return {{top: b.top, bottom: b.bottom, height: b.height}}; }};
+  const caption = document.querySelector('{FULL} [data-caption]');
+  return {{stage: box('{FULL} .tdg-stage'), caption: box('{FULL} [data-caption]'),
+           predict: box('{FULL} [data-predict]'), options: box('{FULL} .tdg-options'),
+           transport: box('{FULL} .tdg-transport'),
+           lineHeight: parseFloat(getComputedStyle(caption).lineHeight),
+           header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+           text: caption.textContent, visible: caption.checkVisibility()}};
+}}"""
+
+
+def boxes(page) -> dict:
+    return page.evaluate(BOXES)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_caption_under_the_graph_says_the_step_in_the_pages_language(browser, site_server, lang):
+    page = open_lesson(browser, site_server, lang, hash=SQUARE)
+    settle(page)
+    b = boxes(page)
+    assert b["visible"] and b["text"] == LAST_STEP[lang]
+    assert 0 <= b["caption"]["top"] - b["stage"]["bottom"] < 24, "right under the stage"
+    # The controls a learner uses with the picture come next: predict, the toggles, then the timeline.
+    assert b["caption"]["bottom"] <= b["predict"]["top"] < b["options"]["top"] < b["transport"]["top"]
+    # A step taken by the reader: the caption and the screen reader's sentence say the same.
+    page.focus(f"{FULL} input[name=time]")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"document.querySelector('{FULL} [data-caption]').textContent.includes(' 2 ')")
+    live = page.evaluate(f"document.querySelector('{FULL} [data-role=narration]').textContent")
+    caption = boxes(page)["text"]
+    assert live and caption.endswith(live) and caption != live
+    assert page.errors == []
+    page.context.close()
+
+
+def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):
+    page = open_lesson(browser, site_server, viewport=PHONE,
+                       hash="#tinydag-1?expr=relu(w%20*%20x%20%2B%20b)&vals=w:0.5,x:2,b:-3&dir=backward&t=4")
+    settle(page)
+    b = boxes(page)
+    assert b["text"].startswith("Step 4 of ")
+    assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1
+    assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
+    """Exercise (a) as a learner does it: scroll to the sandbox, type three predictions, press Enter.
+    The stage stays in view while typing (whole on a desktop, at least half on a phone), Enter does
+    not scroll it away, and the backward pass that answers plays in view."""
+    page = open_lesson(browser, site_server, viewport=viewport)
+    page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
+    page.evaluate("window.scrollBy(0, -70)")
+    need = 1.0 if viewport is DESKTOP else 0.5
+
+    def stage_in_view() -> float:
+        b = boxes(page)
+        seen = min(b["stage"]["bottom"], viewport["height"]) - max(b["stage"]["top"], b["header"])
+        return seen / b["stage"]["height"]
+
+    for name, value in (("a", "10"), ("b", "10"), ("c", "-1")):
+        field = page.locator(f"{FULL} input[name=predict-{name}]")
+        field.click()
+        page.keyboard.type(value)
+        assert stage_in_view() >= need - 0.01, name
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(800)  # a smooth scroll, if any, has finished
+    assert page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["playing"]
+    assert stage_in_view() >= need - 0.01, "the answer plays in view"
+    assert page.locator(f"{FULL} input[data-verdict=right]").count() == 3
+    assert page.errors == []
+    page.context.close()
