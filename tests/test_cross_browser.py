@@ -223,3 +223,28 @@ def test_page_00s_knob_and_gears_wake_and_follow_the_keys(engine, site_server, s
     turned = {"x": 6, "u": 18, "y": 108, "shown": f"x = 1{point}1"}
     assert until(engine, GEARS_READOUT, turned, 5_000) == turned
     assert errors(engine) == []
+
+
+# Page code (a script element, not the driver's evaluation) that makes each kind of error once.
+SELF_TEST = """new Promise(resolve => {
+  const script = document.createElement('script');
+  script.textContent = `
+    const box = document.body.appendChild(document.createElement('div'));
+    let grown = 0;  // one loop: the box grows in its own observer's callback, twice
+    new ResizeObserver(() => { if (grown++ < 2) box.style.width = (box.offsetWidth + 1) + 'px'; })
+      .observe(box);
+    console.error('self-test console.error');
+    Promise.reject(new Error('self-test rejection'));`;
+  document.head.append(script);
+  setTimeout(resolve, 300);
+})"""
+
+
+def test_the_error_channels_see_a_resize_observer_loop_a_rejection_and_console_error(engine, site_server):
+    """A control: what the suite counts on seeing, it sees (the page's recorder and the driver's log)."""
+    open_at(engine, site_server, "desktop")
+    engine.eval(SELF_TEST)
+    seen = "\n".join(errors(engine))
+    for message in ("ResizeObserver loop", "unhandled rejection: Error: self-test rejection",
+                    "console.error: self-test console.error", "console: self-test console.error"):
+        assert message in seen

@@ -120,7 +120,7 @@ class Firefox:
 
 # W3C WebDriver key codes for the keys the tests press (https://w3c.github.io/webdriver/#keyboard-actions)
 KEYS = {"ArrowLeft": "\ue012", "ArrowRight": "\ue014", "Enter": "\ue007", "Backspace": "\ue003"}
-CONSOLE_ERROR = re.compile(r"CONSOLE \S+ ERROR (.*)")
+CONSOLE_ERROR = re.compile(r"CONSOLE (?:\S+ )?ERROR (.*)")  # "CONSOLE JS ERROR ...", "CONSOLE ERROR ..."
 
 
 def _free_port() -> int:

@@ -15,9 +15,7 @@
     },
     true,
   );
-  addEventListener("unhandledrejection", (event) =>
-    note(`unhandled rejection: ${event.reason?.stack || event.reason}`),
-  );
+  addEventListener("unhandledrejection", (event) => note(`unhandled rejection: ${event.reason}`));
   const original = console.error;
   console.error = function (...args) {
     note(`console.error: ${args.map(String).join(" ")}`);
