@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { layout } from "../src/inference/layout";
 import { parse } from "../src/inference/parse";
 import { buildTimeline, timelineOf } from "../src/inference/timeline";
-import { trace } from "../src/inference/trace";
+import { rootOf, trace } from "../src/inference/trace";
 import { Value } from "../src/inference/value";
 
 const DEFAULT = { expression: "(a + b) * c", values: { a: 2, b: -3, c: 10 } };
@@ -19,6 +19,7 @@ const FORTY = {
     "+ relu(-e * f) * (g + h * 0.5) - exp(-a) * b",
   values: { a: 0.5, b: -1.5, c: 2, d: 3, e: -0.5, f: 1.25, g: 0.75, h: -2 },
 };
+const DEEPEST = `${"a/(".repeat(38)}a/a${")".repeat(38)}`; // 40 nodes, 79 Values deep: backward()'s deepest
 const SIZE = 100_000;
 
 const median = (xs: number[]): number => {
@@ -66,13 +67,8 @@ function pipeline(c: { expression: string; values: Record<string, number> }, bat
   };
 }
 
-// ---- backward() on big graphs: this engine's iterative Value, and a recursive micrograd-style peer ----
-
-function chain<T>(leaf: T, add: (a: T, b: T) => T): T {
-  let out = leaf;
-  for (let i = 0; i < SIZE; i++) out = add(out, leaf); // depth SIZE, one shared leaf
-  return out;
-}
+// ---- backward(): on the deepest graph the engine allows, and on a big wide graph beside a peer ----
+// (The lesson's build(v) recurses, as micrograd's does; the engine never makes a graph deeper than 79.)
 
 function wide<T>(make: (x: number) => T, mul: (a: T, b: T) => T, add: (a: T, b: T) => T): T {
   let level = Array.from({ length: SIZE }, (_, i) => mul(make((i % 7) - 3), make(0.5))); // SIZE products
@@ -148,6 +144,7 @@ function backwardFigure<T extends { grad: number; backward(): void }>(
   root: T,
   children: (v: T) => Iterable<T>,
   runs: number,
+  batch = 1,
 ) {
   const all = graphOf(root, children);
   const reset = (): void => {
@@ -159,15 +156,11 @@ function backwardFigure<T extends { grad: number; backward(): void }>(
   } catch (error) {
     return { nodes: all.length, survived: false, error: String(error) };
   }
-  return { nodes: all.length, survived: true, ...measure(() => root.backward(), runs, 1, reset, 1) };
+  return { nodes: all.length, survived: true, ...measure(() => root.backward(), runs, batch, reset, 1) };
 }
 
 const ours = {
-  chain: backwardFigure(
-    chain(new Value(1), (a, b) => a.add(b)),
-    (v) => v._children,
-    9,
-  ),
+  deepest: backwardFigure(rootOf(trace(DEEPEST, { a: 1.5 })).out, (v) => v._children, 100, 20),
   wide: backwardFigure(
     wide(
       (x) => new Value(x),
@@ -179,11 +172,6 @@ const ours = {
   ),
 };
 const peer = {
-  chain: backwardFigure(
-    chain(new PeerValue(1), (a, b) => a.add(b)),
-    (v) => v.prev,
-    9,
-  ),
   wide: backwardFigure(
     wide(
       (x) => new PeerValue(x),
@@ -201,10 +189,9 @@ console.log(
     runtime: `node ${process.version}`,
     unit: "ms per call, median",
     pipeline: { default: pipeline(DEFAULT, 200), forty_nodes: pipeline(FORTY, 100) },
-    backward: { chain: { depth: SIZE, ...ours.chain }, wide: { products: SIZE, ...ours.wide } },
+    backward: { deepest: { expression: DEEPEST, ...ours.deepest }, wide: { products: SIZE, ...ours.wide } },
     peer: {
-      name: "recursive micrograd-style Value (Set of children, closures, recursive topo sort)",
-      chain: { depth: SIZE, ...peer.chain },
+      name: "micrograd-style Value (a Set of children, a closure per node)",
       wide: { products: SIZE, ...peer.wide },
     },
   }),

@@ -29,6 +29,7 @@ FORTY = (  # exactly 40 visual nodes (the engine's limit), every kind of operati
     "+ relu(-e * f) * (g + h * 0.5) - exp(-a) * b",
     {"a": 0.5, "b": -1.5, "c": 2, "d": 3, "e": -0.5, "f": 1.25, "g": 0.75, "h": -2},
 )
+DEEPEST = "a/(" * 38 + "a/a" + ")" * 38  # 40 nodes, 79 Values deep: the deepest recursion backward() meets
 SIZE = 100_000
 
 
@@ -63,14 +64,8 @@ def pipeline(expression: str, values: dict[str, float], batches: int) -> dict:
     }
 
 
-# ---- backward() on big graphs: the lesson's iterative Value, and a recursive micrograd-style peer ----
-
-def chain(leaf, add):
-    out = leaf
-    for _ in range(SIZE):  # depth SIZE, one shared leaf
-        out = add(out, leaf)
-    return out
-
+# ---- backward(): on the deepest graph the engine allows, and on a big wide graph beside a peer ----
+# (The lesson's build(v) recurses, as micrograd's does; the engine never makes a graph deeper than 79.)
 
 def wide(make, mul, add):
     level = [mul(make(i % 7 - 3), make(0.5)) for i in range(SIZE)]  # SIZE products
@@ -133,7 +128,7 @@ def every_node(root, children: Callable[[object], Iterable]) -> list:
     return found
 
 
-def backward_figure(root, children: Callable[[object], Iterable], runs: int) -> dict:
+def backward_figure(root, children: Callable[[object], Iterable], runs: int, batch: int = 1) -> dict:
     nodes = every_node(root, children)
 
     def reset() -> None:
@@ -145,17 +140,16 @@ def backward_figure(root, children: Callable[[object], Iterable], runs: int) -> 
         root.backward()
     except RecursionError as error:
         return {"nodes": len(nodes), "survived": False, "error": f"RecursionError: {error}"}
-    return {"nodes": len(nodes), "survived": True, **measure(root.backward, runs, 1, reset, warmup=1)}
+    return {"nodes": len(nodes), "survived": True, **measure(root.backward, runs, batch, reset, warmup=1)}
 
 
 def main() -> None:
     ours = {
-        "chain": backward_figure(chain(Value(1.0), lambda a, b: a + b), lambda v: v._children, 9),
+        "deepest": backward_figure(trace(DEEPEST, {"a": 1.5}).root.out, lambda v: v._children, 100, 20),
         "wide": backward_figure(wide(Value, lambda a, b: a * b, lambda a, b: a + b),
                                 lambda v: v._children, 9),
     }
     peer = {
-        "chain": backward_figure(chain(PeerValue(1.0), lambda a, b: a + b), lambda v: v._prev, 9),
         "wide": backward_figure(wide(PeerValue, lambda a, b: a * b, lambda a, b: a + b),
                                 lambda v: v._prev, 9),
     }
@@ -165,9 +159,10 @@ def main() -> None:
                    f"(recursion limit {sys.getrecursionlimit()})",
         "unit": "ms per call, median",
         "pipeline": {"default": pipeline(*DEFAULT, 200), "forty_nodes": pipeline(*FORTY, 100)},
-        "backward": {"chain": {"depth": SIZE, **ours["chain"]}, "wide": {"products": SIZE, **ours["wide"]}},
-        "peer": {"name": "recursive micrograd-style Value (set of children, closures, recursive topo sort)",
-                 "chain": {"depth": SIZE, **peer["chain"]}, "wide": {"products": SIZE, **peer["wide"]}},
+        "backward": {"deepest": {"expression": DEEPEST, **ours["deepest"]},
+                     "wide": {"products": SIZE, **ours["wide"]}},
+        "peer": {"name": "micrograd-style Value (a set of children, a closure per node)",
+                 "wide": {"products": SIZE, **peer["wide"]}},
     }))
 
 

@@ -42,12 +42,19 @@ def bench_engines() -> list[Row]:
                         budget, t < 1.0 if budget else None))
         rows.append(Row("Engines", f"parse→trace→layout→timeline, {title}: Python", p * 1000, "µs"))
         rows.append(Row("Engines", f"  ratio TS / Python, {title}", t / p, "×"))
-    for kind, title in (("chain", "100,000-node chain"), ("wide", "100,000 products summed (wide)")):
-        for name, result in (("TypeScript", ts), ("Python", py)):
-            ours = _backward(result["backward"], kind)
-            peer = _backward(result["peer"], kind)
-            rows.append(Row("Engines", f"backward(), {title}: {name}", ours,
-                            "ms" if isinstance(ours, float) else ""))
-            rows.append(Row("Engines", f"  naive recursive peer, {title}: {name}", peer,
-                            "ms" if isinstance(peer, float) else ""))
+    # The deepest graph the engine lets through: backward()'s recursive build(v) at its 79 levels.
+    for name, result in (("TypeScript", ts), ("Python", py)):
+        deepest = _backward(result["backward"], "deepest")
+        rows.append(Row("Engines", f"backward(), deepest graph allowed (40 nodes, 79 Values deep): {name}",
+                        deepest * 1000 if isinstance(deepest, float) else deepest,
+                        "µs" if isinstance(deepest, float) else ""))
+    # Throughput far beyond the lesson's graphs, only 17 levels deep, beside micrograd's shape.
+    title = "100,000 products summed (wide, 17 levels deep)"
+    for name, result in (("TypeScript", ts), ("Python", py)):
+        ours = _backward(result["backward"], "wide")
+        peer = _backward(result["peer"], "wide")
+        rows.append(Row("Engines", f"backward(), {title}: {name}", ours,
+                        "ms" if isinstance(ours, float) else ""))
+        rows.append(Row("Engines", f"  micrograd-style peer (set of children, closures), same graph: {name}",
+                        peer, "ms" if isinstance(peer, float) else ""))
     return rows
