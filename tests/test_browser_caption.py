@@ -91,3 +91,14 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     assert page.locator(f"{FULL} input[data-verdict=right]").count() == 3
     assert page.errors == []
     page.context.close()
+
+
+def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_server):
+    """Right after the opening paragraph: on the first screen at 1280x800, within two on a phone."""
+    for lang, prefix in (("en", ""), ("ru", "ru/"), ("et", "et/")):
+        for viewport, screens in ((DESKTOP, 1), (PHONE, 2)):
+            page = browser.new_page(viewport=viewport)
+            page.goto(f"{site_server}{prefix}02-autograd/")
+            top = page.evaluate("document.querySelector('[data-sandbox-compact]').getBoundingClientRect().top")
+            assert top + 120 < screens * viewport["height"], (lang, viewport, top)  # its graph shows
+            page.close()

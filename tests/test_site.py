@@ -128,6 +128,17 @@ def test_listing_shows_the_value_class(built_site, lang):
     assert "--8<--" not in text  # the snippet was included, and its section markers are gone
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_moving_picture_comes_first_and_the_listing_after_it(built_site, lang):
+    """The compact player follows the opening paragraph and its invitation to press Backward; the
+    reading rules and the listing come after it."""
+    text = read(built_site, LESSON[lang])
+    body = text[text.index("<h1"):]
+    compact = body.index("data-sandbox-compact")
+    assert body[:compact].count("<p>") == 2, "the opening paragraph and the invitation"
+    assert compact < body.index('<h2 id="') < body.index('class="language-python highlight"')
+
+
 def all_pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
 
