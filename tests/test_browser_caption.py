@@ -99,6 +99,7 @@ def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_serve
         for viewport, screens in ((DESKTOP, 1), (PHONE, 2)):
             page = browser.new_page(viewport=viewport)
             page.goto(f"{site_server}{prefix}02-autograd/")
-            top = page.evaluate("document.querySelector('[data-sandbox-compact]').getBoundingClientRect().top")
+            top = page.evaluate("document.querySelector('[data-sandbox-compact]')"
+                                ".getBoundingClientRect().top")
             assert top + 120 < screens * viewport["height"], (lang, viewport, top)  # its graph shows
             page.close()
