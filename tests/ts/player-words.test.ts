@@ -264,6 +264,22 @@ test("invisible characters are named by code point, in every language", () => {
   }
 });
 
+test("a decimal comma in the expression gets the hint to write a point, in every language", () => {
+  const hints = { en: "“3.5”, not “3,5”", ru: "«3.5», а не «3,5»", et: "„3.5“, mitte „3,5“" };
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    const message = errorMessage(i18n, failure("3,5 * a"), "3,5 * a");
+    assert.ok(message.includes(hints[lang]), `${lang}: ${message}`);
+    assert.ok(errorMessage(i18n, failure("a * 12,75"), "a * 12,75").includes("12.75"), lang);
+    const refused = i18n.t("error_syntax_character", { char: "," });
+    assert.equal(
+      errorMessage(i18n, failure("a,b"), "a,b"),
+      refused,
+      `${lang}: between letters, only refused`,
+    );
+  }
+});
+
 test("without the expression at hand a message still reads whole", () => {
   const en = makeI18n("en", strings("en"));
   assert.equal(errorMessage(en, failure("a / b", { b: 0 })), "Division by zero: the divisor “…” is 0.");
