@@ -4,7 +4,7 @@ Both run headful on one private Xvfb display, without Playwright's browser build
 ESR through puppeteer-core over WebDriver BiDi (firefox.mjs, a line protocol on a pipe), Debian's
 WebKitGTK through WebKitWebDriver (plain W3C WebDriver over HTTP) hosting the page in wkhost.py. A
 driver evaluates JavaScript expressions (awaited), types with real key events into the focused
-element, clicks by selector, sets the viewport size, and returns the errors recorder.js kept.
+element, sets the viewport size, and returns the errors recorder.js kept.
 """
 
 from __future__ import annotations
@@ -99,9 +99,6 @@ class Firefox:
     def press(self, key: str) -> None:
         self._send("press", key=key)
 
-    def click(self, selector: str) -> None:
-        self._send("click", selector=selector)
-
     def size(self, width: int, height: int) -> None:
         self._send("size", width=width, height=height)
 
@@ -188,10 +185,6 @@ class WebKit:
 
     def press(self, key: str) -> None:
         self._keys([KEYS.get(key, key)])
-
-    def click(self, selector: str) -> None:
-        element = self._do("POST", "/element", {"using": "css selector", "value": selector})
-        self._do("POST", f"/element/{next(iter(element.values()))}/click", {})
 
     def size(self, width: int, height: int) -> None:
         self._do("POST", "/window/rect", {"width": width, "height": height})

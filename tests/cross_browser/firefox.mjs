@@ -1,7 +1,7 @@
 // Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi, one page for the whole run, for
 // the cross-browser tests and the benchmark. A line protocol on stdin/stdout, one JSON object each:
 //   {"op": "goto", "url"} | {"op": "eval", "expression"} | {"op": "type", "text"} | {"op": "press", "key"}
-//   | {"op": "click", "selector"} | {"op": "size", "width", "height"} | {"op": "errors"} | {"op": "version"}
+//   | {"op": "size", "width", "height"} | {"op": "errors"} | {"op": "version"}
 // -> {"value"} or {"error"}. Headful (on the caller's Xvfb): headless Firefox gets no WebGL without a GPU.
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -31,7 +31,6 @@ const ops = {
   eval: ({ expression }) => page.evaluate(`(async () => (${expression}))()`),
   type: ({ text }) => page.keyboard.type(text),
   press: ({ key }) => page.keyboard.press(key),
-  click: ({ selector }) => page.click(selector),
   size: ({ width, height }) => page.setViewport({ width, height }),
   errors: () => driverErrors.splice(0),
   version: () => browser.version(),
