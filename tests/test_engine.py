@@ -91,19 +91,23 @@ def test_the_recursive_build_is_79_calls_deep_at_the_engine_limit():
     grads = [v.grad for v in t.topo]
     limit = sys.getrecursionlimit()
     assert stack_depth() + 79 < limit / 2  # Python's default 1,000 leaves room for mkdocs' own stack
-    for room, works in ((85, True), (70, False)):  # build(v) really recurses, about 79 frames deep
+    def runs_with(room: int) -> bool:  # backward() under a recursion limit `room` frames above here
         for v in t.topo:
             v.grad = 0.0
         sys.setrecursionlimit(stack_depth() + room)
         try:
             order = t.root.out.backward()
         except RecursionError:
-            order = None
+            return False
         finally:
             sys.setrecursionlimit(limit)
-        assert (order is not None) == works, room
-        if works:
-            assert order == t.topo and [v.grad for v in t.topo] == grads
+        assert order == t.topo and [v.grad for v in t.topo] == grads
+        return True
+
+    # build(v) really recurses, about 79 frames deep: the least room it runs in is 79 and a few frames
+    # (what the interpreter counts beside build's own frames differs a little between runners)
+    least = next(room for room in range(40, 200) if runs_with(room))
+    assert 79 <= least <= 79 + 20, least
 
 
 def test_lesson_default_numbers_and_chain_rule_labels():
