@@ -30,7 +30,7 @@ from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, shipped
 from .cache import BuildCache
 from .config import TinyDagConfig
-from .deferred import declare_color_schemes, defer_long_listings
+from .deferred import declare_color_schemes
 from .embed import sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures
@@ -139,7 +139,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         return widget_html(widget, lang, self.widget_data[key], self.strings[lang])
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return defer_long_listings(self.language.page_content(html, page, config))
+        return self.language.page_content(html, page, config)
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
         return self.language.post_template(output_content, template_name, config)
