@@ -20,6 +20,8 @@ export interface Card {
   note: HTMLElement; // a tab on the card's top edge: how the value was made, or the gradient's running sum
   sum: HTMLElement;
   made: HTMLElement;
+  delta: HTMLElement; // a tab under the card (or its expansion): what the last nudge changed its value by
+  nudged: boolean; // the last nudge moved its value: room is kept for the delta tab
   madeText: string | null; // forward: "−1 × 10 = −10" (this graph's numbers; written when first shown)
   expansionOf: Timeline | null; // the numbers the expansion panel shows (refreshed while it is shown)
   noteWidth: number; // CSS px at scale 1 of the tab shown (0: none), estimated from its text
@@ -68,6 +70,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
   const sum = h("span", { "data-field": "sum", hidden: true });
   const made = h("span", { "data-field": "made", hidden: true });
   const note = h("div", { class: "tdg-note", hidden: true }, made, sum);
+  const delta = h("div", { class: "tdg-delta", "data-field": "delta", hidden: true });
   const expanded = expansionOf(node, timeline);
   if (expanded)
     expansion.append(
@@ -104,6 +107,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     h("div", { class: "tdg-row tdg-row-grad" }, key(t("grad"), t("grad_short")), grad),
     expansion,
     note,
+    delta,
   );
   return {
     el,
@@ -113,6 +117,8 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     note,
     sum,
     made,
+    delta,
+    nudged: false,
     madeText: null,
     expansionOf: null,
     noteWidth: 0,

@@ -8,7 +8,7 @@ import { buildCard, type Card, cardShadow, NOT_REACHED, noteWidth, unbreakableTe
 import { h, setAttr, setStyle, setText } from "./dom";
 import { expansionOf, localsOf } from "./expansion";
 import type { CardSize } from "./fit";
-import { formatNumber } from "./format";
+import { formatChange, formatNumber } from "./format";
 import type { I18n } from "./i18n";
 import type { Rect } from "./placement";
 import type { Projected } from "./scene";
@@ -18,6 +18,7 @@ export { CARD_COMPACT, CARD_COMPACT_WIDE, CARD_FULL } from "./card";
 
 const NOTE_LEFT = 6; // px (scale 1): where the tab over a card starts, from the card's left side
 const NOTE_ABOVE = 17; // ... and how far it reaches above the card's top
+const DELTA_BELOW = 17; // px (scale 1) the nudge's tab reaches below the card (or its expansion)
 const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border
 const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of the graph
 const CARDS_PER_STEP = 14; // while waking: a 40-node graph's cards in three frames
@@ -61,8 +62,17 @@ export class Cards {
     this.layer.append(card.el);
   }
 
-  /** Numbers, highlight and flags for a frame. Cheap: only changed text is written. */
-  update(frame: Frame, timeline: Timeline, flagged: NodeId | null, localDerivatives: boolean): void {
+  /**
+   * Numbers, highlight and flags for a frame, and the change the last nudge made to each value it
+   * moved (`moved`, once that value is on the card). Cheap: only changed text is written.
+   */
+  update(
+    frame: Frame,
+    timeline: Timeline,
+    flagged: NodeId | null,
+    localDerivatives: boolean,
+    moved: ReadonlyMap<NodeId, number> | null,
+  ): void {
     for (const node of timeline.nodes) {
       const card = this.cards.get(node.id);
       const state = frame.nodes.get(node.id);
@@ -87,6 +97,16 @@ export class Cards {
         card.height = null;
         card.panel = null;
       }
+      // Room is kept for the tab from the nudge on (the layout does not move while the values
+      // arrive); the tab itself shows with the value.
+      const delta = moved?.get(node.id);
+      card.nudged = delta !== undefined;
+      const shown = delta !== undefined && state.value !== null;
+      if (shown) setText(card.delta, formatChange(delta));
+      if (card.delta.hidden === shown) card.delta.hidden = !shown;
+      // Under the expansion panel when it shows, so that the two never cover each other.
+      const host = showExpansion ? card.expansion : card.el;
+      if (card.delta.parentElement !== host) host.append(card.delta);
     }
   }
 
@@ -151,10 +171,10 @@ export class Cards {
    */
   grown(size: CardSize, stageWidth: number): Map<NodeId, number> {
     const out = new Map<NodeId, number>();
-    const measure = [...this.cards].filter(([, card]) => !card.expansion.hidden);
+    const measure = [...this.cards].filter(([, card]) => !card.expansion.hidden || card.nudged);
     // A panel is as wide as the room right of its card allows (it wraps between terms instead of
     // covering the cards to its left); all writes first, then all reads: one layout.
-    const fresh = measure.filter(([, card]) => card.panel === null);
+    const fresh = measure.filter(([, card]) => !card.expansion.hidden && card.panel === null);
     for (const [, card] of fresh) {
       const room = card.at ? this.roomRightOf(card, size, stageWidth) : PANEL_MAX;
       card.el.style.setProperty(
@@ -165,7 +185,8 @@ export class Cards {
     for (const [, card] of fresh)
       card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
     for (const [id, card] of measure) {
-      const below = this.height(card, size) - size.height + (card.panel?.h ?? 0);
+      const panel = card.expansion.hidden ? 0 : (card.panel?.h ?? 0);
+      const below = this.height(card, size) - size.height + panel + deltaBelow(card);
       if (below > 1) out.set(id, below);
     }
     return out;
@@ -205,7 +226,9 @@ export class Cards {
       const at = card.at;
       if (!at) return [];
       const height = this.height(card, size) * at.scale;
-      const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height };
+      const panel = card.expansion.hidden ? null : card.panel;
+      const tab = deltaBelow(card) * at.scale; // the nudge's tab, under the card or its panel
+      const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height + (panel ? 0 : tab) };
       const note =
         card.noteWidth > 0
           ? [
@@ -217,7 +240,6 @@ export class Cards {
               },
             ]
           : [];
-      const panel = card.expansion.hidden ? null : card.panel;
       if (!panel) return [box, ...note];
       return [
         box,
@@ -226,7 +248,7 @@ export class Cards {
           x: at.x - card.shift * at.scale,
           y: at.y + height - at.scale,
           w: panel.w * at.scale,
-          h: panel.h * at.scale,
+          h: panel.h * at.scale + tab,
         },
       ];
     });
@@ -326,6 +348,10 @@ export class Cards {
   private shade(card: Card): void {
     setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
   }
+}
+
+function deltaBelow(card: Card): number {
+  return card.nudged ? DELTA_BELOW : 0;
 }
 
 /**

@@ -13,6 +13,11 @@ export function formatNumber(x: number): string {
   return formatSignificant(x, 4); // one argument: safe to pass to Array.map
 }
 
+/** A change, signed as code writes it: 0.001 -> "+0.001", -0.01 -> "−0.01" (the nudge's tabs on the cards). */
+export function formatChange(x: number): string {
+  return x > 0 ? `+${formatNumber(x)}` : formatNumber(x);
+}
+
 /** formatNumber with `digits` significant digits. */
 function formatSignificant(x: number, digits: number): string {
   if (Number.isNaN(x)) return "NaN";

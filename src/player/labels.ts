@@ -5,7 +5,7 @@
 // room and otherwise as just the contribution. placement.ts keeps every label off the cards, off
 // the other labels and inside the stage; a label with no room at all is hidden.
 
-import type { EdgeId, Timeline } from "../inference/types";
+import type { EdgeId, NodeId, Timeline } from "../inference/types";
 import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setStyle, setText } from "./dom";
 import { type EdgeLook, edgeLook } from "./encoding";
@@ -86,13 +86,27 @@ export class EdgeLabels {
     }
   }
 
-  /** What each label says at this frame; `emphasis`: edges the reader points at. */
-  update(frame: Frame, timeline: Timeline, localDerivatives: boolean, emphasis: ReadonlySet<EdgeId>): void {
+  /**
+   * What each label says at this frame; `emphasis`: edges the reader points at; `moved`: the nodes
+   * the last nudge moved, whose edges say what they multiply that change by ("× 10").
+   */
+  update(
+    frame: Frame,
+    timeline: Timeline,
+    localDerivatives: boolean,
+    emphasis: ReadonlySet<EdgeId>,
+    moved: ReadonlyMap<NodeId, number> | null,
+  ): void {
     this.order = new Map(timeline.backward.map((step, i) => [step.edge, i]));
     this.towards = frame.direction === "backward" ? "child" : "parent";
-    const local = new Map(timeline.edges.map((e) => [e.id, e.local]));
+    const edges = new Map(timeline.edges.map((e) => [e.id, e]));
     for (const [id, label] of this.labels) {
       const state = frame.edges.get(id)?.label ?? null;
+      const edge = edges.get(id);
+      const carries =
+        edge !== undefined &&
+        moved?.has(edge.from) === true &&
+        (frame.nodes.get(edge.from)?.value ?? null) !== null;
       label.emphasis = false;
       label.look = edgeLook(frame.direction === "backward" ? (state?.contribution ?? null) : null);
       if (state) {
@@ -102,9 +116,10 @@ export class EdgeLabels {
           formatNumber(state.contribution),
         ];
         label.emphasis = emphasis.has(id);
-      } else if (localDerivatives) {
+      } else if (localDerivatives || carries) {
+        const value = formatNumber(edge?.local ?? 0);
         label.kind = "local";
-        label.forms = [this.i18n.t("local_tag", { value: formatNumber(local.get(id) ?? 0) })];
+        label.forms = [carries ? `× ${value}` : this.i18n.t("local_tag", { value })];
       } else {
         label.kind = null;
         label.forms = [];

@@ -2,7 +2,7 @@
 // No DOM, no WebGL: everything the reader can change is here, the engine is handed in (so node:test
 // drives the same transitions the page does), and the renderers only read the result.
 
-import type { ErrorPayload, Timeline } from "../inference/types";
+import type { ErrorPayload, NodeId, Timeline } from "../inference/types";
 import type { EngineResult } from "./live";
 import { parseNumber } from "./format";
 import { type NudgeResult, nudgeCheck } from "./nudge";
@@ -66,7 +66,8 @@ export type Action =
   | { type: "step"; delta: 1 | -1 }
   | { type: "option"; name: "localDerivatives" | "finalGradients"; on: boolean }
   | { type: "view"; view: View }
-  | { type: "nudge"; leaf: string; step: string }; // step: the h field's text
+  | { type: "nudge"; leaf: string; step: string } // step: the h field's text
+  | { type: "forget-nudge" }; // another leaf chosen: the last answer was about the previous one
 
 export function initialState(timeline: Timeline, values: Record<string, number>): SandboxState {
   return {
@@ -111,6 +112,8 @@ export function reduce(state: SandboxState, action: Action, context: Context): S
       return { ...state, view: clampView(action.view) };
     case "nudge":
       return { ...state, nudge: nudge(state, action.leaf, action.step, context) };
+    case "forget-nudge":
+      return { ...state, nudge: null };
   }
 }
 
@@ -204,6 +207,12 @@ function nudge(state: SandboxState, leaf: string, text: string, context: Context
   if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
   if (h === 0) return { leaf, problem: "h-zero" };
   return { leaf, h, result: nudgeCheck(context.compute, state.timeline, valuesFor(state), leaf, h) };
+}
+
+/** The nodes the last nudge moved (nudged − original), for the cards and edges to show; null: none. */
+export function nudgeMoved(state: SandboxState): ReadonlyMap<NodeId, number> | null {
+  const n = state.nudge;
+  return n && "result" in n && n.result.ok ? n.result.moved : null;
 }
 
 function namesOf(timeline: Timeline): string[] {

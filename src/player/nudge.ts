@@ -1,11 +1,20 @@
 // The nudge check: move one leaf by a small h and compare Δoutput / h with its gradient — the
 // derivative as a sensitivity knob (page 00), measured.
 
-import type { ErrorPayload, Timeline } from "../inference/types";
+import type { ErrorPayload, NodeId, Timeline } from "../inference/types";
 import type { EngineResult } from "./live";
 
 export type NudgeResult =
-  | { ok: true; node: string; before: number; after: number; ratio: number; grad: number; rounding: boolean }
+  | {
+      ok: true;
+      node: string;
+      before: number;
+      after: number;
+      ratio: number;
+      grad: number;
+      rounding: boolean;
+      moved: Map<NodeId, number>; // every node whose value the nudge changed: nudged minus original
+    }
   | { ok: false; error: ErrorPayload };
 
 // Δoutput is trustworthy while the rounding in computing it (a few ulps of the output) stays below
@@ -34,7 +43,23 @@ export function nudgeCheck(
     ratio: delta / h,
     grad: variable.grad,
     rounding: lostToRounding(root.value, after, variable.value, h, delta),
+    moved: movedBy(timeline, result.timeline),
   };
+}
+
+/**
+ * The nodes a nudge moved, and by how much (nudged − original), in the graph's order: the same
+ * expression gives the same nodes, so ids match. A node the nudge does not reach (another leaf, a
+ * dead relu and everything only it feeds) is left out.
+ */
+export function movedBy(original: Timeline, nudged: Timeline): Map<NodeId, number> {
+  const after = new Map(nudged.nodes.map((n) => [n.id, n.value]));
+  const moved = new Map<NodeId, number>();
+  for (const n of original.nodes) {
+    const d = (after.get(n.id) ?? n.value) - n.value;
+    if (d !== 0) moved.set(n.id, d);
+  }
+  return moved;
 }
 
 /** Is Δoutput (or the step actually taken, x + h − x) drowned in floating-point rounding? */

@@ -11,7 +11,15 @@ import type { I18n } from "./i18n";
 import { recompute, variablesOf } from "./live";
 import { fullPanels, nextTask, preparePlayer, type SandboxData } from "./mount";
 import { reveal } from "./reveal";
-import { type Action, advance, type Context, initialState, reduce, type SandboxState } from "./model";
+import {
+  type Action,
+  advance,
+  type Context,
+  initialState,
+  nudgeMoved,
+  reduce,
+  type SandboxState,
+} from "./model";
 import { codeStepOf } from "./panels";
 import type { Scene } from "./scene";
 import { Share } from "./share";
@@ -223,6 +231,7 @@ export class Sandbox implements Target {
       localDerivatives: s.localDerivatives,
       view: s.view,
       dimmed,
+      moved: nudgeMoved(s),
     };
     if (!this.stage.draw(input)) return;
     this.walk.update(s.timeline, frame, s.finalGradients);

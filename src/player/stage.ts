@@ -46,6 +46,7 @@ export interface StageInput {
   localDerivatives: boolean;
   view: View;
   dimmed: boolean;
+  moved: ReadonlyMap<NodeId, number> | null; // what the last nudge changed each value by (model.ts)
 }
 
 export class Stage {
@@ -258,7 +259,7 @@ export class Stage {
     if (!this.fit) return false;
     this.last = input;
     const { frame, timeline, flagged } = input;
-    this.cards.update(frame, timeline, flagged, input.localDerivatives);
+    this.cards.update(frame, timeline, flagged, input.localDerivatives, input.moved);
     // Local derivatives hang a panel under derived operations' cards: make room, route around them.
     const grown = this.cards.grown(this.cardSize, this.width);
     if ([...grown].join(";") !== this.grownKey) {
@@ -280,7 +281,7 @@ export class Stage {
       Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]),
     );
     this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
-    this.labels.update(frame, timeline, input.localDerivatives, this.pointed);
+    this.labels.update(frame, timeline, input.localDerivatives, this.pointed, input.moved);
     const crowded = fit.scale < CROWDED_BELOW;
     let boxes: Rect[] | null = null; // read once, for the labels and the carried numbers alike
     const cards = (): Rect[] => (boxes ??= this.cards.boxes(this.cardSize));

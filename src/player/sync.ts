@@ -195,6 +195,7 @@ export class ControlSync {
     let text = reached
       ? t("nudge_result", { ...params, grad: say(r.grad) })
       : t("nudge_result_waiting", params);
+    text += ` ${t("nudge_one_pass")}`;
     if (r.rounding) text += ` ${t("nudge_rounding")}`;
     setText(out, text);
     out.dataset.state = reached ? "compared" : "waiting";

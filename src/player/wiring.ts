@@ -65,6 +65,7 @@ export function wireControls(t: Target): void {
   ui.nudgeRun.addEventListener("click", () =>
     t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }),
   );
+  ui.nudgeLeaf.addEventListener("change", () => t.dispatch({ type: "forget-nudge" }, { now: true }));
 }
 
 /** A slider's two fields; wired once, when the slider is created (sliders are reused, see controls.ts). */

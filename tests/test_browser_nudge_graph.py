@@ -1,0 +1,155 @@
+"""The nudge on the graph (issue 25, item 4), as a learner does it.
+
+Exercise (d)'s link, then Nudge check: pick a leaf, press Nudge, and every card the nudge moves shows
+its change under it ([data-field=delta], written as the cards write numbers), each edge carrying it
+says what it multiplies it by, a dead relu stops it; the sentence says backward() gets it for every
+leaf in one pass. The tabs keep off the labels and the other cards, and go under an expansion panel.
+Once in English on a desktop; the words (the panel, the sentence, exercise (d) naming Nudge check) once
+per language. Which nodes move and by how much is proven in node (tests/ts/player-nudge.test.ts).
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from .browser_helpers import (
+    MINUS,
+    ROOT,
+    _overlap,
+    layout_problems,
+    lesson_page,
+    set_range,
+    settle,
+    stage_geometry,
+    type_expression,
+)
+
+pytestmark = pytest.mark.browser
+
+SANDBOX = "[data-sandbox]"
+EXERCISE_D = "a[data-open-in-sandbox] >> nth=4"  # the compact player's link, then (a)-(d)
+
+# What the reader sees: card label -> its delta tab ("" when it has none); edge labels by end cards.
+TABS = """() => Object.fromEntries([...document.querySelectorAll('[data-sandbox] [data-node]')].map(el => {
+    const tab = el.querySelector('[data-field=delta]');
+    return [el.getAttribute('aria-label'), tab && tab.checkVisibility() ? tab.innerText : ''];
+}))"""
+TAB_BOXES = """() => { const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-sandbox] [data-node]')].flatMap(el => {
+    const tab = el.querySelector('[data-field=delta]');
+    if (!tab || !tab.checkVisibility()) return [];
+    const b = tab.getBoundingClientRect(), panel = el.querySelector('.tdg-expansion:not([hidden])');
+    return [{id: el.dataset.node, x: b.left - stage.left, y: b.top - stage.top, w: b.width, h: b.height,
+             panelBottom: panel ? panel.getBoundingClientRect().bottom - stage.top : null}];
+  }); }"""
+
+
+def strings(lang: str) -> dict[str, str]:
+    return yaml.safe_load((ROOT / "src/player/strings" / f"{lang}.yml").read_text(encoding="utf-8"))
+
+
+def nudge(page, leaf: str, h: str = "0.001") -> None:
+    page.select_option(f"{SANDBOX} select[name=nudge-leaf]", leaf)
+    page.fill(f"{SANDBOX} input[name=nudge-h]", h)
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    settle(page)
+    settle(page)  # the tabs take room: the stage is laid out again
+
+
+def at_end(page, direction: str = "forward") -> None:
+    page.click(f"{SANDBOX} [data-action={direction}]")
+    set_range(page, f"{SANDBOX} input[name=time]", 1e9)
+    settle(page)
+
+
+def edge_labels(page) -> dict[tuple[str, str], str]:
+    """(child label, parent label) -> the text on that edge, for edges that show one."""
+    geometry = stage_geometry(page)
+    names = {c: page.get_attribute(f"{SANDBOX} [data-node='{c}']", "aria-label")
+             for c in {e[k] for e in geometry["edges"] for k in ("from", "to")}}
+    ends = {e["id"]: (names[e["from"]], names[e["to"]]) for e in geometry["edges"]}
+    return {ends[label["edge"]]: label["text"] for label in geometry["labels"]}
+
+
+def tabs_keep_clear(page) -> None:
+    """No tab over another card or an edge label; a tab under an expansion hangs below the panel."""
+    geometry = stage_geometry(page)
+    assert layout_problems(geometry) == []
+    for tab in page.evaluate(TAB_BOXES):
+        assert tab["y"] + tab["h"] <= geometry["height"] + 0.5, f"tab of {tab['id']} cut off by the stage"
+        covered = [c["id"] for c in geometry["cards"] if c["id"] != tab["id"] and _overlap(tab, c)]
+        assert covered == [], f"tab of {tab['id']} covers {covered}"
+        labels = [label["text"] for label in geometry["labels"] if _overlap(tab, label)]
+        assert labels == [], f"tab of {tab['id']} covers labels {labels}"
+        if tab["panelBottom"] is not None:
+            assert tab["y"] >= tab["panelBottom"] - 3, "the tab hangs under the expansion panel"
+
+
+def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_server):
+    page = lesson_page(browser, site_server)
+    page.locator(EXERCISE_D).click()
+    page.wait_for_function("document.querySelector('#tinydag-1 input[name=expression]').value === '(a + b) * c'")
+    page.locator(f"{SANDBOX} .tdg-nudge summary").click()
+    assert set(page.evaluate(TABS).values()) == {""}, "no tabs before a nudge"
+    nudge(page, "a")
+    # a + b moves as a does (× 1), the output ten times as much (× c = × 10); b and c stay.
+    assert page.evaluate(TABS) == {"a": "+0.001", "b": "", "a + b": "+0.001", "c": "",
+                                   "(a + b) × c": "+0.01"}
+    labels = edge_labels(page)
+    assert labels[("a", "a + b")] == "× 1" and labels[("a + b", "(a + b) × c")] == "× 10", labels
+    assert ("b", "a + b") not in labels and ("c", "(a + b) × c") not in labels, labels
+    tabs_keep_clear(page)
+    out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
+    assert out.endswith("backward() finds this sensitivity for every leaf in one pass; "
+                        "nudging needs one run per leaf."), out
+    # Another leaf chosen: the old answer goes; a nudge of c moves the output by (a + b) × 0.001.
+    page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
+    settle(page)
+    assert set(page.evaluate(TABS).values()) == {""}
+    assert page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text() == ""
+    nudge(page, "c")
+    assert page.evaluate(TABS)["(a + b) × c"] == f"{MINUS}0.001"
+    # The backward pass that follows keeps the tabs (its labels take the edges).
+    at_end(page, "backward")
+    assert page.evaluate(TABS)["c"] == "+0.001"
+    tabs_keep_clear(page)
+    # A dead relu stops the change: a × b moves, relu(a × b) does not; its edge multiplies by 0.
+    type_expression(page, "relu(a * b)")
+    set_range(page, f"{SANDBOX} input[name=var-b]", -3)
+    at_end(page)
+    nudge(page, "a")
+    assert page.evaluate(TABS) == {"a": "+0.001", "b": "", "a × b": f"{MINUS}0.003", "relu(a × b)": ""}
+    assert edge_labels(page)[("a × b", "relu(a × b)")] == "× 0"
+    # A value changed: the tabs go. Under an expansion panel (local derivatives) a tab hangs below it.
+    set_range(page, f"{SANDBOX} input[name=var-b]", 3)
+    settle(page)
+    assert set(page.evaluate(TABS).values()) == {""}
+    type_expression(page, "a - b")
+    at_end(page)
+    page.check(f"{SANDBOX} input[name=local-derivatives]")
+    nudge(page, "b")
+    assert page.evaluate(TABS)["a − b"] == f"{MINUS}0.001"
+    tabs_keep_clear(page)
+    assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_nudge_speaks_the_pages_language(browser, site_server, lang):
+    words = strings(lang)
+    page = lesson_page(browser, site_server, lang)
+    # Exercise (d) sends the learner to Nudge check, by the names the sandbox gives it.
+    exercise = page.locator("article p").filter(has=page.locator(f"strong:text-is('{words['nudge_check']}')"))
+    assert exercise.count() == 1
+    assert exercise.inner_text().startswith(("(d)", "(г)")) and words["nudge_run"] in exercise.inner_text()
+    summary = page.locator(f"{SANDBOX} .tdg-nudge summary")
+    assert summary.inner_text() == words["nudge_check"]
+    summary.click()
+    at_end(page)
+    assert page.locator(f"{SANDBOX} [data-action=nudge]").inner_text() == words["nudge_run"]
+    nudge(page, "a")
+    # The tabs are code, written with a dot; the sentence ends with the one-pass sentence.
+    assert page.evaluate(TABS)["a"] == "+0.001"
+    out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
+    assert words["nudge_one_pass"] in out, out
+    assert page.errors == [], page.errors
