@@ -89,9 +89,9 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     caption,
     options, // the toggles change the picture: right under it, with predict-then-check (mount.ts)
     transport,
+    nudge, // its changes are drawn on the cards: close enough to see both
     legend,
     codestep,
-    nudge,
     table,
     live,
   );
