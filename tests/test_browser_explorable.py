@@ -189,8 +189,9 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
     page = lesson_page(browser, site_server)
     # Clicked as a reader would, with the stage where the reader looks: Playwright's own scrolling
     # before a click (when it finds the button still moving) is no part of what is tested here.
-    page.evaluate(f"""() => {{ document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}});
-        scrollBy(0, -60); document.querySelector('{FULL} [data-action=backward]').click(); }}""")
+    # Scrolled so the running code ends at the window's foot: the graph is still in view above it.
+    page.evaluate(f"""() => {{ document.querySelector('{FULL} .tdg-excerpt').scrollIntoView({{block: 'end'}});
+        document.querySelector('{FULL} [data-action=backward]').click(); }}""")
     seen = set()
     for _ in range(40):
         state = page.evaluate(f"""() => {{
@@ -198,8 +199,11 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
             const box = excerpt.getBoundingClientRect();
             const stage = document.querySelector('{FULL} .tdg-stage').getBoundingClientRect();
             const running = excerpt.querySelector('[data-running]');
+            const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+            const graphSeen = (stage.bottom - Math.max(stage.top, header)) / stage.height;
             return {{playing: window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing,
-                    inView: box.top >= stage.bottom && box.bottom <= innerHeight && stage.top >= 0,
+                    inView: box.top >= stage.bottom && box.bottom <= innerHeight && graphSeen >= 0.5,
+                    graphSeen,
                     running: running ? running.textContent.trim() : null,
                     caption: excerpt.querySelector('figcaption').textContent}}; }}""")
         if not state["playing"] or "child.grad += local_grad * v.grad" in seen:

@@ -71,8 +71,8 @@ export function fullPanels(
   const listing = CodeListing.find(root.ownerDocument);
   const excerpt = listing ? new CodeExcerpt(listing, i18n.t("code_excerpt")) : null;
   // Predicting happens with the graph in view: right under its caption, above the toggles and the
-  // timeline; the running code comes after the timeline that drives it (and the nudge check).
+  // timeline; the running code comes right after the timeline that drives it.
   ui.caption.after(predict.el);
-  if (excerpt) ui.player.querySelector(".tdg-nudge")?.after(excerpt.element);
+  if (excerpt) ui.player.querySelector(".tdg-transport")?.after(excerpt.element);
   return [predict, excerpt];
 }
