@@ -68,11 +68,13 @@ typecheck: setup
 test-ts: setup
 	npm test --silent
 
-# The tests without a browser on both cores (pytest-xdist; each worker builds its own site), then the
-# browser tests in one serial call: one Chromium, one site build, pages reused.
+# The tests without a browser on both cores (pytest-xdist; the site is built once for both workers),
+# then the Chromium tests in one serial call (one Chromium, pages reused), then the Firefox and WebKit
+# smoke suite, one engine per core.
 test-py: setup $(BROWSERS)
 	$(PY) -m pytest -q -n 2 -m "not browser and not crossbrowser"
-	$(PY) -m pytest -q -m "browser or crossbrowser"
+	$(PY) -m pytest -q -m browser
+	$(PY) -m pytest -q -n 2 --dist loadgroup -m crossbrowser  # Firefox and WebKit side by side
 
 # Screenshots for people to look at (not part of make test): .build/shots/*.png, the default graph in
 # the middle of backward and the crowded neuron at its end, each language, desktop and phone, light and dark.

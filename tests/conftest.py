@@ -37,6 +37,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
+        if engine:  # the cross-browser suite: one xdist worker per engine (make test-py, --dist loadgroup)
+            item.add_marker(pytest.mark.xdist_group(engine))
         (kept if shots_asked or item.get_closest_marker("shots") is None else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
