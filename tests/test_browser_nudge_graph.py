@@ -35,7 +35,8 @@ TABS = """() => Object.fromEntries([...document.querySelectorAll('[data-sandbox]
     const tab = el.querySelector('[data-field=delta]');
     return [el.getAttribute('aria-label'), tab && tab.checkVisibility() ? tab.innerText : ''];
 }))"""
-TAB_BOXES = """() => { const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+TAB_BOXES = """() => {
+  const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
   return [...document.querySelectorAll('[data-sandbox] [data-node]')].flatMap(el => {
     const tab = el.querySelector('[data-field=delta]');
     if (!tab || !tab.checkVisibility()) return [];
@@ -89,7 +90,8 @@ def tabs_keep_clear(page) -> None:
 def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_server):
     page = lesson_page(browser, site_server)
     page.locator(EXERCISE_D).click()
-    page.wait_for_function("document.querySelector('#tinydag-1 input[name=expression]').value === '(a + b) * c'")
+    page.wait_for_function("document.querySelector('#tinydag-1 input[name=expression]').value"
+                           " === '(a + b) * c'")
     page.locator(f"{SANDBOX} .tdg-nudge summary").click()
     assert set(page.evaluate(TABS).values()) == {""}, "no tabs before a nudge"
     nudge(page, "a")
