@@ -182,6 +182,18 @@ function legendOf(t: Translate, id: string): HTMLElement {
     h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
     h("span", { class: "tdg-legend-item", "data-kind": "grad" }, t("legend_grads")),
     h("span", { class: "tdg-legend-swatch" }, t("edge_label_legend")),
+    // Shown by player.css only where they apply: compact cards' v and g, a graph with a typed number.
+    h(
+      "span",
+      { class: "tdg-legend-keys" },
+      t("legend_keys", { v: t("value_short"), g: t("grad_short"), value: t("value"), grad: t("grad") }),
+    ),
+    h(
+      "span",
+      { class: "tdg-legend-literal" },
+      h("span", { class: "tdg-badge" }, t("const")),
+      ` ${t("legend_literal")}`,
+    ),
     // Backward: what an edge's thickness, colour and dashes say about its contribution (encoding.ts).
     h(
       "span",

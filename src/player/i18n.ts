@@ -96,9 +96,32 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
     key = isInvisible(char) ? "error_syntax_character_invisible" : "error_syntax_character_code";
     if (!i18n.has(key)) key = "error_syntax_character";
   }
+  const decimal = char === "," ? decimalCommaAt(source, error.start) : null;
+  if (key === "error_syntax_character" && decimal && i18n.has("error_syntax_decimal_comma")) {
+    Object.assign(params, decimal);
+    key = "error_syntax_decimal_comma";
+  }
   if (i18n.has(key)) return i18n.t(key, params);
   const general = `error_${error.code.replace(/-/g, "_")}`;
   return i18n.has(general) ? i18n.t(general, params) : error.message;
+}
+
+/** "3,5" around the comma at `at` (a decimal comma, as ru and et write numbers): the number and its point form. */
+function decimalCommaAt(
+  source: string | undefined,
+  at: number | undefined,
+): { comma: string; number: string } | null {
+  if (source === undefined || at === undefined) return null;
+  const chars = Array.from(source);
+  const digits = (from: number, step: 1 | -1): string => {
+    let run = "";
+    for (let i = from; /^[0-9]$/.test(chars[i] ?? ""); i += step)
+      run = step > 0 ? run + chars[i] : chars[i] + run;
+    return run;
+  };
+  const whole = digits(at - 1, -1);
+  const fraction = digits(at + 1, 1);
+  return whole && fraction ? { comma: `${whole},${fraction}`, number: `${whole}.${fraction}` } : null;
 }
 
 const NUMERIC_PARAMS = ["limit"]; // error params that are counts or amounts, not excerpts of code

@@ -8,6 +8,7 @@ import { named } from "./address";
 import { wireExerciseLinks } from "./exercises";
 import { watchReader } from "./reveal";
 import { Sandbox } from "./sandbox";
+import { keepTopButtonOffControls } from "./toplink";
 import { carryMomentToTranslations } from "./translations";
 
 // How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
@@ -63,8 +64,9 @@ function start(): void {
           },
           { rootMargin: WAKE_MARGIN },
         );
-  for (const root of document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]"))
-    sleepUntilNeeded(root, nearby);
+  const roots = [...document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")];
+  for (const root of roots) sleepUntilNeeded(root, nearby);
+  keepTopButtonOffControls(roots);
   wireExerciseLinks(document);
   carryMomentToTranslations(document);
 }

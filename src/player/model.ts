@@ -39,7 +39,17 @@ export interface SandboxState {
   finalGradients: boolean;
   view: View;
   nudge: NudgeState | null;
+  earlier: Earlier[]; // graphs shown before this one, most recent last: what unfinished text falls back to
 }
+
+/** A graph that was on screen, with the moment the reader left it at. */
+export interface Earlier {
+  timeline: Timeline;
+  direction: Direction;
+  time: number;
+}
+
+const EARLIER_KEPT = 4; // enough for a few ghosts (typed prefixes) between two real graphs
 
 /** What the transitions need from outside: the engine, and whether a new graph may start playing. */
 export interface Context {
@@ -85,6 +95,7 @@ export function initialState(timeline: Timeline, values: Record<string, number>)
     finalGradients: false,
     view: { ...DEFAULT_VIEW },
     nudge: null,
+    earlier: [],
   };
 }
 
@@ -124,7 +135,53 @@ export function isValueError(error: ErrorPayload | null): boolean {
 
 function edit(state: SandboxState, text: string, context: Context): SandboxState {
   const changed = { ...state, expression: text, nudge: null };
-  return settle(changed, context.compute(text, state.values), context, false);
+  const next = settle(changed, context.compute(text, state.values), context, false);
+  return next.error ? withoutGhost(next, context) : next;
+}
+
+const isStrictPrefix = (head: string, text: string): boolean =>
+  head.length < text.length && text.startsWith(head);
+
+/**
+ * While the text gives no graph, a graph its own prefix made ("l" on the way to `log(a)`) is a ghost:
+ * the dimmed graph is the most recent one whose text is not a strict prefix of the typed text, with
+ * the sliders' values and the moment the reader left it at.
+ */
+function withoutGhost(state: SandboxState, context: Context): SandboxState {
+  const isGhost = (timeline: Timeline): boolean => isStrictPrefix(timeline.expression, state.expression);
+  if (!isGhost(state.timeline)) return state;
+  const earlier = [...state.earlier];
+  for (let entry = earlier.pop(); entry; entry = earlier.pop()) {
+    if (isGhost(entry.timeline)) continue;
+    const result = context.compute(entry.timeline.expression, valuesFor(state, entry.timeline));
+    if (!result.ok) continue; // its numbers would not be the sliders'
+    const timeline = result.timeline;
+    const schedule = scheduleOf(timeline, entry.direction);
+    return {
+      ...state,
+      earlier,
+      timeline,
+      structure: structureKey(timeline),
+      schedule,
+      direction: entry.direction,
+      time: clamp(entry.time, 0, schedule.duration),
+      playing: false,
+      // A value error shows the typed text's sliders; otherwise the graph on screen has its own.
+      variables: isValueError(state.error) ? state.variables : namesOf(timeline),
+    };
+  }
+  return state;
+}
+
+/** The graphs to fall back to once `next` replaces the one on screen: a prefix of `next` never shows again. */
+function remember(state: SandboxState, next: Timeline): Earlier[] {
+  const left: Earlier = { timeline: state.timeline, direction: state.direction, time: state.time };
+  return [...state.earlier, left]
+    .filter(
+      (e) =>
+        e.timeline.expression !== next.expression && !isStrictPrefix(e.timeline.expression, next.expression),
+    )
+    .slice(-EARLIER_KEPT);
 }
 
 /** The engine's answer for the typed text: a graph to adopt, or an error that keeps the graph. */
@@ -161,7 +218,16 @@ function adopt(
   if (structure === state.structure && !forceRestart) return withTimeline(next, timeline);
   const schedule = scheduleOf(timeline, state.direction);
   const values = { ...state.values, ...valuesOf(timeline) };
-  return { ...next, timeline, schedule, values, time: 0, playing: context.autoplay && schedule.duration > 0 };
+  const earlier = remember(state, timeline);
+  return {
+    ...next,
+    timeline,
+    schedule,
+    values,
+    earlier,
+    time: 0,
+    playing: context.autoplay && schedule.duration > 0,
+  };
 }
 
 function setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState {

@@ -4,6 +4,7 @@
 // it comes near the viewport, when the reader focuses into it, or when a link names it (#<id>).
 
 import { named } from "../player/address";
+import { keepTopButtonOffControls } from "../player/toplink";
 import * as gears from "./gears";
 import * as knob from "./knob";
 
@@ -38,6 +39,7 @@ function wake(root: HTMLElement): void {
 
 function start(): void {
   const roots = [...document.querySelectorAll<HTMLElement>("figure.tdg-widget")];
+  keepTopButtonOffControls(roots);
   if (typeof IntersectionObserver === "undefined") {
     for (const root of roots) wake(root);
     return;

@@ -96,6 +96,36 @@ test("dragging through error and graph: values keep flowing, the sliders stay th
   assert.equal(s.timeline.expression, "log(a) + b");
 });
 
+test("no ghost of a prefix: while the text gives no graph, the dimmed one is the last complete graph", () => {
+  const values = { a: -2, b: -3 };
+  let s = atEndOfBackward(initialState(buildTimeline("a + b", values), values));
+  const left = s.time;
+  for (const action of typed("log(a) + b")) {
+    s = reduce(s, action, context);
+    if (!s.error) continue;
+    const text = s.expression;
+    assert.ok(!(text.startsWith(s.timeline.expression) && text !== s.timeline.expression), `at ${text}`);
+  }
+  assert.equal(s.error?.code, "domain");
+  assert.equal(s.timeline.expression, "a + b", "not the card l that the prefix l made");
+  assert.deepEqual(valuesFor(s), { a: -2, b: -3 });
+  assert.equal(s.direction, "backward");
+  assert.equal(s.time, left, "the moment the learner left it at");
+  assert.equal(s.playing, false);
+  assert.deepEqual(s.variables, ["a", "b"]);
+  s = reduce(s, { type: "set-value", name: "a", value: 1 }, context);
+  assert.equal(s.timeline.expression, "log(a) + b", "a slider still recovers the typed graph");
+  // A graph that is not a prefix of the text stays; a syntax error shows the graph's own sliders.
+  s = run(start(), [...typed("x * y"), { type: "edit", text: "x * y +" }]);
+  assert.equal(s.timeline.expression, "(a + b) * c", "x, x * and x * y were its prefixes");
+  assert.deepEqual(s.variables, ["a", "b", "c"]);
+  s = run(s, [
+    { type: "edit", text: "x * y" },
+    { type: "edit", text: "x * (y" },
+  ]);
+  assert.equal(s.timeline.expression, "x * y", "x * y is no prefix of x * (y");
+});
+
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {
   let s = atEndOfBackward(start());
   assert.deepEqual(shownGrads(s), { a: 10, b: 10, c: -1 });

@@ -1,0 +1,150 @@
+"""What a learner could misread, in Chromium (issue 25, item 6): a typed number's grad is explained
+beside the graph and drawn muted; a phone's legend says what the cards' v and g stand for; a decimal
+comma in the expression gets the hint to write a point (each language's words once per language, on a
+touch phone); the dimmed graph under a typing error is the last complete one, never a prefix's ghost;
+Material's "Back to top" never covers a sandbox's or a widget's control. The rules themselves are
+proven in node (tests/ts/player-model.test.ts: the ghost; player-words.test.ts: the comma's message).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import (
+    DESKTOP,
+    LESSON,
+    PHONE,
+    _watch_errors,
+    num,
+    open_lesson,
+    sandbox_ready,
+    seek,
+    settle,
+    type_expression,
+)
+
+pytestmark = pytest.mark.browser
+
+SANDBOX = "[data-sandbox]"
+LANGS = ["en", "ru", "et"]
+# (what v and g stand for, a piece of the typed number's sentence, the decimal comma's hint)
+WORDS = {
+    "en": ("v = value, g = grad", "is a Value too", "write “3.5”, not “3,5”"),
+    "ru": ("v — value (значение), g — grad (градиент)", "тоже Value", "пишите «3.5», а не «3,5»"),
+    "et": ("v — value (väärtus), g — grad (gradient)", "on samuti Value", "kirjuta „3.5“, mitte „3,5“"),
+}
+
+
+def shown(page, selector: str) -> bool:
+    return page.locator(selector).evaluate("el => el.checkVisibility()")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_phone_legend_explains_v_g_and_a_typed_number_and_a_decimal_comma_gets_its_hint(
+        browser, site_server, lang):
+    keys, literal, comma = WORDS[lang]
+    page = open_lesson(browser, site_server, lang, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        assert shown(page, f"{SANDBOX} .tdg-legend-keys")
+        assert page.locator(f"{SANDBOX} .tdg-legend-keys").inner_text() == keys
+        assert page.locator(f"{SANDBOX} .tdg-card .tdg-key-short").first.inner_text() == "v"
+        assert not shown(page, f"{SANDBOX} .tdg-legend-literal"), "(a + b) * c has no typed number"
+        type_expression(page, "1 / a")
+        assert shown(page, f"{SANDBOX} .tdg-legend-literal")
+        assert literal in page.locator(f"{SANDBOX} .tdg-legend-literal").inner_text()
+        page.click(f"{SANDBOX} [data-action=backward]")
+        seek(page, 1e9)
+        look = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+            '[data-sandbox] .tdg-card')].map(card => { const g = card.querySelector('[data-field=grad]');
+            return [card.dataset.op, {grad: g.textContent, weight: getComputedStyle(g).fontWeight,
+                    marker: getComputedStyle(g.closest('.tdg-row')).borderLeftColor}]; }))""")
+        assert num(look["const"]["grad"].replace(",", ".")) == 0.5, "the number a learner reads is all there"
+        assert int(look["const"]["weight"]) < int(look["var"]["weight"]), "a typed number's grad is muted"
+        assert look["const"]["marker"] != look["var"]["marker"], "without the grad's orange marker"
+        type_expression(page, "3,5 * a")
+        error = page.locator(f"{SANDBOX} .tdg-error")
+        assert error.is_visible() and comma in error.inner_text()
+        assert page.errors == [], page.errors
+    finally:
+        page.context.close()
+
+
+def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):
+    """Finding 9: from a + b with a = -2, log(a) + b typed key by key left a card "l" (the prefix l
+    parsed) under the error; the graph under it is a + b, and a slider recovers the typed graph."""
+    page = open_lesson(browser, site_server)
+    try:
+        type_expression(page, "a + b")
+        page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+        settle(page)
+        box = page.locator(f"{SANDBOX} input[name=expression]")
+        box.click()
+        box.press("Control+a")
+        labels = []
+        for ch in "log(a) + b":
+            box.press_sequentially(ch)
+            settle(page)
+            labels.append(page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
+                                        ".map(el => el.getAttribute('aria-label')).sort().join(' ')"))
+        assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
+        assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
+        assert all(label != "l" for label in labels[1:]), labels
+        assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
+        page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
+        settle(page)
+        assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
+        assert page.errors == [], page.errors
+    finally:
+        page.context.close()
+
+
+# Every visible control of every sandbox and widget that Material's button would cover, the button's
+# state, and whether our roots are marked.
+COVERED = """() => {
+  const top = document.querySelector('.md-top');
+  const css = getComputedStyle(top);
+  const b = top.getBoundingClientRect();
+  const covered = [...document.querySelectorAll(
+      ':is([data-sandbox], [data-sandbox-compact], figure.tdg-widget) :is(button, input, select)')]
+    .filter(el => el.checkVisibility({opacityProperty: true, visibilityProperty: true}))
+    .filter(el => { const r = el.getBoundingClientRect();
+                    return r.width > 0 && r.left < b.right && r.right > b.left
+                           && r.top < b.bottom && r.bottom > b.top; })
+    .map(el => el.name || el.textContent.trim().slice(0, 20));
+  return {y: Math.round(scrollY), shown: !top.hidden && css.visibility === 'visible', covered,
+          hidden: document.documentElement.matches(':has([data-under-top])')};
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_back_to_top_never_covers_a_sandbox_or_widget_control(browser, site_server, size):
+    """Finding 19: scrolling up, Material's pill landed over the presets and the gears' labels. Scrolled
+    up from the foot of lesson 02 (the compact player, the sandbox) and of page 00 (the knob, the gears)
+    by the wheel, the button shows over the prose and never over a control."""
+    viewport = DESKTOP if size == "desktop" else PHONE
+    page = browser.new_context(viewport=viewport).new_page()
+    _watch_errors(page)
+    try:
+        for path in (LESSON["en"], "00-basics/"):
+            page.goto(f"{site_server}{path}", wait_until="load")
+            if path == LESSON["en"]:
+                sandbox_ready(page)
+                keys_shown = shown(page, f"{SANDBOX} .tdg-legend-keys")
+                assert keys_shown == (size == "phone"), "v and g are explained where cards write them"
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            settle(page)
+            page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+            seen = {"shown": 0, "hidden": 0}
+            for _ in range(120):
+                page.mouse.wheel(0, -250)
+                page.wait_for_timeout(50)
+                state = page.evaluate(COVERED)
+                assert not (state["shown"] and state["covered"]), (path, state)
+                seen["shown"] += state["shown"]
+                seen["hidden"] += state["hidden"]
+                if state["y"] == 0:
+                    break
+            assert seen["shown"] and seen["hidden"], (path, seen, "the button showed, and hid for a control")
+        assert page.errors == [], page.errors
+    finally:
+        page.context.close()
