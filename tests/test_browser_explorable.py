@@ -190,8 +190,9 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
     # Clicked as a reader would, with the stage where the reader looks: Playwright's own scrolling
     # before a click (when it finds the button still moving) is no part of what is tested here.
     # Scrolled so the running code ends at the window's foot: the graph is still in view above it.
-    page.evaluate(f"""() => {{ document.querySelector('{FULL} .tdg-excerpt').scrollIntoView({{block: 'end'}});
-        document.querySelector('{FULL} [data-action=backward]').click(); }}""")
+    page.evaluate(f"""() => {{ document.querySelector('{FULL} [data-action=backward]').click();
+        return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {{
+            document.querySelector('{FULL} .tdg-excerpt').scrollIntoView({{block: 'end'}}); r(); }}))); }}""")
     seen = set()
     for _ in range(40):
         state = page.evaluate(f"""() => {{

@@ -37,6 +37,16 @@ function readerScrolling(): boolean {
   return lastScroll > lastAct;
 }
 
+/**
+ * A sandbox that starts above the window's top grows into the part of the page already read: scroll
+ * by as much, in the same frame, so the text the reader is looking at below it stays where it is
+ * (the browser's own scroll anchoring does not do it while a wheel scroll is under way).
+ */
+function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
+  const grown = root.getBoundingClientRect().height - before.height;
+  if (before.top < 0 && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
+}
+
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
   const before = root.getBoundingClientRect();
   const inView = before.bottom > 0 && before.top < window.innerHeight;
@@ -48,6 +58,7 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
     typeof IntersectionObserver !== "undefined" &&
     root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
   if (!held) {
+    keepBelowInPlace(root, before);
     player.removeAttribute("aria-hidden");
     return;
   }
@@ -63,8 +74,10 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
     observer.disconnect();
     for (const type of RELEASE_EVENTS) document.removeEventListener(type, release, true);
     root.removeEventListener("pointerover", release);
+    const heldAt = root.getBoundingClientRect();
     root.style.height = "";
     root.style.overflow = "";
+    keepBelowInPlace(root, heldAt);
     delete root.dataset.held;
     player.removeAttribute("aria-hidden");
   };
