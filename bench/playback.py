@@ -8,14 +8,13 @@ composited on the CPU), driven as the tests drive each engine (tests/cross_brows
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 from tests.cross_browser import drivers
 
-from .browser import LAUNCH_ARGS, serve
+from .browser import LAUNCH_ARGS
+from .site import served_site
 from .table import Row, median
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,13 +86,6 @@ def _others(url: str) -> list[Row]:
 
 
 def bench_playback() -> list[Row]:
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        subprocess.run([str(ROOT / ".venv/bin/mkdocs"), "build", "--strict", "--quiet", "--site-dir",
-                        str(site)], cwd=ROOT, check=True, capture_output=True)
-        server, base = serve(site)
-        try:
-            url = base + "02-autograd/#tinydag-1"  # a link to the sandbox wakes it at load
-            return _chromium(url) + _others(url)
-        finally:
-            server.shutdown()
+    with served_site() as (_, base):
+        url = base + "02-autograd/#tinydag-1"  # a link to the sandbox wakes it at load
+        return _chromium(url) + _others(url)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import gzip
 import re
-import subprocess
-import tempfile
 from pathlib import Path
 
+from .site import built_site
 from .table import Row
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,10 +53,7 @@ def page_weights(site: Path, pages: list[str]) -> list[Row]:
 
 
 def bench_weights() -> list[Row]:
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        subprocess.run([str(ROOT / ".venv/bin/mkdocs"), "build", "--strict", "--quiet", "--site-dir",
-                        str(site)], cwd=ROOT, check=True, capture_output=True)
+    with built_site() as site:
         pages = sorted(str(p.relative_to(site)) for p in site.glob("*/index.html") if p.parent.name not in
                        ("ru", "et", "search", "assets"))
         return page_weights(site, ["index.html", *pages])
