@@ -158,6 +158,8 @@ def test_depth_is_drawn_behind_the_graph(lesson):
 
 def test_drag_rotates_within_limits_and_reset(lesson):
     pause(lesson)
+    # pausing scrolled to Play: the graph back in the middle of the window, clear of the header
+    lesson.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
     box = lesson.locator(f"{SANDBOX} .tdg-stage").bounding_box()
     start = moment(lesson)
     lesson.mouse.move(box["x"] + 10, box["y"] + 10)

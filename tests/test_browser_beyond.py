@@ -253,6 +253,8 @@ def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
 def test_touch_rotates_and_scrubs(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
     paused_in_view(page)
+    # pausing scrolled to Play: the graph back in the middle of the window, clear of the header
+    page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
     box = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
     cdp = page.context.new_cdp_session(page)
     x, y = box["x"] + 12, box["y"] + box["height"] - 12
@@ -269,6 +271,7 @@ def test_touch_rotates_and_scrubs(browser, site_server):
     settle(page)
     assert moment(page)["yaw"] > yaw, "a horizontal swipe on the graph rotates it"
 
+    page.evaluate(f"document.querySelector('{SANDBOX} input[name=time]').scrollIntoView({{block: 'center'}})")
     scrub = page.locator(f"{SANDBOX} input[name=time]").bounding_box()
     page.touchscreen.tap(scrub["x"] + scrub["width"] * 0.95, scrub["y"] + scrub["height"] / 2)
     settle(page)

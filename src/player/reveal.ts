@@ -38,13 +38,16 @@ function readerScrolling(): boolean {
 }
 
 /**
- * A sandbox that starts above the window's top grows into the part of the page already read: scroll
- * by as much, in the same frame, so the text the reader is looking at below it stays where it is
- * (the browser's own scroll anchoring does not do it while a wheel scroll is under way).
+ * A sandbox above what the reader is looking at changes height when its player replaces the figure:
+ * scroll by as much, in the same frame, so what they look at stays where it is. That is the case when
+ * the sandbox is wholly above the window (the page's scroll anchoring skips sandboxes, and another
+ * sandbox may fill the window), or when it starts above the window's top while the reader wheels down
+ * past it (anchoring does not act during a wheel scroll). A sandbox the reader jumped to stays put.
  */
 function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
   const grown = root.getBoundingClientRect().height - before.height;
-  if (before.top < 0 && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
+  const above = before.top < 0 && readerScrolling();
+  if (above && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
 }
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
@@ -67,21 +70,22 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   root.dataset.held = ""; // player.css: the whole figure stays on top of the waiting player
   let seen = false;
   const observer = new IntersectionObserver(([entry]) => {
-    if (entry && !entry.isIntersecting && seen) release();
+    if (entry && !entry.isIntersecting && seen) release(true);
     seen = true;
   });
-  const release = (): void => {
+  const reached = (): void => release(false); // the reader reached for it: the page may follow
+  const release = (scrolledPast: boolean): void => {
     observer.disconnect();
-    for (const type of RELEASE_EVENTS) document.removeEventListener(type, release, true);
-    root.removeEventListener("pointerover", release);
+    for (const type of RELEASE_EVENTS) document.removeEventListener(type, reached, true);
+    root.removeEventListener("pointerover", reached);
     const heldAt = root.getBoundingClientRect();
     root.style.height = "";
     root.style.overflow = "";
-    keepBelowInPlace(root, heldAt);
+    if (scrolledPast) keepBelowInPlace(root, heldAt);
     delete root.dataset.held;
     player.removeAttribute("aria-hidden");
   };
   observer.observe(root);
-  for (const type of RELEASE_EVENTS) document.addEventListener(type, release, true);
-  root.addEventListener("pointerover", release);
+  for (const type of RELEASE_EVENTS) document.addEventListener(type, reached, true);
+  root.addEventListener("pointerover", reached);
 }
