@@ -238,7 +238,9 @@ export class Sandbox implements Target {
     this.frames += 1;
     this.dirty = false;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
-    this.sync.frame(s, frame, this.interacted, this.interacted || s.playing);
+    // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, autoplays
+    // and would take the one listing's mark from the sandbox beside "Running now").
+    this.sync.frame(s, frame, this.interacted, this.excerpt !== null && (this.interacted || s.playing));
     this.excerpt?.show(codeStepOf(s.timeline, s.schedule, frame, this.i18n).key);
     this.markPerformance();
   }
