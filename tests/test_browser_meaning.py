@@ -155,7 +155,9 @@ def test_reduced_motion_numbers_appear_at_their_end(browser, site_server):
     page.click(f"{SANDBOX} [data-action=backward]")  # restarts the pulse, playing
     seen = page.evaluate("""async () => {
       const out = [];
-      for (const until = performance.now() + 2500; performance.now() < until;) {
+      const playing = () => window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing;
+      // To the pulse's end (a slow machine draws few frames: reduced motion steps by elapsed time)
+      for (const until = performance.now() + 12000; performance.now() < until && playing();) {
         await new Promise(r => requestAnimationFrame(r));
         for (const el of document.querySelectorAll('[data-sandbox] .tdg-carried:not([hidden])'))
           out.push(el.dataset.landed === 'true');
