@@ -38,16 +38,14 @@ function readerScrolling(): boolean {
 }
 
 /**
- * A sandbox above what the reader is looking at changes height when its player replaces the figure:
- * scroll by as much, in the same frame, so what they look at stays where it is. That is the case when
- * the sandbox is wholly above the window (the page's scroll anchoring skips sandboxes, and another
- * sandbox may fill the window), or when it starts above the window's top while the reader wheels down
- * past it (anchoring does not act during a wheel scroll). A sandbox the reader jumped to stays put.
+ * The reader wheels down past a sandbox that starts above the window's top, and it changes height as
+ * its player replaces the figure: scroll by as much, in the same frame, so the text they are reading
+ * below it stays put (the page's scroll anchoring skips sandboxes and does not act during a wheel
+ * scroll). After the reader's own jump the page's anchoring keeps the view, and nothing is scrolled.
  */
 function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
   const grown = root.getBoundingClientRect().height - before.height;
-  const above = before.top < 0 && readerScrolling();
-  if (above && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
+  if (before.top < 0 && readerScrolling() && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
 }
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
