@@ -45,7 +45,8 @@ function readerScrolling(): boolean {
  */
 function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
   const grown = root.getBoundingClientRect().height - before.height;
-  if (before.top < 0 && readerScrolling() && Math.abs(grown) > 0.5) window.scrollBy({ top: grown, behavior: "instant" });
+  if (before.top < 0 && readerScrolling() && Math.abs(grown) > 0.5)
+    window.scrollBy({ top: grown, behavior: "instant" });
 }
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
