@@ -13,8 +13,9 @@ FULL = "#tinydag-1"
 SQUARE = "#tinydag-1?expr=a%20*%20a&vals=a:3&dir=backward&t=3"
 LAST_STEP = {
     "en": "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
-    "ru": "Шаг 3 из 3 · a получает 1 × 3 = 3; += прибавляет это к тому, что у a уже было: a.grad = 3 + 3 = 6",
-    "et": "Samm 3 3-st · a saab 1 × 3 = 3; += liidab selle sellele, mis a juba oli: a.grad = 3 + 3 = 6",
+    "ru": "Шаг 3 из 3 · a получает 1 × 3 = 3; += прибавляет это к\u00a0тому, что у\u00a0a уже было: "
+          "a.grad = 3 + 3 = 6",  # the build binds one-letter words (U+00A0)
+    "et": "Samm 3 3-st · a saab 1 × 3 = 3; += liidab selle a senisele gradiendile: a.grad = 3 + 3 = 6",
 }
 BOXES = f"""() => {{
   const box = sel => {{ const b = document.querySelector(sel).getBoundingClientRect();

@@ -49,9 +49,9 @@ def awake(page) -> None:
 
 
 def number(text: str) -> float:
-    """A number as the readout writes it (3,5 · −2 · 1 234,5 · 1,2E-5 · 1,2×10^−5) -> float."""
+    """A number as the readout writes it (3,5 · −2 · 1 234,5 · 1,2 × 10⁻⁵) -> float."""
     text = text.replace("\u2212", "-").replace("\u00a0", "").replace(" ", "").replace(",", ".")
-    text = re.sub(r"×10\^", "e", text).replace("E", "e")
+    text = text.replace("×10", "e").translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789"))
     return float(text)
 
 

@@ -30,8 +30,9 @@ LANGS = ["en", "ru", "et"]
 # (what v and g stand for, a piece of the typed number's sentence, the decimal comma's hint)
 WORDS = {
     "en": ("v = value, g = grad", "is a Value too", "write “3.5”, not “3,5”"),
-    "ru": ("v — value (значение), g — grad (градиент)", "тоже Value", "пишите «3.5», а не «3,5»"),
-    "et": ("v — value (väärtus), g — grad (gradient)", "on samuti Value", "kirjuta „3.5“, mitte „3,5“"),
+    "ru": ("v\u00a0— value (значение), g\u00a0— grad (градиент)", "тоже Value",  # U+00A0: the build's
+           "пишите «3.5», а\u00a0не «3,5»"),
+    "et": ("v – value (väärtus), g – grad (gradient)", "on samuti Value", "kirjuta „3.5“, mitte „3,5“"),
 }
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from tinydag_mkdocs.typography import typeset_text
+
 from .browser_helpers import (
     MINUS,
     ROOT,
@@ -47,7 +49,8 @@ TAB_BOXES = """() => {
 
 
 def strings(lang: str) -> dict[str, str]:
-    return yaml.safe_load((ROOT / "src/player/strings" / f"{lang}.yml").read_text(encoding="utf-8"))
+    table = yaml.safe_load((ROOT / "src/player/strings" / f"{lang}.yml").read_text(encoding="utf-8"))
+    return {key: typeset_text(text, lang) for key, text in table.items()}  # as the build binds them
 
 
 def nudge(page, leaf: str, h: str = "0.001") -> None:

@@ -355,11 +355,11 @@ def check_error_messages(page, lang: str) -> None:
 
 UI = {  # what the reader sees on the controls, per language
     "en": ("Expression", "Presets", "Play", "Forward", "Backward", "Local derivatives", "Final gradients",
-           "Reset view", "Copy link", "timeline"),
+           "Reset view", "Copy link", "Timeline"),
     "ru": ("Выражение", "Примеры", "Пуск", "Прямой", "Обратный", "Локальные производные",
-           "Итоговые градиенты", "Сбросить вид", "Копировать ссылку", "шкала времени"),
+           "Итоговые градиенты", "Сбросить вид", "Копировать ссылку", "Шкала времени"),
     "et": ("Avaldis", "Näited", "Esita", "Edasisuund", "Tagasisuund", "Lokaalsed tuletised", "Lõppgradiendid",
-           "Lähtesta vaade", "Kopeeri link", "ajatelg"),
+           "Lähtesta vaade", "Kopeeri link", "Ajatelg"),
 }
 LEGEND = {"en": "incoming grad × local derivative = contribution",
           "ru": "входящий градиент × локальная производная = вклад",

@@ -133,7 +133,7 @@ def test_the_x_gear_turns_a_round_angle_and_the_fastest_gear_no_more_than_the_li
 @pytest.mark.parametrize(("x", "en", "ru", "et"), [
     (18.0, "18", "18", "18"), (-0.5, "\u22120.5", "\u22120,5", "\u22120,5"),
     (12345.678, "12,350", "12\u00a0350", "12\u00a0350"), (1234.5, "1,235", "1\u00a0235", "1235"),
-    (2.5e-7, "2.5E-7", "2,5E-7", "2,5\u00d710^\u22127"), (0.0, "0", "0", "0"),
+    (2.5e-7, "2.5\u00a0×\u00a010⁻⁷", "2,5\u00a0×\u00a010⁻⁷", "2,5\u00a0×\u00a010⁻⁷"), (0.0, "0", "0", "0"),
 ])
 def test_numbers_in_the_readout_are_written_the_languages_way(x, en, ru, et):
     assert [gears.prose_number(x, lang) for lang in ("en", "ru", "et")] == [en, ru, et]

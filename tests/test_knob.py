@@ -162,9 +162,9 @@ def test_prose_numbers_are_written_each_languages_way():
     assert [knob_svg.prose(v, "en") for v in (3.0001, -2.5, 12345.678, 0.5)] == \
         ["3.0001", "\u22122.5", "12,345.7", "0.5"]
     assert [knob_svg.prose(v, "ru") for v in (3.0001, -2.5, 1234.5, 1e-5)] == \
-        ["3,0001", "\u22122,5", "1\u00a0234,5", "1E-5"]
+        ["3,0001", "\u22122,5", "1\u00a0234,5", "1\u00a0×\u00a010⁻⁵"]
     assert [knob_svg.prose(v, "et") for v in (3.0001, 1234.5, 12345.5, 1e-5)] == \
-        ["3,0001", "1234,5", "12\u00a0345,5", "1×10^\u22125"]
+        ["3,0001", "1234,5", "12\u00a0345,5", "1\u00a0×\u00a010⁻⁵"]
 
 
 def strings(lang: str) -> dict[str, str]:

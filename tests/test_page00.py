@@ -183,7 +183,7 @@ def test_the_gear_numbers_in_the_text_are_the_engines(lang):
     assert (u, inner_slope, outer_slope, y) == (3, 3, 6, 9)
     assert composed_slope == outer_slope * inner_slope == 18 and composed_y == y
     text = SOURCE[lang].read_text(encoding="utf-8")
-    assert f"dy/dx = f′(u) · g′(x) = {outer_slope:g} · {inner_slope:g} = {composed_slope:g}" in text
+    assert f"dy/dx = f′(u) · g′(x) = {outer_slope:g} × {inner_slope:g} = {composed_slope:g}" in text
     nudged, _ = engine(gears["outer"], "u", engine(gears["inner"], "x", 1.001)[0])
     shown = f"{(nudged - y) / 0.001:.3f}"
     assert (shown if lang == "en" else shown.replace(".", ",")) in text  # "Δy / Δx = 18.009"

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, SITE_URL
+from tinydag_mkdocs.typography import typeset_text
 
 LANGS = ("en", "ru", "et")
 LESSON = {"en": "02-autograd/index.html", "ru": "ru/02-autograd/index.html",
@@ -106,7 +107,7 @@ def test_sandbox_markup_follows_the_contract(built_site, lang):
     assert sandbox["lang"] == lang
     assert (sandbox["expression"], sandbox["values"]) == ("(a + b) * c", {"a": 2, "b": -3, "c": 10})
     strings = yaml.safe_load((ROOT / "src/player/strings" / f"{lang}.yml").read_text(encoding="utf-8"))
-    assert sandbox["strings"] == strings
+    assert sandbox["strings"] == {key: typeset_text(text, lang) for key, text in strings.items()}  # + U+00A0
     script = re.search(r'<script type="application/json" class="tinydag-data">(.*?)</script>', text, re.S)
     assert not re.search(r"[<>&]", script[1]), "the JSON must not contain raw <, > or &"
     figure = re.search(r'<figure class="tinydag-figure">.*?</figure>', text, re.S)

@@ -15,6 +15,7 @@ import yaml
 
 from tinydag_mkdocs import widgets
 from tinydag_mkdocs.blocks import BlockError
+from tinydag_mkdocs.typography import typeset_text
 from tinydag_mkdocs.widgets import WidgetError, find_widgets
 
 from .test_plugin import BLOCK, Site, build_error
@@ -173,8 +174,9 @@ def test_a_widget_figure_carries_its_static_figure_data_and_own_strings(tmp_path
         assert payload["kind"] == "knob" and payload["lang"] == lang
         assert set(payload["strings"]) == {k for k in STRINGS[lang] if k.startswith(("knob_", "widget_",
                                                                                     "error_"))}
-        assert payload["strings"]["knob_caption"] == STRINGS[lang]["knob_caption"]
-        assert f"<figcaption>{escape(STRINGS[lang]['knob_caption'])}" in html
+        caption = typeset_text(STRINGS[lang]["knob_caption"], lang)  # with ru's no-break spaces
+        assert payload["strings"]["knob_caption"] == caption
+        assert f"<figcaption>{escape(caption)}" in html
         assert '<div class="tdg-widget__static"><div class="tdg-knob tdg-knob--static"><svg' in html
         assert "NaN" not in html and "Infinity" not in html
         assert "```tinydag-knob" not in html and "tinydag-slot" not in html

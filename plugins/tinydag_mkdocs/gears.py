@@ -31,6 +31,7 @@ from tinydag.errors import MAX_CHARS, MAX_NODES
 
 from . import widgets
 from .figure import format_number  # the player's formatNumber: 0 and the infinities
+from .knob_svg import scientific  # m × 10ⁿ, as proseNumber writes it
 
 KEYS = ("inner", "outer", "x", "range", "step")
 DEFAULT_STEP = 0.1
@@ -202,8 +203,7 @@ def prose_number(x: float, lang: str) -> str:
     if abs(x) >= 1e9 or abs(x) < 1e-4:
         exponent = rounded.adjusted()
         mantissa = _strip(f"{rounded.scaleb(-exponent):f}").replace(".", decimal)
-        text = (f"{mantissa}\u00d710^{MINUS if exponent < 0 else ''}{abs(exponent)}" if code == "et"
-                else f"{mantissa}E{exponent}")
+        text = scientific(mantissa, exponent)
     else:
         whole, _, fraction = _strip(f"{rounded:f}").partition(".")
         if len(whole) >= 4 + min_grouping - 1:

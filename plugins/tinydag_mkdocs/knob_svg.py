@@ -18,6 +18,7 @@ LEG_MIN = 24  # viewBox units: a shorter leg of the nudge triangle goes unnamed
 SPIKE = 10  # a curve this many times taller than its middle 90 % is cut to that middle
 MINUS = "\u2212"
 NBSP = "\u00a0"
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def y_bounds(ys: list[float | None]) -> tuple[float, float]:
@@ -58,6 +59,11 @@ class Frame:
         return HEIGHT - BOTTOM - (y - self.y0) / (self.y1 - self.y0) * (HEIGHT - TOP - BOTTOM)
 
 
+def scientific(mantissa: str, power: int) -> str:
+    """m × 10ⁿ as a sentence sets it (format.ts writeProse): no-break spaces, a superscript power."""
+    return f"{mantissa}{NBSP}×{NBSP}10{str(power).translate(SUPERSCRIPT)}"
+
+
 def prose(x: float, lang: str, digits: int = 6) -> str:
     """A number in a sentence, as src/player/format.ts proseNumber writes it for en, ru and et."""
     if x == 0 or not math.isfinite(x):
@@ -68,8 +74,7 @@ def prose(x: float, lang: str, digits: int = 6) -> str:
         mantissa, exponent_text = f"{magnitude:.{digits - 1}e}".split("e")
         mantissa = _strip(mantissa).replace(".", decimal)
         power = int(exponent_text)
-        text = (f"{mantissa}×10^{MINUS if power < 0 else ''}{abs(power)}" if lang == "et"
-                else f"{mantissa}E{power}")
+        text = scientific(mantissa, power)
     else:
         rounded = float(f"{magnitude:.{digits}g}")
         exponent = math.floor(math.log10(rounded))

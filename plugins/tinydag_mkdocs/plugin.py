@@ -24,7 +24,7 @@ from mkdocs.utils import get_relative_url
 import tinydag
 from tinydag.types import Timeline
 
-from . import a11y
+from . import a11y, typography
 from . import strings as ui_strings
 from .blocks import Block, BlockError, Graph, find_blocks
 from .bundle import BundleError, shipped
@@ -72,7 +72,9 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.widget_data = {}  # the three language builds share it; a new build recomputes
         folder = self.config.strings_dir
         try:
-            self.strings = ui_strings.load_all(self.root / folder, _languages(config), folder)
+            loaded = ui_strings.load_all(self.root / folder, _languages(config), folder)
+            self.strings = {lang: {key: typography.typeset_text(text, lang) for key, text in table.items()}
+                            for lang, table in loaded.items()}  # translators type plain spaces
         except ui_strings.StringsError as exc:
             raise PluginError(f"UI strings in {folder}/ have problems (en.yml is the reference):\n"
                               f"{exc}") from None

@@ -5,6 +5,8 @@ Translators type ordinary spaces; the build binds, with U+00A0:
 - a one-letter preposition or conjunction to the next word ("в c", "к a", "и b");
 - "§" to its number ("§ 4") and "урок(е) 04" to its number.
 Text inside code, pre, script, style and tag attributes is left alone. Estonian gets the § rule only.
+The UI strings get the same rules when the plugin loads them (typeset_text): the player, the widgets
+and their static figures (inside <svg>, which typeset skips) show them as the prose is shown.
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ def _estonian(text: str) -> str:
 
 
 RULES = {"ru": _russian, "et": _estonian}
+
+
+def typeset_text(text: str, lang: str) -> str:
+    """A plain-text UI string with the language's non-breaking spaces."""
+    rule = RULES.get(lang)
+    return rule(text) if rule else text
 
 
 def typeset(html: str, lang: str) -> str:

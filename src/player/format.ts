@@ -42,8 +42,9 @@ function stripZeros(fixed: string): string {
 /**
  * A number inside a sentence of language `lang`: that language's decimal separator and grouping,
  * `digits` significant digits, a typographic minus. ru: -10.001 -> "−10,001", 12345 -> "12 345";
- * scientific notation only far from 1 (1.2e-7 -> "1,2E-7" in ru). The lesson's languages are written
- * out here, exactly as Intl.NumberFormat writes them (tests/ts compare the two): the first
+ * scientific notation only far from 1, as prose sets it (1.2e-7 -> "1,2 × 10⁻⁷" in ru, no-break
+ * spaces). The lesson's languages are written out here, with the digits Intl.NumberFormat writes
+ * (tests/ts compare the two): the first
  * Intl.NumberFormat of a page loads the browser's locale data, a task of 20 ms and more.
  */
 export function proseNumber(x: number, lang: string, digits = 4): string {
@@ -62,25 +63,21 @@ interface ProseStyle {
   decimal: string;
   group: string;
   minGrouping: number; // digits before the first group separator is used: 2 writes 1234 but 12 345
-  scientific: (mantissa: string, exponent: number) => string;
 }
 
 const NBSP = "\u00a0";
 const PROSE: Record<string, ProseStyle> = {
-  en: { decimal: ".", group: ",", minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
-  ru: { decimal: ",", group: NBSP, minGrouping: 1, scientific: (m, e) => `${m}E${e}` },
-  et: {
-    decimal: ",",
-    group: NBSP,
-    minGrouping: 2,
-    scientific: (m, e) => `${m}×10^${e < 0 ? MINUS : ""}${Math.abs(e)}`,
-  },
+  en: { decimal: ".", group: ",", minGrouping: 1 },
+  ru: { decimal: ",", group: NBSP, minGrouping: 1 },
+  et: { decimal: ",", group: NBSP, minGrouping: 2 },
 };
+const SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"; // the digits of an exponent, 10⁻¹² (+"-" is NaN: the minus)
 
 function writeProse(magnitude: number, digits: number, scientific: boolean, style: ProseStyle): string {
   if (scientific) {
     const [mantissa = "0", exponent = "0"] = magnitude.toExponential(digits - 1).split("e");
-    return style.scientific(stripZeros(mantissa).replace(".", style.decimal), Number(exponent));
+    const power = `${+exponent}`.replace(/./g, (c) => SUPERSCRIPT[+c] ?? "⁻");
+    return `${stripZeros(mantissa).replace(".", style.decimal)}${NBSP}×${NBSP}10${power}`;
   }
   const [whole = "0", fraction = ""] = stripZeros(decimalDigits(magnitude, digits)).split(".");
   let grouped = whole;

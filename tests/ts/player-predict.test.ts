@@ -107,7 +107,7 @@ test("many paths: the first ones are listed, the rest counted", () => {
   assert.equal(all.paths.length, 3);
   const i18n = makeI18n("en", strings("en"));
   const text = explain(t, leaf(t, "a"), i18n);
-  assert.match(text, /along 8 paths/);
+  assert.match(text, /From a, 8 paths lead to the output/);
   assert.match(text, /and 5 more paths/);
 });
 

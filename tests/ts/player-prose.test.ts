@@ -6,14 +6,21 @@ import { proseNumber } from "../../src/player/format";
 
 const MINUS = "\u2212";
 
-/** The reference: the formatting proseNumber replaces, with Intl. */
+/** The reference: the formatting proseNumber replaces, with Intl (its digits; a power of ten as prose
+ * sets it, 1,2 × 10⁻⁷, where Intl writes 1,2E-7 or 1,2×10^-7). */
 function viaIntl(x: number, lang: string, digits: number): string {
   const magnitude = Math.abs(x);
   const far = magnitude >= 1e9 || magnitude < 1e-4;
   const text = new Intl.NumberFormat(lang, {
     maximumSignificantDigits: digits,
     notation: far ? "scientific" : "standard",
-  }).format(magnitude);
+  })
+    .format(magnitude)
+    .replace(
+      /(?:E|×10\^)([-−]?)(\d+)$/,
+      (_, minus: string, power: string) =>
+        `\u00a0×\u00a010${minus ? "⁻" : ""}${[...power].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("")}`,
+    );
   if (/^0([.,]0*)?$/.test(text)) return "0";
   return x < 0 ? MINUS + text : text;
 }
@@ -75,8 +82,8 @@ test("a region subtag writes as its language; other languages still go through I
   assert.equal(proseNumber(-10.001, "ru-RU", 5), `${MINUS}10,001`);
   assert.equal(proseNumber(12345, "et"), "12\u00a0350");
   assert.equal(proseNumber(1234, "et"), "1234");
-  assert.equal(proseNumber(1.2e-7, "et"), `1,2×10^${MINUS}7`);
+  assert.equal(proseNumber(1.2e-7, "et"), "1,2\u00a0×\u00a010⁻⁷");
   assert.equal(proseNumber(1234.5, "de", 5), viaIntl(1234.5, "de", 5));
   assert.equal(proseNumber(0, "ru"), "0");
-  assert.equal(proseNumber(-1e-30, "ru", 4), `${MINUS}1E-30`);
+  assert.equal(proseNumber(-1e-30, "ru", 4), `${MINUS}1\u00a0×\u00a010⁻³⁰`);
 });
