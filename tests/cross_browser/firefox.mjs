@@ -31,7 +31,10 @@ const ops = {
   eval: ({ expression }) => page.evaluate(`(async () => (${expression}))()`),
   type: ({ text }) => page.keyboard.type(text),
   press: ({ key }) => page.keyboard.press(key),
-  size: ({ width, height }) => page.setViewport({ width, height }),
+  // The BiDi viewport command alone: page.setViewport also sends emulation.setScreenOrientationOverride,
+  // which Firefox ESR 140 does not know.
+  size: ({ width, height }) =>
+    page.mainFrame().browsingContext.setViewport({ viewport: { width, height }, devicePixelRatio: null }),
   errors: () => driverErrors.splice(0),
   version: () => browser.version(),
 };
