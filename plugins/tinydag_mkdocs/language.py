@@ -50,6 +50,7 @@ class LanguageFeatures:
         building, default = _building(config), _default(config)  # a fallback page is English text in ru/
         html = seo.absolute_alternates(html, page.canonical_url)
         html = search_lang.language_base(html, page.url, building, default)
+        html = search_lang.search_on_input(html)
         html = self.notices.insert(html, page, building, default, strings.get(building, {}))
         self.page_dirs.add(PurePosixPath(page.file.dest_uri).parent.as_posix())
         return html
