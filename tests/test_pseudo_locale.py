@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tinydag_mkdocs import i18n_status
 
@@ -160,6 +161,26 @@ def test_i18n_status_reports_the_new_language_like_the_others(tmp_path, capsys):
         "    extra    play_typo",
         "",
     ], section
+
+
+@pytest.mark.parametrize(("code", "known"), [("uk", True), ("pt-BR", True), ("yy", False)])
+def test_a_language_code_material_does_not_know_is_named_before_the_build(tmp_path, code, known):
+    """Material would stop with a template traceback (partials/languages/yy.html not found)."""
+    from mkdocs.config import load_config
+
+    from tinydag_mkdocs.language import unknown_theme_languages
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "x", "theme": {"name": "material"},
+        "plugins": [{"i18n": {"docs_structure": "suffix", "languages": [
+            {"locale": "en", "default": True, "name": "English"}, {"locale": code, "name": code}]}}],
+    }), encoding="utf-8")
+    problem = unknown_theme_languages(load_config(str(tmp_path / "mkdocs.yml")))
+    if known:
+        assert problem is None
+    else:
+        assert problem and "'yy'" in problem and "mkdocs.yml" in problem and ", de, " in problem
 
 
 def look(page, roots: str, seen: list[str], overflow: list[str]) -> None:

@@ -64,6 +64,20 @@ class LanguageFeatures:
         self.index.split(site, _locales(config), _default(config))
 
 
+def unknown_theme_languages(config: MkDocsConfig) -> str | None:
+    """A language the site builds that Material has no interface words for stops its build with a
+    template traceback (partials/languages/<code>.html not found): say so, in mkdocs.yml's terms."""
+    if config.theme.name != "material":
+        return None
+    partials = search_lang.MATERIAL / "templates" / "partials" / "languages"
+    known = sorted(p.stem for p in partials.glob("*.html"))
+    unknown = [locale for locale in _locales(config) if locale not in known]
+    if not unknown or not known:
+        return None
+    return (f"mkdocs.yml: plugins → i18n → languages: Material has no interface words for "
+            f"{', '.join(repr(u) for u in unknown)}; use a language code it knows: {', '.join(known)}")
+
+
 def _locale(page: Page, config: MkDocsConfig) -> str:
     return getattr(page.file, "locale", None) or config.theme.get("language") or "en"
 
