@@ -39,7 +39,7 @@ def test_pages_load_without_404_or_console_messages(browser, site_server, lang):
     try:
         for path in (HOME[lang], LESSON[lang]):
             page.goto(f"{site_server}{path}", wait_until="load")
-            page.wait_for_timeout(800)  # Material fetches the sitemaps after load
+            page.wait_for_load_state("networkidle")  # after load Material fetches sitemaps, the index
         assert failed == [] and console == [], failed + console
     finally:
         ctx.close()
