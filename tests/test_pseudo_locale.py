@@ -124,6 +124,7 @@ def test_the_pseudo_strings_keep_placeholders_and_plural_selectors():
     assert 1.35 * len(plain) <= len(pseudo(plain)) <= 1.5 * len(plain)  # about 40 % longer
 
 
+@pytest.mark.browser  # no browser, but the build is the browser tests': in their run, it is built once
 def test_a_fourth_language_builds_and_is_a_language_of_the_site(pseudo_site: Path):
     lesson = (pseudo_site / CODE / "02-autograd" / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{CODE}"' in lesson
