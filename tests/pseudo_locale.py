@@ -29,7 +29,7 @@ ACCENTED = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:\|[^{}]*)?\}")
 WORD = re.compile(r"[A-Za-z]+")
 STRING_LINE = re.compile(r'^([A-Za-z_][A-Za-z0-9_]*): "(.*)"$')
-LABEL_LINE = re.compile(r'^(\s*- label: )"(.*)"$')
+LABEL_LINE = re.compile(r'^(\s*- label: )"(.*)"$', re.M)
 
 
 def longer(word: str) -> str:

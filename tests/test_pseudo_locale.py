@@ -26,10 +26,14 @@ from tinydag_mkdocs import i18n_status
 
 from . import browser_helpers
 from .browser_helpers import PHONE, serving, settle
-from .pseudo_locale import CLOSE, CODE, OPEN, add_language, pseudo
+from .pseudo_locale import CLOSE, CODE, LABEL_LINE, OPEN, ROOT, add_language, pseudo
 from .test_browser_language import search
 
 SUBPATH = "tinydag-lesson"
+ENGLISH = yaml.safe_load((ROOT / "src" / "player" / "strings" / "en.yml").read_text(encoding="utf-8"))
+PLAYER_WORDS = pseudo(ENGLISH["local_derivatives"])  # a control the player always shows
+WIDGET_WORDS = pseudo(ENGLISH["gears_controls"])  # the gears' controls' name
+PRESET = LABEL_LINE.search((ROOT / "docs" / "02-autograd.md").read_text(encoding="utf-8"))
 PLAYER = "[data-sandbox], [data-sandbox-compact]"
 WIDGETS = "figure.tdg-widget"
 FULL = "#tinydag-1"
@@ -129,10 +133,10 @@ def test_a_fourth_language_builds_and_is_a_language_of_the_site(pseudo_site: Pat
     lesson = (pseudo_site / CODE / "02-autograd" / "index.html").read_text(encoding="utf-8")
     assert f'<html lang="{CODE}"' in lesson
     assert f'hreflang="{CODE}"' in (pseudo_site / "02-autograd" / "index.html").read_text(encoding="utf-8")
-    assert pseudo("Local derivatives") in lesson  # the player's words come from de.yml
-    assert pseudo("Dead ReLU") in lesson  # the preset's label from 02-autograd.de.md
+    assert PLAYER_WORDS in lesson  # the player's words come from de.yml
+    assert PRESET and pseudo(PRESET[2]) in lesson  # a preset's label from 02-autograd.de.md
     basics = (pseudo_site / CODE / "00-basics" / "index.html").read_text(encoding="utf-8")
-    assert pseudo("Turn the x gear") in basics
+    assert WIDGET_WORDS in basics
     index = json.loads((pseudo_site / CODE / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert index["config"]["lang"] == [CODE, "en"]
     assert {doc["location"].split("#")[0] for doc in index["docs"]} == {"", "00-basics/", "02-autograd/"}
@@ -223,7 +227,7 @@ def test_the_lesson_on_a_phone_speaks_only_the_new_language(browser, pseudo_serv
         look(page, PLAYER, seen, overflow)
         page.locator(f"{FULL} [data-action=preset]").nth(5).click()
         look(page, PLAYER, seen, overflow)
-        assert any(pseudo("Local derivatives") in text for text in seen)  # the walk saw the player
+        assert any(PLAYER_WORDS in text for text in seen)  # the walk saw the player
         assert english_words(seen) == [], "hard-coded English in the player"
         assert overflow == [], overflow
         assert page.errors == [], page.errors
@@ -251,7 +255,7 @@ def test_page_00_on_a_phone_speaks_only_the_new_language(browser, pseudo_server)
         look(page, WIDGETS, seen, overflow)
         page.locator(f"{gears} .tdg-gears-button").nth(1).click()
         look(page, WIDGETS, seen, overflow)
-        assert any(pseudo("Turn the x gear") in text for text in seen)  # the walk saw the widgets
+        assert any(WIDGET_WORDS in text for text in seen)  # the walk saw the widgets
         assert english_words(seen) == [], "hard-coded English in page 00's widgets"
         assert overflow == [], overflow
         page.click("label.md-header__button[for=__search]")  # search, in the new language's pages only
