@@ -39,7 +39,7 @@ def test_pages_load_without_404_or_console_messages(browser, site_server, lang):
     try:
         for path in (HOME[lang], LESSON[lang]):
             page.goto(f"{site_server}{path}", wait_until="load")
-            page.wait_for_timeout(800)  # Material fetches the sitemaps after load
+            page.wait_for_load_state("networkidle")  # after load Material fetches sitemaps, the index
         assert failed == [] and console == [], failed + console
     finally:
         ctx.close()
@@ -53,8 +53,7 @@ def search(page, query: str) -> list[str]:
         box.fill("")
         box.press("Backspace")
         page.wait_for_function("!document.querySelector('.md-search-result__item')")
-    box.press_sequentially(query)
-    box.press("End")  # Material searches on keyup, and letters typed as text (Cyrillic) send none
+    box.press_sequentially(query, delay=30)  # key by key; Cyrillic and "õ" arrive as text, with no keyup
     try:
         page.wait_for_function("document.querySelectorAll('.md-search-result__item').length", timeout=8000)
     except PlaywrightTimeout:
@@ -63,7 +62,10 @@ def search(page, query: str) -> list[str]:
     return page.eval_on_selector_all(".md-search-result__item > a", "links => links.map(a => a.href)")
 
 
-QUERIES = {"en": ["gradient"], "ru": ["градиент", "производная"], "et": ["gradient"]}
+# Each language's words, and the code words its prose mixes in (Latin words on a Russian page).
+QUERIES = {"en": ["gradient", "derivative", "backward"],
+           "ru": ["градиент", "производная", "backward", "ReLU"],
+           "et": ["gradient", "tuletis", "relu"]}
 INFLECTED = ["gradientidega", "ahelreeglit", "liivakastis", "tuletistega", "sõlmedele"]  # Estonian
 
 
@@ -74,7 +76,7 @@ def test_search_lists_pages_of_the_readers_language_only(browser, site_server, l
     try:
         for query in QUERIES[lang]:
             results = search(page, query)
-            assert results, f"{lang}: no results for {query}"
+            assert results, f"{lang}: no results for {query!r}"
             root = f"{site_server}{HOME[lang]}"
             for href in results:
                 assert href.startswith(root), (lang, href)

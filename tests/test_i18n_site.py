@@ -54,7 +54,7 @@ def test_each_language_has_its_own_search_index(built_site):
                "et": "et/search/search_index.json"}
     for lang, path in indexes.items():
         index = json.loads(read(built_site, path))
-        assert index["config"]["lang"] == [lang]
+        assert index["config"]["lang"] == {"ru": ["ru", "en"]}.get(lang, [lang])  # ru: Latin code words too
         locations = {doc["location"].split("#")[0] for doc in index["docs"]}
         assert locations == {"", "00-basics/", "02-autograd/"}, (lang, locations)  # relative to its root
         text = " ".join(doc["text"] for doc in index["docs"])
@@ -111,3 +111,19 @@ def test_the_404_page_is_the_default_languages_and_no_translation(built_site):
     html = read(built_site, "404.html")
     assert '<html lang="en"' in html
     assert 'rel="alternate"' not in html and "hreflang=" not in html.split("</head>")[0]
+
+
+def test_a_language_lunr_does_not_know_still_gets_a_search_language(tmp_path):
+    """Material's worker imports lunr.<lang>.min.js for every language of an index: one missing file
+    stops search. German is lunr-languages' (with English for code words); Ukrainian is nobody's and gets
+    the generated Unicode-word language; Estonian is ours."""
+    from tinydag_mkdocs import search_lang
+
+    assert search_lang.lunr_languages("de") == ["de", "en"]
+    assert search_lang.lunr_languages("uk") == ["uk"] and search_lang.lunr_languages("et") == ["et"]
+    for locale in ("de", "uk", "et", "en"):
+        search_lang.write_lunr_language(locale, tmp_path)
+    written = {p.name for p in (tmp_path / search_lang.LUNR_DIR).iterdir()}
+    assert written == {"lunr.uk.min.js", "lunr.et.min.js"}  # Material copies lunr.de.min.js itself
+    words = (tmp_path / search_lang.LUNR_DIR / "lunr.uk.min.js").read_text(encoding="utf-8")
+    assert 'var name = "uk";' in words and "__LANG__" not in words

@@ -186,8 +186,8 @@ def render(reports: list[LanguageReport], strings_dir: str) -> str:
             out += [f"    extra    {k}" for k in r.extra_keys]
             out += [f"    older    {k}" for k in r.older_keys]
         out.append("")
-    out += ["Readers are told too: an older ru/et page shows a notice in its language with a link to the",
-            "English page (data-translation-outdated); a missing page is served in English and says so.",
+    out += ["Readers are told too: an older translated page shows a notice in its language with a link to",
+            "the English page (data-translation-outdated); a missing page is served in English and says so.",
             "Numbers: code (cards, edge labels, the listing) uses a dot; sentences (lesson text, narration,",
             "the nudge check, messages) use the language's own separator (0,001 in ru and et). See README.",
             ""]

@@ -50,6 +50,7 @@ class LanguageFeatures:
         building, default = _building(config), _default(config)  # a fallback page is English text in ru/
         html = seo.absolute_alternates(html, page.canonical_url)
         html = search_lang.language_base(html, page.url, building, default)
+        html = search_lang.search_on_input(html)
         html = self.notices.insert(html, page, building, default, strings.get(building, {}))
         self.page_dirs.add(PurePosixPath(page.file.dest_uri).parent.as_posix())
         return html
@@ -61,6 +62,20 @@ class LanguageFeatures:
             (site / "404.html").write_text(self.not_found, encoding="utf-8")
         seo.sitemap_beside_pages(site, self.page_dirs)
         self.index.split(site, _locales(config), _default(config))
+
+
+def unknown_theme_languages(config: MkDocsConfig) -> str | None:
+    """A language the site builds that Material has no interface words for stops its build with a
+    template traceback (partials/languages/<code>.html not found): say so, in mkdocs.yml's terms."""
+    if config.theme.name != "material":
+        return None
+    partials = search_lang.MATERIAL / "templates" / "partials" / "languages"
+    known = sorted(p.stem for p in partials.glob("*.html"))
+    unknown = [locale for locale in _locales(config) if locale not in known]
+    if not unknown or not known:
+        return None
+    return (f"mkdocs.yml: plugins → i18n → languages: Material has no interface words for "
+            f"{', '.join(repr(u) for u in unknown)}; use a language code it knows: {', '.join(known)}")
 
 
 def _locale(page: Page, config: MkDocsConfig) -> str:

@@ -33,7 +33,7 @@ from .config import TinyDagConfig
 from .deferred import declare_color_schemes
 from .embed import sandbox_html
 from .exercises import expand_links
-from .language import LanguageFeatures
+from .language import LanguageFeatures, unknown_theme_languages
 from .widgets import KINDS, Widget, find_widgets, widget_html
 from .widgets import SLOT as WIDGET_SLOT
 from .widgets import SLOT_IN_HTML as WIDGET_SLOT_IN_HTML
@@ -63,6 +63,9 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
     def on_config(self, config: MkDocsConfig) -> None:
         if not _is_translation_build(config):
             self.language.start()
+            problem = unknown_theme_languages(config)
+            if problem:
+                raise PluginError(problem)
         if not self.config.enabled:
             return
         self.root = Path(config.config_file_path).parent.resolve()
