@@ -2,7 +2,6 @@
 // src/tinydag/frameworks.py, string for string (tests/test_frameworks.py); its docstring says why
 // each part is written the way it is. The player writes them live as the reader edits the sandbox.
 
-import { formatFloat } from "./timeline";
 import type { NodeId, Timeline, TimelineNode } from "./types";
 
 export type Framework = "pytorch" | "jax";
@@ -13,19 +12,20 @@ const FUNCTION_NAMES: Record<Framework, Record<string, string>> = {
 };
 const LEVEL: Record<string, number> = { "+": 1, "-": 1, "*": 2, "/": 2, neg: 3, "**": 4 };
 const ATOM = 5;
-const WHOLE_EXPONENT = 2 ** 53;
 
 export interface Scripts {
   pytorch: string;
   jax: string;
 }
 
-export function number(x: number): string {
-  return formatFloat(x);
+export function jsString(x: number): string {
+  return String(x); // Python writes these digits in this layout in js_string()
 }
 
-export function exponentText(p: number): string {
-  return Number.isInteger(p) && Math.abs(p) <= WHOLE_EXPONENT ? String(p) : number(p);
+export function number(x: number): string {
+  if (Object.is(x, -0)) return "-0.0";
+  const text = jsString(x);
+  return /[.e]/.test(text) ? text : `${text}.0`;
 }
 
 export function expressionIn(timeline: Timeline, framework: Framework): string {
@@ -47,7 +47,7 @@ export function expressionIn(timeline: Timeline, framework: Framework): string {
       return [text, text.startsWith("-") ? 3 : ATOM];
     }
     if (op === "neg") return [`-${operand(first, 4)}`, 3];
-    if (op === "**") return [`${operand(first, ATOM)} ** ${exponentText(n.exponent ?? 1)}`, 4];
+    if (op === "**") return [`${operand(first, ATOM)} ** ${jsString(n.exponent ?? 1)}`, 4];
     const name = names[op];
     if (name) {
       let arg = write(node(first))[0];

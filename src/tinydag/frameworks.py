@@ -5,13 +5,16 @@ spelling, asks for the gradients (PyTorch: backward() and .grad; JAX: jax.grad o
 and prints each variable's gradient by name: the grad on that variable's card after the backward pass.
 The expression is written from the timeline's nodes (the engine's own parse: one node per operation,
 its inputs in slot order), never parsed again, with as few parentheses as Python's precedence allows
-and none that would change the order of operations. Numbers are Python's repr, so the script holds
-the very floats the engine used; both scripts compute in float64, as the engine does.
+and none that would change the order of operations. Numbers are written as JavaScript prints them
+(the shortest digits that read back as the same float: the very floats the engine used), with ".0"
+on whole ones so that Python reads a float; both scripts compute in float64, as the engine does.
 src/inference/frameworks.ts mirrors this module string for string (tests/test_frameworks.py).
 """
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from typing import Literal, TypedDict
 
 from .types import NodeId, Timeline, TimelineNode
@@ -25,7 +28,6 @@ FUNCTION_NAMES: dict[Framework, dict[str, str]] = {
 # Python's binding strength: what an operand needs around it to stay one operand.
 LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
 ATOM = 5  # a name, a call, a parenthesised expression, a non-negative number
-WHOLE_EXPONENT = 2**53  # up to here a whole exponent is written as an int (JAX: lax.integer_pow)
 
 
 class Scripts(TypedDict):
@@ -33,14 +35,32 @@ class Scripts(TypedDict):
     jax: str
 
 
+def js_string(x: float) -> str:
+    """JavaScript's String(x) for a finite float: repr's shortest digits in JavaScript's layout
+    (fixed from 1e-6 to below 1e21, else 1.5e-7 and 1e+21); the player writes its numbers with it."""
+    if x == 0:
+        return "0"
+    shortest = Decimal(repr(abs(x))).normalize().as_tuple()  # repr's digits, trailing zeros dropped
+    digits = "".join(map(str, shortest.digits))
+    point = len(digits) + int(shortest.exponent)  # |x| = 0.digits * 10 ** point
+    sign = "-" if x < 0 else ""
+    if len(digits) <= point <= 21:
+        return sign + digits + "0" * (point - len(digits))
+    if 0 < point <= 21:
+        return f"{sign}{digits[:point]}.{digits[point:]}"
+    if -6 < point <= 0:
+        return f"{sign}0.{'0' * -point}{digits}"
+    e = point - 1
+    rest = f".{digits[1:]}" if len(digits) > 1 else ""
+    return f"{sign}{digits[0]}{rest}e{'+' if e >= 0 else '-'}{abs(e)}"
+
+
 def number(x: float) -> str:
-    """A float as Python writes it (repr): the shortest digits that read back as the same float."""
-    return repr(float(x))
-
-
-def exponent_text(p: float) -> str:
-    """A constant exponent: a whole one as an int, as a learner writes a ** 3."""
-    return str(int(p)) if p.is_integer() and abs(p) <= WHOLE_EXPONENT else number(p)
+    """A float literal for Python: a whole number gets ".0" (JAX and torch differentiate floats only)."""
+    if x == 0 and math.copysign(1.0, x) < 0:
+        return "-0.0"
+    text = js_string(x)
+    return text if "." in text or "e" in text else text + ".0"
 
 
 def expression_in(timeline: Timeline, framework: Framework) -> str:
@@ -65,7 +85,7 @@ def expression_in(timeline: Timeline, framework: Framework) -> str:
         if op == "neg":
             return f"-{operand(inputs[0], LEVEL['**'])}", LEVEL["neg"]
         if op == "**":
-            return f"{operand(inputs[0], ATOM)} ** {exponent_text(node.get('exponent', 1.0))}", LEVEL["**"]
+            return f"{operand(inputs[0], ATOM)} ** {js_string(node.get('exponent', 1.0))}", LEVEL["**"]
         if op in names:
             arg = write(nodes[inputs[0]])[0]
             if framework == "pytorch" and not has_variable(nodes[inputs[0]]):
