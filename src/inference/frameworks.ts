@@ -5,7 +5,6 @@
 import type { NodeId, Timeline, TimelineNode } from "./types";
 
 export type Framework = "pytorch" | "jax";
-export const FRAMEWORKS: readonly Framework[] = ["pytorch", "jax"];
 const FUNCTION_NAMES: Record<Framework, Record<string, string>> = {
   pytorch: { relu: "torch.relu", exp: "torch.exp", log: "torch.log" },
   jax: { relu: "jax.nn.relu", exp: "jnp.exp", log: "jnp.log" },

@@ -2,14 +2,12 @@
 // scripts follow the sandbox (inference/frameworks.ts writes them from the graph on screen), and while
 // the input cannot be computed it says why instead. The theme gives each script its copy button.
 
-import { FRAMEWORKS, scripts } from "../inference/frameworks";
+import { scripts } from "../inference/frameworks";
 import { setText } from "./dom";
 import { errorMessage, type I18n } from "./i18n";
 import type { SandboxState } from "./model";
 
 export class FrameworksPanel {
-  private shown: unknown[] = []; // the timeline and error last written out
-
   private constructor(
     private readonly el: HTMLElement,
     private readonly i18n: I18n,
@@ -21,11 +19,9 @@ export class FrameworksPanel {
   }
 
   show({ timeline, error, expression }: SandboxState): void {
-    if (this.shown[0] === timeline && this.shown[1] === error) return;
-    this.shown = [timeline, error];
     const written = error ? null : scripts(timeline);
     const part = (selector: string): HTMLElement => this.el.querySelector(selector) as HTMLElement;
-    if (written) for (const f of FRAMEWORKS) setText(part(`[data-framework=${f}]`), written[f]);
+    for (const [f, text] of Object.entries(written ?? {})) setText(part(`[data-framework=${f}]`), text);
     const why = part(".tinydag-frameworks__why");
     why.hidden = Boolean(written);
     part(".tinydag-frameworks__scripts").hidden = !written;
