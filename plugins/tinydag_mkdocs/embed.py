@@ -21,18 +21,20 @@ def script_json(data: object) -> str:
     return text.translate(_SCRIPT_SAFE)
 
 
-def frameworks_html(timeline: Timeline, strings: dict[str, str]) -> str:
+def frameworks_html(timeline: Timeline, strings: dict[str, str], sandbox_id: str) -> str:
     """The folded "The same in PyTorch / JAX" panel with the default graph's scripts, as the page has
     it before (or without) JavaScript. The player rewrites the scripts as the reader edits the sandbox
     (src/player/frameworks.ts); each <pre><code> gets the theme's own copy button, as every code block
-    of the site does (content.code.copy), and it copies the script as it reads at the click."""
+    of the site does (content.code.copy), and it copies the script as it reads at the click. Each <pre>
+    has an id of its own: the theme names the code a button copies after the closest id."""
     written = scripts(timeline)
     blocks = []
     for framework in FRAMEWORKS:
         name = FRAMEWORK_NAMES[framework]
         code = escape(written[framework]) if written else ""
         blocks.append(f'<p class="tinydag-frameworks__name">{name}</p>'
-                      f'<pre><code data-framework="{framework}">{code}</code></pre>')
+                      f'<pre id="{escape(sandbox_id)}-{framework}"><code data-framework="{framework}">{code}'
+                      "</code></pre>")
     why = "" if written else escape(strings["frameworks_constant"])
     return (f'<details class="tinydag-frameworks" data-frameworks><summary>{escape(strings["frameworks"])}'
             f'</summary><p class="tinydag-frameworks__note">{escape(strings["frameworks_note"])}</p>'

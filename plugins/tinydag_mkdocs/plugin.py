@@ -201,7 +201,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
         svg = self.cache.figure(default, labels, id_prefix=block.sandbox_id)
         caption = strings["figure_caption"].replace("{expression}", block.default.expression)
-        panel = "" if block.compact else frameworks_html(default, strings)
+        panel = "" if block.compact else frameworks_html(default, strings, block.sandbox_id)
         return sandbox_html(block.sandbox_id, lang, data, svg, caption, strings["no_webgl"],
                             compact=block.compact, targets=targets, panel=panel)
 
