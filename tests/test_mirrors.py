@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAIRS = [(f"src/tinydag/{name}.py", f"src/inference/{name}.ts")
-         for name in ("errors", "parse", "trace", "layout", "timeline", "cli", "types")]
+         for name in ("errors", "parse", "trace", "layout", "timeline", "frameworks", "cli", "types")]
 PAIRS += [("src/microgpt_annotated.py", "src/inference/value.ts"),
           ("src/tinydag/__init__.py", "src/inference/index.ts")]
 

@@ -41,11 +41,17 @@ presets:
 
 STRINGS = {
     "en": {"value": "value", "grad": "grad", "figure_caption": "Graph {expression}", "no_webgl": "No WebGL",
-           "derived": "derived", "const": "const", "step": "step {n} of {total}"},
+           "derived": "derived", "const": "const", "step": "step {n} of {total}",
+           "frameworks": "The same in PyTorch / JAX",
+           "frameworks_note": "The grads.", "frameworks_constant": "None."},
     "ru": {"value": "значение", "grad": "градиент", "figure_caption": "Граф {expression}",
-           "no_webgl": "Нет WebGL", "derived": "составная", "const": "конст.", "step": "шаг {n} из {total}"},
+           "no_webgl": "Нет WebGL", "derived": "составная", "const": "конст.", "step": "шаг {n} из {total}",
+           "frameworks": "То же самое в PyTorch / JAX",
+           "frameworks_note": "Градиенты.", "frameworks_constant": "Нет."},
     "et": {"value": "väärtus", "grad": "gradient", "figure_caption": "Graaf {expression}",
-           "no_webgl": "WebGL puudub", "derived": "tuletatud", "const": "konst.", "step": "samm {n}/{total}"},
+           "no_webgl": "WebGL puudub", "derived": "tuletatud", "const": "konst.", "step": "samm {n}/{total}",
+           "frameworks": "Sama PyTorchis / JAX-is",
+           "frameworks_note": "Gradiendid.", "frameworks_constant": "Pole."},
 }
 
 

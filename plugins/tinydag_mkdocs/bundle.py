@@ -12,6 +12,7 @@ differ (a TypeScript change without `make bundle` cannot land: `make test` runs 
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import tempfile
@@ -30,9 +31,21 @@ ESBUILD = "node_modules/.bin/esbuild"
 ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
                    "--log-level=warning", "--charset=utf8")
 # esbuild's minifier is fast but shallow; terser's passes inline and fold what is left (same behaviour,
-# deterministic output, so --check still compares byte for byte).
+# deterministic output, so --check still compares byte for byte). pure_getters: our getters only read
+# a field, and no code reads a property for its side effect (a forced layout), so an unused read goes.
 TERSER = "node_modules/.bin/terser"
-TERSER_OPTIONS = ("--compress", "passes=2", "--mangle", "--ecma", "2020", "--comments", "false")
+TERSER_OPTIONS = ("--compress", "passes=3,pure_getters=true", "--mangle", "--ecma", "2020", "--comments",
+                  "false")
+# esbuild may rename the members TypeScript marks private (--mangle-props): only `this.x` in their own
+# class reads them. It renames every property of that name in a bundle, so a name the browser's APIs
+# (TypeScript's lib files) also use, or one that crosses the bundle's edge (the page's JSON and the
+# widgets' data, which the plugin writes; the URL; the debug handle the tests read; the shaders'
+# attribute and uniform names), is left alone.
+PRIVATE = re.compile(r"\bprivate (?:readonly )?(?:static )?([A-Za-z_]\w*)")
+WORD = re.compile(r"[A-Za-z_$][\w$]*")
+EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts", "src/player/mount.ts",
+              "src/player/model.ts", "src/player/url.ts", "src/player/debug.ts", "src/player/shaders.ts",
+              "plugins/tinydag_mkdocs/*.py")
 OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5
 
@@ -58,8 +71,9 @@ def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
         raise BundleError(f"{esbuild} not found: run `make setup` (npm ci) first")
     entries = [f"{name}={path}" for name, paths in BUNDLES.items() for path in paths
                if (root / path).is_file()]
+    mangle = f"--mangle-props=^({'|'.join(private_members(root))})$"
     with tempfile.TemporaryDirectory(prefix="esbuild-") as work:
-        run = subprocess.run([str(executable), *ESBUILD_OPTIONS, *entries, f"--outdir={work}"],
+        run = subprocess.run([str(executable), *ESBUILD_OPTIONS, mangle, *entries, f"--outdir={work}"],
                              cwd=root, capture_output=True, text=True, check=False)
         if run.returncode != 0:
             raise BundleError(f"esbuild failed to bundle the player:\n{run.stderr.strip()}")
@@ -68,6 +82,15 @@ def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
         for script in sorted(Path(work).glob("*.js")):
             _compress(root, script)
         return {name: (Path(work) / name).read_bytes() for name in OUTPUTS if (Path(work) / name).is_file()}
+
+
+def private_members(root: Path = ROOT) -> list[str]:
+    """The private members esbuild may rename, sorted (the same sources give the same bundle)."""
+    private = {name for folder in SOURCES for path in sorted((root / folder).rglob("*.ts"))
+               for name in PRIVATE.findall(path.read_text(encoding="utf-8"))}
+    edge = {word for pattern in EDGE_FILES for path in root.glob(pattern)
+            for word in WORD.findall(path.read_text(encoding="utf-8"))}
+    return sorted(name for name in private - edge if len(name) > 2)
 
 
 def _compress(root: Path, script: Path) -> None:

@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 from html import escape
 
+from tinydag.frameworks import FRAMEWORKS, scripts
+from tinydag.types import Timeline
+
+FRAMEWORK_NAMES = {"pytorch": "PyTorch", "jax": "JAX"}
+
 # Inside <script>, "</script>" or "<!--" would end or confuse the element: write <, > and & as
 # JSON escapes, which JSON.parse reads back unchanged. U+2028/9 are escaped for old JS parsers.
 _SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
@@ -16,8 +21,30 @@ def script_json(data: object) -> str:
     return text.translate(_SCRIPT_SAFE)
 
 
+def frameworks_html(timeline: Timeline, strings: dict[str, str], sandbox_id: str) -> str:
+    """The folded "The same in PyTorch / JAX" panel with the default graph's scripts, as the page has
+    it before (or without) JavaScript. The player rewrites the scripts as the reader edits the sandbox
+    (src/player/frameworks.ts); each <pre><code> gets the theme's own copy button, as every code block
+    of the site does (content.code.copy), and it copies the script as it reads at the click. Each <pre>
+    has an id of its own: the theme names the code a button copies after the closest id."""
+    written = scripts(timeline)
+    blocks = []
+    for framework in FRAMEWORKS:
+        name = FRAMEWORK_NAMES[framework]
+        code = escape(written[framework]) if written else ""
+        blocks.append(f'<p class="tinydag-frameworks__name">{name}</p>'
+                      f'<pre id="{escape(sandbox_id)}-{framework}"><code data-framework="{framework}">{code}'
+                      "</code></pre>")
+    why = "" if written else escape(strings["frameworks_constant"])
+    return (f'<details class="tinydag-frameworks" data-frameworks><summary>{escape(strings["frameworks"])}'
+            f'</summary><p class="tinydag-frameworks__note">{escape(strings["frameworks_note"])}</p>'
+            f'<p class="tinydag-frameworks__why"{"" if why else " hidden"}>{why}</p>'
+            f'<div class="tinydag-frameworks__scripts"{" hidden" if why else ""}>{"".join(blocks)}</div>'
+            "</details>")
+
+
 def sandbox_html(sandbox_id: str, lang: str, data: dict, svg: str, caption: str, note: str,
-                 compact: bool = False, targets: list[str] | None = None) -> str:
+                 compact: bool = False, targets: list[str] | None = None, panel: str = "") -> str:
     """A full sandbox is `div.tinydag[data-sandbox]`. A compact one is marked differently
     (`div.tinydag.tinydag--compact[data-sandbox-compact]`, its JSON in `script.tinydag-compact-data`,
     its figure `figure.tinydag-figure.tinydag-figure--compact`): whatever looks for "the sandbox" of a
@@ -38,5 +65,5 @@ def sandbox_html(sandbox_id: str, lang: str, data: dict, svg: str, caption: str,
         f'<figure class="{figure_class}">{svg}'
         f'<figcaption>{escape(caption)} <span class="tinydag-figure__note">{escape(note)}</span>'
         f"</figcaption></figure>\n"
-        f"</div>"
+        f"{panel}</div>"
     )

@@ -31,7 +31,7 @@ from .bundle import BundleError, shipped
 from .cache import BuildCache
 from .config import TinyDagConfig
 from .deferred import declare_color_schemes
-from .embed import sandbox_html
+from .embed import frameworks_html, sandbox_html
 from .exercises import expand_links
 from .language import LanguageFeatures, unknown_theme_languages
 from .widgets import KINDS, Widget, find_widgets, widget_html
@@ -206,8 +206,9 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
         svg = self.cache.figure(default, labels, id_prefix=block.sandbox_id)
         caption = strings["figure_caption"].replace("{expression}", block.default.expression)
+        panel = "" if block.compact else frameworks_html(default, strings, block.sandbox_id)
         return sandbox_html(block.sandbox_id, lang, data, svg, caption, strings["no_webgl"],
-                            compact=block.compact, targets=targets)
+                            compact=block.compact, targets=targets, panel=panel)
 
     def _exercise_timeline(self, expression: str, values: dict[str, float], line: int) -> dict:
         try:

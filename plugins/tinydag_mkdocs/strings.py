@@ -17,7 +17,8 @@ from .safe_yaml import YamlProblem, compose
 
 REFERENCE = "en"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-FIGURE_KEYS = ("value", "grad", "figure_caption", "no_webgl", "derived", "const")  # the static figure's
+FIGURE_KEYS = ("value", "grad", "figure_caption", "no_webgl", "derived", "const",  # the static figure's
+               "frameworks", "frameworks_note", "frameworks_constant")  # and the PyTorch / JAX panel's
 CAPTION_PLACEHOLDERS = {"expression"}  # what the figure caption may use
 
 

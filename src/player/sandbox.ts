@@ -7,6 +7,7 @@ import type { CodeExcerpt } from "./codestep";
 import type { Controls } from "./controls";
 import { markFirstFrame, recordInputToFrame, registerSandbox } from "./debug";
 import { whenSeen } from "./dom";
+import { FrameworksPanel } from "./frameworks";
 import type { I18n } from "./i18n";
 import { recompute, variablesOf } from "./live";
 import { fullPanels, nextTask, preparePlayer, type SandboxData } from "./mount";
@@ -59,6 +60,7 @@ export class Sandbox implements Target {
   private inputStart: number | null = null; // event time of the input being drawn, for the measure
   private interacted = false; // only then does the sandbox write the URL or narrate
   private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
+  private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
 
   private constructor(
     private readonly root: HTMLElement,
@@ -77,6 +79,7 @@ export class Sandbox implements Target {
     this.share = new Share(root, ui, i18n);
     this.walk = new GraphWalk(ui.cards, i18n);
     [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
+    this.frameworks = FrameworksPanel.find(root, i18n);
   }
 
   /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
@@ -103,6 +106,7 @@ export class Sandbox implements Target {
     await nextTask();
     this.sync.state(this.state);
     this.predict?.sync(this.state);
+    this.frameworks?.show(this.state);
     wireControls(this);
     wireRotation(this);
     wirePage(this);
@@ -136,6 +140,7 @@ export class Sandbox implements Target {
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
     this.sync.state(next); // at once, not a frame later: a click's result is visible to the next event
     this.predict?.sync(next);
+    this.frameworks?.show(next);
     if (options.byReader ?? true) {
       this.interacted = true;
       if (options.url ?? true) this.share.schedule(() => this.state);

@@ -4,18 +4,22 @@
 //     -> {"json": the timeline or error exactly as dumps() prints it, "graph": the Value graph or null,
 //         "libm": every exp, log and ** computed, as [op, exponent, input, value, local derivative]}
 //   {"op": "repr", "floats": [bits, ...]} -> {"reprs": [Python's repr of each float]}
+//   {"op": "frameworks", "timeline": Python's timeline JSON} -> {"scripts": scripts() of it, or null}
 //   {"op": "cli", "argv": [str, ...]} -> {"code": exit code, "stdout": str, "stderr": str}
 // Answers are written with dumps() too, so -0.0 survives the trip (JSON.stringify would print 0).
 import { createInterface } from "node:readline";
 import { main } from "../../src/inference/cli";
 import { TinyDagError } from "../../src/inference/errors";
+import { scripts } from "../../src/inference/frameworks";
 import { dumps, formatFloat, timelineOf } from "../../src/inference/timeline";
 import { trace, type VisualNode } from "../../src/inference/trace";
+import type { Timeline } from "../../src/inference/types";
 import { Value } from "../../src/inference/value";
 
 type Request =
   | { op: "timeline"; expression: string; values: Record<string, string> }
   | { op: "repr"; floats: string[] }
+  | { op: "frameworks"; timeline: string }
   | { op: "cli"; argv: string[] };
 
 const fromBits = (hex: string): number => {
@@ -71,6 +75,8 @@ function answer(request: Request): object {
     }
     case "repr":
       return { reprs: request.floats.map((b) => formatFloat(fromBits(b))) };
+    case "frameworks":
+      return { scripts: scripts(JSON.parse(request.timeline) as Timeline) };
     case "cli": {
       let stdout = "";
       let stderr = "";
