@@ -140,7 +140,8 @@ def test_a_spike_is_cut_from_the_plot_and_an_ordinary_curve_is_not():
     assert knob_svg.y_bounds(ys) == pytest.approx((0 - 9 * 0.08, 9 + 9 * 0.08))
     figure = knob_svg.svg(knob.data(spec_of("expression: 1 / x\nx: 0.05\nrange: [-1, 4]\n")), strings("en"))
     assert "tdg-knob__point" not in figure  # f(0.05) = 20 is off the cut plot: no dot in the margin
-    assert re.search(r'<svg class="tdg-knob__clip"[^>]*>(<line [^>]*/>)*<path class="tdg-knob__curve"', figure)
+    assert re.search(r'<svg class="tdg-knob__clip"[^>]*>(<line [^>]*/>)*<path class="tdg-knob__curve"',
+                     figure)
 
 
 def test_the_curve_is_drawn_over_the_secant_and_the_tangent():

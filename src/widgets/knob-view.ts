@@ -227,7 +227,6 @@ export function buildView(
       ),
       h("span", { class: "tdg-knob__field" }, mirror, expression),
     ),
-    message,
     h(
       "div",
       { class: "tdg-knob__row" },
@@ -250,6 +249,7 @@ export function buildView(
         "div",
         { class: "tdg-knob__words" },
         h("p", { class: "tdg-knob__readout" }, ratio, " ", slope, " ", gap),
+        message, // a refused function's message takes the note's place: the panel keeps its height
         note,
       ),
     ),
