@@ -220,12 +220,13 @@ def degrees_per_unit(starts: list[dict[str, float]], step: float) -> float:
 
 
 def data(spec: GearsSpec) -> dict:
-    choices = [{"inner": c.inner, "composed": c.composed, "start": chain_at(c, spec.x)}
-               for c in spec.choices()]
+    starts = [chain_at(c, spec.x) for c in spec.choices()]
+    choices = [{"inner": c.inner, "composed": c.composed, "start": start}
+               for c, start in zip(spec.choices(), starts, strict=True)]
     return {"inner": spec.inner, "outer": spec.outer, "composed": spec.composed,
             "x": spec.x, "range": [spec.low, spec.high], "step": spec.step,
-            "degrees_per_unit": degrees_per_unit([c["start"] for c in choices], spec.step),
-            "start": choices[0]["start"], "choices": choices}
+            "degrees_per_unit": degrees_per_unit(starts, spec.step),
+            "start": starts[0], "choices": choices}
 
 
 # ---- the static figure: the live widget (src/widgets/gears.ts) clones it, so both have one size ----
