@@ -29,6 +29,7 @@ BLOCKS = """\
 inner: 3 * x
 outer: u * u
 x: 1
+choices: [-2 * x, relu(x - 1)]
 ```
 
 A chain with a dead relu:
@@ -111,28 +112,60 @@ def close(a: dict[str, float], b: dict[str, float]) -> bool:
     return all(math.isclose(a[k], b[k], abs_tol=1e-6) for k in b)
 
 
+def field_number(text: str) -> float:
+    return float(text.replace("\u2212", "-").replace(",", "."))
+
+
+@functools.cache
+def words(lang: str) -> dict[str, str]:
+    from tinydag_mkdocs.strings import load_all
+
+    return load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
+
+
+def sentence(lang: str, start: float, end: float) -> str:
+    """The step sentence for u = 3x, y = u² from `start` to `end`, from the language's own strings."""
+    spec = gears.GearsSpec("3 * x", "u * u", "(3 * x) * (3 * x)", start, -5, 5, 0.1)
+    a, b = gears.chain_at(spec, start), gears.chain_at(spec, end)
+    n = functools.partial(gears.prose_number, lang=lang)
+    dx = end - start
+    estimate, moved = n(a["dy_du"] * a["du_dx"] * dx), n(b["y"] - a["y"])
+    text = gears._fill(words(lang)["gears_step"], **{"from": n(start)}, to=n(end), dx=n(dx),
+                       du_dx=n(a["du_dx"]), dy_du=n(a["dy_du"]), estimate=estimate, dy=moved)
+    tail = (words(lang)["gears_step_same"] if estimate == moved
+            else gears._fill(words(lang)["gears_step_drift"], to=n(end)))
+    return f"{text} {tail}"
+
+
 @pytest.mark.parametrize("lang", PAGE)
 def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser, gears_server, lang):
     page = open_page(browser, gears_server, lang)
     awake(page)
     assert angles(page) == {"x": 0, "u": 0, "y": 0}
     page.focus(f"{DEFAULT} .tdg-gears-slider")
-    page.keyboard.press("ArrowRight")  # x 1 -> 1.1 at 60 degrees per unit: ratios 3 and 18 at x = 1
-    assert close(angles(page), {"x": 6, "u": 18, "y": 108})
+    before = readout(page)["product"]  # the table at x = 1: f'(u) x g'(x) = 6 x 3 = 18
+    page.keyboard.press("ArrowRight")  # x 1 -> 1.1 at 60 degrees per unit of each gear's value
+    assert close(angles(page), {"x": 6, "u": 18, "y": 60 * 1.89})  # y = 9 -> 10.89
     shown = readout(page)
     numbers = {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")}
     assert numbers == expected("3 * x", "u * u", 1.1, lang)
     n = functools.partial(gears.prose_number, lang=lang)
-    assert shown["field"] == "1.1"  # an exact value, written as code is
+    assert shown["field"] == n(1.1)  # 1,1 in ru and et, as the readouts write it
     assert page.get_attribute(f"{DEFAULT} .tdg-gears-slider", "aria-valuetext") == f"x = {n(1.1)}"
-    assert shown["backward"].startswith(n(19.8)) and shown["step"].startswith(f"\u0394x = {n(0.1)}.")
-    assert f"({n(108)}\u00b0)" in shown["step"] and f"= {n(1.8)} (" in shown["step"]  # 18 x 0.1 for y
+    assert shown["backward"].startswith(n(19.8))
+    # The sentence: the table's numbers at the step's start, times Δx, and how far y really moved.
+    assert shown["step"] == sentence(lang, 1, 1.1)
+    assert before == f"{n(6)} \u00d7 {n(3)} = {n(18)}"
+    assert f"{n(6)} \u00d7 {n(3)} \u00d7 {n(0.1)} = {n(1.8)}" in shown["step"]
+    y_before, y_after = (field_number(v.split("= ")[1]) for v in ("y = 9", shown["y"]))
+    assert n(y_after - y_before) == n(1.89) and n(1.89) in shown["step"]
     page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowLeft")  # back at the ratios of 1.1, then of 1.0: 19.8 and 18 for y
-    assert close(angles(page), {"x": -6, "u": -18, "y": 108 - 118.8 - 108})
+    page.keyboard.press("ArrowLeft")  # x = 0.9: each gear at its value's angle
+    assert close(angles(page), {"x": -6, "u": -18, "y": 60 * (7.29 - 9)})
     assert readout(page)["x"] == f"x = {n(0.9)}"
-    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # + : one step up again
-    assert close(angles(page), {"x": 0, "u": 0, "y": 108 - 118.8 - 108 + 97.2})
+    assert readout(page)["step"] == sentence(lang, 1, 0.9)
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # + : one step up again, home at x = 1
+    assert close(angles(page), {"x": 0, "u": 0, "y": 0})
     assert page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gears-step", "aria-live") == "polite"
     # Every widget awake, in this language: axe finds nothing serious (the dark palette: its own test).
     for widget in (DEFAULT, DEAD, NEGATIVE, POLE):
@@ -177,7 +210,7 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
     for kind, (x, y) in [("touchStart", points[0])] + [("touchMove", p) for p in points[1:]]:
         touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    x = float(readout(page)["field"])
+    x = field_number(readout(page)["field"])
     assert 1.8 < x < 2.2, x  # a sixth of a turn is 60 / 60 = 1 unit of x
     assert math.isclose(angles(page)["u"], 3 * 60 * (x - 1), abs_tol=1e-6)
     assert page.evaluate("scrollY") == scroll  # the finger turned the gear, not the page
@@ -192,7 +225,92 @@ def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message
     shown = readout(page, POLE)
     assert shown["step"] == ("Kohal x = 0,15 ahelat arvutada ei saa, seepärast peatuvad hammasrattad "
                              "enne seda.")
-    assert (shown["field"], shown["x"], angles(page, POLE)) == ("0.5", "x = 0,5", {"x": 0, "u": 0, "y": 0})
+    assert (shown["field"], shown["x"], angles(page, POLE)) == ("0,5", "x = 0,5", {"x": 0, "u": 0, "y": 0})
+    assert page.errors == []
+    page.context.close()
+
+
+def rotors(page, widget: str = DEFAULT) -> list[str]:
+    """What is drawn: each rotor's transform once its turn has played out."""
+    page.wait_for_function(f"""() => [...document.querySelectorAll(
+        '{widget} .tdg-gears--live .tdg-gear-rotor')].every(r => r.getAttribute('transform')
+        === `rotate(${{Math.round(Number(r.dataset.angle) * 1000) / 1000}})`)""")
+    return page.eval_on_selector_all(f"{widget} .tdg-gears--live .tdg-gear-rotor",
+                                     "rs => rs.map(r => r.getAttribute('transform'))")
+
+
+def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
+    """Buttons, the arrow keys, the slider, typing (a comma in et, the reader's own slips) and a
+    drag out and back: x = 1 again puts every hand at 0 degrees, drawn so."""
+    page = open_page(browser, gears_server, "et")
+    awake(page)
+    home = {"x": 0, "u": 0, "y": 0}
+    plus, minus = (f"{DEFAULT} .tdg-gears-button >> nth={i}" for i in (1, 0))
+    for _ in range(10):
+        page.click(plus)
+    assert readout(page)["x"] == "x = 2" and close(angles(page), {"x": 60, "u": 180, "y": 60 * 27})
+    for _ in range(10):
+        page.click(minus)
+    assert close(angles(page), home), angles(page)
+    slider = f"{DEFAULT} .tdg-gears-slider"
+    for value in ("3", "-1", "2.3", "1"):  # a slider dragged far: jumps, not steps
+        page.eval_on_selector(slider, f"s => {{ s.value = '{value}'; s.dispatchEvent(new Event('input')); }}")
+    assert close(angles(page), home), angles(page)
+    field = f"{DEFAULT} .tdg-gears-field"
+    for typed in ("2,5", "1,2,3", "0,25", "1"):  # "1,2,3" is no number: refused, x stays at 2.5
+        page.fill(field, typed)
+        page.press(field, "Enter")
+        if typed == "1,2,3":
+            assert readout(page)["field"] == "2,5"
+    assert close(angles(page), home), angles(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert close(angles(page), home)
+    box = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gear-x .tdg-gear-body").bounding_box()
+    cx, cy, r = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["width"] / 2 * 0.8
+    page.mouse.move(cx, cy - r)
+    page.mouse.down()
+    for degrees in [*range(10, 91, 10), *range(80, -1, -10)]:  # a quarter turn out, and back
+        a = math.radians(degrees)
+        page.mouse.move(cx + r * math.sin(a), cy - r * math.cos(a))
+    page.mouse.up()
+    assert readout(page)["x"] == "x = 1" and close(angles(page), home), angles(page)
+    assert rotors(page) == ["rotate(0)"] * 3
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_reader_chooses_the_first_step_and_each_choice_is_the_engines(browser, gears_server):
+    """Predict (c): u = −2x turns the u gear against x, f'(u) = −4 and dy/dx = 8; relu(x − 1) left
+    of its kink leaves u and y still. Each chain is the TypeScript engine's, equal to Python's."""
+    page = open_page(browser, gears_server, "ru")
+    awake(page)
+    menu = f"{DEFAULT} .tdg-gears--live .tdg-gears-menu"
+    assert page.eval_on_selector_all(f"{menu} option", "os => os.map(o => o.textContent)") == [
+        "3 * x", "-2 * x", "relu(x - 1)"]
+    assert page.get_attribute(menu, "aria-label") == "Первый шаг, u = g(x)"
+    page.select_option(menu, label="-2 * x")
+    n = functools.partial(gears.prose_number, lang="ru")
+    shown = readout(page)
+    assert {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")} == expected(
+        "-2 * x", "u * u", 1, "ru")
+    assert shown["product"] == f"{n(-4)} \u00d7 {n(-2)} = {n(8)}" and shown["backward"].startswith(n(8))
+    assert "y = (-2 * x) * (-2 * x)" in page.text_content(f"{DEFAULT} .tdg-gears--live [data-row=backward]")
+    assert close(angles(page), {"x": 0, "u": 0, "y": 0})  # x = 1: at the start of this chain too
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")
+    turned = angles(page)
+    assert turned["x"] > 0 and math.isclose(turned["u"], -2 * turned["x"]) and turned["y"] > 0
+    assert page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gear-u", "data-sign") == "negative"
+    page.select_option(menu, label="relu(x - 1)")
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")  # x = 0.9: relu's input is negative
+    assert readout(page)["x"] == f"x = {n(0.9)}"
+    dead = angles(page)
+    assert dead["x"] < 0 and (dead["u"], dead["y"]) == (0, 0)
+    assert "is-still" in page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gear-u", "class")
+    assert "Шестерёнка u стоит" in readout(page)["step"]
     assert page.errors == []
     page.context.close()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs import knob
+from tinydag_mkdocs import knob, knob_svg
 from tinydag_mkdocs.knob_svg import prose
 
 from . import browser_helpers
@@ -121,7 +121,7 @@ def drag_and_keys(page, lang: str) -> None:
     page.mouse.up()
     settle(page)
     now = shown(page)
-    x = float(now["x"])
+    x = number(now["x"])
     assert abs(x - -1) <= 0.02, now["x"]  # within a slider step or two of the pointer
     assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", x, 0.5, lang)
     # Keyboard: the x slider steps by 0.01.
@@ -130,8 +130,8 @@ def drag_and_keys(page, lang: str) -> None:
     page.keyboard.press("ArrowRight")
     settle(page)
     now = shown(page)
-    assert float(now["x"]) == pytest.approx(x + 0.02)
-    assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", float(now["x"]), 0.5, lang)
+    assert number(now["x"]) == pytest.approx(x + 0.02)
+    assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", number(now["x"]), 0.5, lang)
 
 
 def test_shrinking_h_closes_the_ratio_in_on_the_slope(browser, knob_server):
@@ -149,7 +149,7 @@ def test_shrinking_h_closes_the_ratio_in_on_the_slope(browser, knob_server):
         settle(page)
     assert all(later < earlier for earlier, later in zip(gaps, gaps[1:])), gaps
     assert gaps[0] == pytest.approx(0.5) and gaps[-1] < 0.001
-    assert float(shown(page)["h"]) == 0.0001  # 40 steps of 0.1 on log10 h: the slider stops at its end
+    assert number(shown(page)["h"]) == 0.0001  # 40 steps of 0.1 on log10 h: the slider stops at its end
 
 
 def test_at_relus_kink_the_two_sides_keep_apart(browser, knob_server):
@@ -165,6 +165,44 @@ def test_at_relus_kink_the_two_sides_keep_apart(browser, knob_server):
         numbers = [number(n) for n in re.findall(r"\u2212?\d+(?:[.,]\d+)?", now["note"])]
         assert numbers[:4] == pytest.approx([1, 1, 0, 0]), now["note"]  # x = 1, right 1, left 0, engine 0
     assert page.locator(f"{KNOB} .tdg-knob__input").input_value() == "relu(x - 1)"
+
+
+def dial(page) -> dict[str, float | None]:
+    """The dial's pointers as drawn: degrees clockwise from straight up (None: hidden)."""
+    return page.eval_on_selector(f"{KNOB} .tdg-knob--live .tdg-knob__dial", """d => Object.fromEntries(
+        ['slope', 'ratio'].map(k => { const p = d.querySelector('.tdg-knob__dial-' + k);
+          return [k, p.style.display === 'none' ? null
+                     : Number(/rotate\\(([^)]*)\\)/.exec(p.getAttribute('transform'))[1])]; }))""")
+
+
+@pytest.mark.parametrize("lang", ["ru", "et"])
+def test_the_fields_write_and_read_the_decimal_comma_and_the_dial_follows_h(browser, knob_server, lang):
+    """ru and et: the fields show 1,5 and 0,5, as the readouts write numbers; a typed 0,25 (character
+    by character) is h = 0.25; the dial's pointers stand at the two slopes, and close in as h shrinks."""
+    page = open_page(browser, knob_server, lang)
+    awake(page)
+    settle(page)
+    now = shown(page)
+    assert (now["x"], now["h"]) == ("1,5", "0,5")
+    scale = 6  # x * x on [-2, 3]: slopes up to 6
+    assert dial(page) == {"slope": knob_svg.dial_angle(3, scale), "ratio": knob_svg.dial_angle(3.5, scale)}
+    field = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=1")
+    field.fill("")
+    field.press_sequentially("0,25")
+    settle(page)
+    assert shown(page)["ratio"] == expected("x * x", 1.5, 0.25, lang)["ratio"]
+    assert dial(page)["ratio"] == pytest.approx(knob_svg.dial_angle(3.25, scale), abs=0.01)
+    field.press("Tab")  # the field keeps what the reader typed, written the language's way
+    settle(page)
+    assert shown(page)["h"] == "0,25"
+    label = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__dial", "aria-label")
+    assert prose(3.25, lang) in label and prose(-6, lang) in label
+    order = page.eval_on_selector_all(f"{KNOB} .tdg-knob--live .tdg-knob__clip > *",
+                                      "es => es.map(e => e.getAttribute('class'))")
+    assert order.index("tdg-knob__curve") > max(order.index("tdg-knob__secant"),
+                                                order.index("tdg-knob__tangent"))  # the curve on top
+    assert page.errors == []
+    page.context.close()
 
 
 def test_typing_character_by_character_never_shows_nan_and_ends_drawing_it(browser, knob_server):
@@ -221,7 +259,7 @@ def test_without_javascript_the_static_figure_shows_the_default(browser, knob_se
         assert expected("x * x", 1.5, 0.5, lang)["ratio"] in text and "dy/dx = 3" in text
         assert page.locator(f"{KNOB} .tdg-knob__plot path.tdg-knob__curve").count() == 1
         panel = page.locator(f"{KNOB} .tdg-knob__panel").bounding_box()
-        lines = page.locator(f"{KNOB} .tdg-knob__readout").bounding_box()
+        lines = page.locator(f"{KNOB} .tdg-knob__result").bounding_box()  # the dial and the readout
         assert panel["y"] + panel["height"] - (lines["y"] + lines["height"]) < 40  # no empty reserved space
         page.context.close()
 

@@ -32,11 +32,16 @@ CHAINS = [
     ("x * x + 1", "1 / u", 0, [-2, 2], 0.2, lambda x: x * x + 1, lambda u: 1 / u),
     ("exp(x) / 4", "log(u + 1)", 0, [-2, 2], 0.2, lambda x: x.exp() / 4, lambda u: (u + 1).log()),
     ("relu(x)", "3 * u - u * u", -1, [-2, 2], 0.1, lambda x: x.relu(), lambda u: 3 * u - u * u),
+    ("-2 * x", "u * u", 1, [-1, 3], 0.1, lambda x: -2 * x, lambda u: u * u),
 ]
+# Page 00's block: the reader chooses the first step among three (predict (b), (c) and a dead relu).
+PAGE_CHOICES = ["-2 * x", "relu(x - 1)"]
 
 
-def spec_of(inner: str, outer: str, x: float, span: list[float], step: float) -> gears.GearsSpec:
-    return gears.parse({"inner": inner, "outer": outer, "x": x, "range": span, "step": step}, 1, {})
+def spec_of(inner: str, outer: str, x: float, span: list[float], step: float,
+            choices: list[str] | None = None) -> gears.GearsSpec:
+    keys = {"inner": inner, "outer": outer, "x": x, "range": span, "step": step}
+    return gears.parse(keys | ({"choices": choices} if choices else {}), 1, {})
 
 
 def fixture() -> list[dict]:
@@ -47,6 +52,10 @@ def fixture() -> list[dict]:
         count = round((spec.high - spec.low) / step) + 1
         stops = [gears.slider_stop(spec.low, step, n) for n in range(count)]
         cases.append({"data": gears.data(spec), "points": [gears.chain_at(spec, s) for s in stops]})
+    spec = spec_of("3 * x", "u * u", 1, [-1, 3], 0.1, PAGE_CHOICES)
+    stops = [gears.slider_stop(spec.low, spec.step, n) for n in range(41)]
+    cases.append({"data": gears.data(spec), "points": [gears.chain_at(spec, s) for s in stops],
+                  "choice_points": [[gears.chain_at(c, s) for s in stops] for c in spec.choices()]})
     return cases
 
 
@@ -128,6 +137,19 @@ def test_the_x_gear_turns_a_round_angle_and_the_fastest_gear_no_more_than_the_li
     assert data["degrees_per_unit"] == 60  # 18 * 0.1 * 60 = 108 degrees for the y gear, 90 would be 162
     dead = gears.data(spec_of("relu(x)", "u", -1, [-2, 2], 0.1))
     assert dead["degrees_per_unit"] == 360  # nothing turns faster than x: one step is 36 degrees
+    fast = gears.data(spec_of("relu(x - 1)", "u * u", 1, [-1, 3], 0.1, ["10 * x"]))
+    assert fast["degrees_per_unit"] == 5  # every choice counts: 200 * 0.1 * 5 = 100 degrees for u = 10x
+
+
+def test_each_choice_is_computed_by_the_engine_at_the_start():
+    data = gears.data(spec_of("3 * x", "u * u", 1, [-1, 3], 0.1, PAGE_CHOICES))
+    assert [c["inner"] for c in data["choices"]] == ["3 * x", "-2 * x", "relu(x - 1)"]
+    assert data["choices"][0] == {"inner": "3 * x", "composed": "(3 * x) * (3 * x)", "start": data["start"]}
+    minus, dead = (c["start"] for c in data["choices"][1:])
+    # predict (c): u = -2, g' = -2, f'(u) = 2u = -4, dy/dx = 8 (two minus signs)
+    assert [minus[k] for k in ("u", "du_dx", "dy_du", "product", "backward")] == [-2, -2, -4, 8, 8]
+    assert data["choices"][1]["composed"] == "(-2 * x) * (-2 * x)"
+    assert (dead["u"], dead["du_dx"], dead["product"]) == (0, 0, 0)  # relu(0): the engine's slope is 0
 
 
 @pytest.mark.parametrize(("x", "en", "ru", "et"), [
@@ -156,6 +178,14 @@ def test_the_static_figure_shows_the_start_in_the_pages_language():
     assert "0,5 \u00d7 1 = 0,5" not in html and "1 \u00d7 0,5 = 0,5" in html  # f'(u) x g'(x) = product
     assert "то же число" in html and "y = (x * 0.5) * (x * 0.5)" in html  # code keeps its dot
     assert html.count('class="tdg-gear-rotor" data-angle="0" transform="rotate(0)"') == 3
+
+
+def test_the_static_figure_names_the_chosen_inner_function_where_the_menu_will_be():
+    plain = gears.svg(gears.data(spec_of("3 * x", "u * u", 1, [-1, 3], 0.1)), strings("et"))
+    assert "tdg-gears-choice" not in plain  # nothing to choose: no line for it
+    html = gears.svg(gears.data(spec_of("3 * x", "u * u", 1, [-1, 3], 0.1, PAGE_CHOICES)), strings("et"))
+    assert ('<p class="tdg-gears-choice"><span class="tdg-gears-choice-label">Esimene samm: u =</span> '
+            '<code class="tdg-gears-choice-value">3 * x</code></p>') in html
 
 
 def test_the_static_figure_marks_a_still_gear():
@@ -195,6 +225,11 @@ def gear_error(body: str) -> widgets.WidgetError:
     ("inner: 3 * x\nouter: log(u)\nx: 1\nrange: [-1, 3]\n", 14, "at x = -1 the chain does not compute"),
     ("inner: 3 * x\nouter: log(u)\nx: 0\nrange: [0, 3]\n", 13, "at x = 0 the chain does not compute"),
     ("inner: " + " + ".join(["x"] * 30) + "\nouter: u * u * u\nx: 1\n", 12, "too large"),
+    ("inner: 3 * x\nouter: u * u\nx: 1\nchoices: -2 * x\n", 14, "`choices` must be a list"),
+    ("inner: 3 * x\nouter: u * u\nx: 1\nchoices: [2 * y]\n", 14, "only the variable x, not y"),
+    ("inner: 3 * x\nouter: u * u\nx: 1\nchoices: [-2 * x, 3 * x]\n", 14, "u = 3 * x twice"),
+    ("inner: 3 * x\nouter: log(u)\nx: 1\nrange: [0.5, 2]\nchoices: [x - 1]\n", 15,
+     "at x = 0.5 the chain with u = x - 1 does not compute"),
 ])
 def test_an_authors_mistake_is_reported_at_its_line(body, line, words):
     error = gear_error(body)

@@ -57,7 +57,8 @@ def fixture() -> list[dict]:
         bounds = [list(knob_svg.y_bounds(curve["ys"])) for curve in data["curves"]]
         cases.append({"data": data, "readouts": readouts, "y_bounds": bounds,
                       "y_ticks": [knob_svg.ticks(lo, hi, knob_svg.Y_TICKS) for lo, hi in bounds],
-                      "x_ticks": knob_svg.ticks(*data["range"], knob_svg.X_TICKS)})
+                      "x_ticks": knob_svg.ticks(*data["range"], knob_svg.X_TICKS),
+                      "dial_scales": [knob_svg.dial_scale(curve["slopes"]) for curve in data["curves"]]})
     prose = [{"value": v, "lang": lang, "text": knob_svg.prose(v, lang)}
              for v in PROSE for lang in ("en", "ru", "et")]
     return [{"cases": cases, "prose": prose}]
@@ -139,7 +140,35 @@ def test_a_spike_is_cut_from_the_plot_and_an_ordinary_curve_is_not():
     assert knob_svg.y_bounds(ys) == pytest.approx((0 - 9 * 0.08, 9 + 9 * 0.08))
     figure = knob_svg.svg(knob.data(spec_of("expression: 1 / x\nx: 0.05\nrange: [-1, 4]\n")), strings("en"))
     assert "tdg-knob__point" not in figure  # f(0.05) = 20 is off the cut plot: no dot in the margin
-    assert re.search(r'<svg class="tdg-knob__clip"[^>]*><path class="tdg-knob__curve"', figure)
+    assert re.search(r'<svg class="tdg-knob__clip"[^>]*>(<line [^>]*/>)*<path class="tdg-knob__curve"',
+                     figure)
+
+
+def test_the_curve_is_drawn_over_the_secant_and_the_tangent():
+    """relu(x - 1) right of its kink: the secant lies along the curve, and the curve stays on top."""
+    figure = knob_svg.svg(knob.data(spec_of("expression: relu(x - 1)\nx: 1\nh: 0.5\nrange: [-2, 3]\n")),
+                          strings("en"))
+    order = re.findall(r'class="(tdg-knob__(?:curve|secant|tangent))"', figure)
+    assert order == ["tdg-knob__tangent", "tdg-knob__secant", "tdg-knob__curve"]
+
+
+def test_the_knob_is_a_dial_whose_pointers_stand_at_the_two_slopes():
+    # The scale: a round number at least the curve's steepest |slope| (its middle 95 %).
+    slopes = lambda expression, lo, hi: knob.curve(expression, knob.xs_of(lo, hi))["slopes"]  # noqa: E731
+    assert knob_svg.dial_scale(slopes("x * x", -2, 3)) == 6  # |2x| up to 6 at x = 3
+    assert knob_svg.dial_scale(slopes("relu(x - 1)", -2, 3)) == 1
+    assert knob_svg.dial_scale(slopes("exp(x) / 4", -2, 3)) == 6  # e³ / 4 = 5.02
+    assert knob_svg.dial_scale(slopes("1 / x", -1, 4)) < 1000  # a spike pegs the pointer, the scale stays
+    assert knob_svg.dial_scale([0.0, None]) == 1
+    assert [knob_svg.dial_angle(s, 6) for s in (0, 3, -6, 60)] == [0, 67.5, -135, 135]
+    for lang, words in (("en", "solid pointer at Δy / h = 3.5, its dashed pointer at dy/dx = 3"),
+                        ("ru", "сплошная стрелка на Δy / h = 3,5, пунктирная на dy/dx = 3"),
+                        ("et", "pidev osuti kohal Δy / h = 3,5, punktiirosuti kohal dy/dx = 3")):
+        figure = knob_svg.svg(knob.data(spec_of(CASES[0][0])), strings(lang))  # x * x at 1.5, h = 0.5
+        [dial] = re.findall(r'<svg class="tdg-knob__dial".*?</svg>', figure)
+        assert words in dial and ("−6" if lang == "en" else "−6") in dial
+        assert re.search(r'class="tdg-knob__dial-slope"[^>]*transform="rotate\(67.5\)"', dial)  # 3 of 6
+        assert re.search(r'class="tdg-knob__dial-ratio"[^>]*transform="rotate\(78.75\)"', dial)  # 3.5 of 6
 
 
 def test_after_mkdocs_serve_reloads_the_engine_gaps_are_still_gaps():

@@ -26,7 +26,7 @@ NAV_LABEL = {"en": "00 · Basic concepts", "ru": "00 · Основные пон�
 ANSWER = {"en": "Answer", "ru": "Ответ", "et": "Vastus"}
 COMING_SOON = ("coming soon", "скоро", "tulekul")
 KNOB_KEYS = {"expression", "x", "h", "range", "presets"}
-GEARS_KEYS = {"inner", "outer", "x"}
+GEARS_KEYS = {"inner", "outer", "x", "choices"}
 
 
 def site_path(href: str, base_page: str) -> tuple[str, str]:
@@ -187,6 +187,20 @@ def test_the_gear_numbers_in_the_text_are_the_engines(lang):
     nudged, _ = engine(gears["outer"], "u", engine(gears["inner"], "x", 1.001)[0])
     shown = f"{(nudged - y) / 0.001:.3f}"
     assert (shown if lang == "en" else shown.replace(".", ",")) in text  # "Δy / Δx = 18.009"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_predict_c_can_be_checked_in_the_gears_and_its_answer_is_the_engines(lang):
+    (gears,) = fences(lang, "gears")
+    assert "-2 * x" in gears["choices"]  # "make the first step u = −2x": one of the gears' menu
+    text = SOURCE[lang].read_text(encoding="utf-8")
+    [question] = [line for line in text.splitlines() if line.startswith("**(") and "u = −2x" in line]
+    assert "`-2 * x`" in question  # the question says where to check it
+    u, inner_slope = engine("-2 * x", "x", gears["x"])
+    _, outer_slope = engine(gears["outer"], "u", u)
+    _, composed_slope = engine("(-2 * x) * (-2 * x)", "x", gears["x"])
+    assert (u, inner_slope, outer_slope, composed_slope) == (-2, -2, -4, 8)
+    assert "(−4) · (−2) = 8" in text
 
 
 @pytest.mark.parametrize("lang", LANGS)

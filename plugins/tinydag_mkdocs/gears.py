@@ -7,6 +7,9 @@ A block names the inner function (of x), the outer one (of u) and the starting p
     x: 1
     range: [-1, 3]      # optional: the slider's interval (default x - 2 .. x + 2)
     step: 0.1           # optional: one arrow key / button turns x by this much
+    choices:            # optional: more inner functions the reader can choose instead
+      - -2 * x
+      - relu(x - 1)
 
 Three gears stand for x, u and y. Turning the x gear by a small step dx turns the u gear by
 g'(x) * dx and the y gear by f'(u) * g'(x) * dx: the ratios are the local derivatives, which the
@@ -33,7 +36,8 @@ from . import widgets
 from .figure import format_number  # the player's formatNumber: 0 and the infinities
 from .knob_svg import scientific  # m × 10ⁿ, as proseNumber writes it
 
-KEYS = ("inner", "outer", "x", "range", "step")
+KEYS = ("inner", "outer", "x", "range", "step", "choices")
+MAX_CHOICES = 6
 DEFAULT_STEP = 0.1
 DEFAULT_HALF_RANGE = 2.0
 MAX_SLIDER_STOPS = 1000  # range / step: more stops than pixels on any slider
@@ -60,6 +64,12 @@ class GearsSpec:
     low: float
     high: float
     step: float
+    others: tuple[tuple[str, str], ...] = ()  # more (inner, composed) pairs the reader can choose
+
+    def choices(self) -> list[GearsSpec]:
+        """The spec once per inner function on offer, the block's own first."""
+        return [self] + [GearsSpec(inner, self.outer, composed, self.x, self.low, self.high, self.step)
+                         for inner, composed in self.others]
 
 
 def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
@@ -83,21 +93,51 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
     if abs((x - low) / step - round((x - low) / step)) > 1e-9:
         raise widgets.WidgetError(at("x"), f"x = {_plain(x)} is not a whole number of steps "
                                            f"({_plain(step)}) from the range's start {_plain(low)}")
-    composed = compose(inner, outer, outer_tree)
-    if len(composed) > MAX_CHARS or tracing.count_visual_nodes(engine.parse(composed)) > MAX_NODES:
-        raise widgets.WidgetError(at("outer"), "outer with u replaced by (inner) is too large for "
-                                               f"the engine ({MAX_CHARS} characters, {MAX_NODES} "
-                                               "nodes): use shorter functions")
-    spec = GearsSpec(inner, outer, composed, x, low, high, step)
+    others = _choices(keys.get("choices"), inner, at("choices"))
+    pairs = tuple((text, _composed(text, outer, outer_tree, at("outer"))) for text in others)
+    spec = GearsSpec(inner, outer, _composed(inner, outer, outer_tree, at("outer")), x, low, high, step,
+                     pairs)
     for n in range(round((high - low) / step) + 1):  # the chain must compute at every slider stop
         at_x = slider_stop(low, step, n)
-        try:
-            chain_at(spec, at_x)
-        except engine_errors.TinyDagError as error:
-            where = at("x") if at_x == x else at("range") if "range" in keys else line
-            raise widgets.WidgetError(where, f"at x = {_plain(at_x)} the chain does not compute: "
-                                             f"{error.message} (choose a `range` where it does)") from None
+        for choice in spec.choices():
+            try:
+                chain_at(choice, at_x)
+            except engine_errors.TinyDagError as error:
+                where = (at("choices") if choice is not spec else at("x") if at_x == x
+                         else at("range") if "range" in keys else line)
+                which = "" if choice is spec else f" with u = {choice.inner}"
+                raise widgets.WidgetError(where, f"at x = {_plain(at_x)} the chain{which} does not "
+                                                 f"compute: {error.message} (choose a `range` where "
+                                                 "it does)") from None
     return spec
+
+
+def _composed(inner: str, outer: str, outer_tree: engine.Node, line: int) -> str:
+    composed = compose(inner, outer, outer_tree)
+    if len(composed) > MAX_CHARS or tracing.count_visual_nodes(engine.parse(composed)) > MAX_NODES:
+        raise widgets.WidgetError(line, f"outer with u replaced by ({inner}) is too large for "
+                                        f"the engine ({MAX_CHARS} characters, {MAX_NODES} "
+                                        "nodes): use shorter functions")
+    return composed
+
+
+def _choices(value: object, inner: str, line: int) -> list[str]:
+    """More inner functions of x the reader may choose: each checked as `inner` is, none twice."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not value:
+        raise widgets.WidgetError(line, "`choices` must be a list of inner functions of x, "
+                                        "such as [-2 * x, relu(x - 1)]")
+    if len(value) > MAX_CHOICES:
+        raise widgets.WidgetError(line, f"`choices` holds {len(value)} functions; at most "
+                                        f"{MAX_CHOICES} fit the menu")
+    texts = [_expression(v, "choices", "x", line)[0] for v in value]
+    seen = [inner]
+    for text in texts:
+        if text in seen:
+            raise widgets.WidgetError(line, f"`choices` offers u = {text} twice")
+        seen.append(text)
+    return texts
 
 
 def slider_stop(low: float, step: float, n: int) -> float:
@@ -175,16 +215,19 @@ def chain_at(spec: GearsSpec, x: float) -> dict[str, float]:
             "y_composed": whole.root.out.data}
 
 
-def degrees_per_unit(start: dict[str, float], step: float) -> float:
-    fastest = max(1.0, abs(start["du_dx"]), abs(start["product"]))
+def degrees_per_unit(starts: list[dict[str, float]], step: float) -> float:
+    fastest = max(max(1.0, abs(s["du_dx"]), abs(s["product"])) for s in starts)
     return next((d for d in DEGREES_PER_UNIT if d * step * fastest <= TURN_LIMIT), DEGREES_PER_UNIT[-1])
 
 
 def data(spec: GearsSpec) -> dict:
-    start = chain_at(spec, spec.x)
+    starts = [chain_at(c, spec.x) for c in spec.choices()]
+    choices = [{"inner": c.inner, "composed": c.composed, "start": start}
+               for c, start in zip(spec.choices(), starts, strict=True)]
     return {"inner": spec.inner, "outer": spec.outer, "composed": spec.composed,
             "x": spec.x, "range": [spec.low, spec.high], "step": spec.step,
-            "degrees_per_unit": degrees_per_unit(start, spec.step), "start": start}
+            "degrees_per_unit": degrees_per_unit(starts, spec.step),
+            "start": starts[0], "choices": choices}
 
 
 # ---- the static figure: the live widget (src/widgets/gears.ts) clones it, so both have one size ----
@@ -307,7 +350,12 @@ def svg(data: dict, strings: dict[str, str]) -> str:
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif"><title>{escape(title)}</title>'
         f'{"".join(gears)}{"".join(ratios)}</svg>'
     )
-    return (f'<div class="tdg-gears" data-gears-static="">{figure}{readout(data, strings, lang)}'
+    choice = ""
+    if len(data.get("choices", [])) > 1:  # the live widget puts its menu here, at the same height
+        choice = (f'<p class="tdg-gears-choice"><span class="tdg-gears-choice-label">'
+                  f'{escape(strings["gears_choice"])}</span> <code class="tdg-gears-choice-value">'
+                  f'{escape(data["inner"])}</code></p>')
+    return (f'<div class="tdg-gears" data-gears-static="">{figure}{choice}{readout(data, strings, lang)}'
             f'<div class="tdg-gears-bar"><p class="tdg-gears-static-note">{escape(bar)}</p></div></div>')
 
 

@@ -21,6 +21,59 @@ NBSP = "\u00a0"
 SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
+# src/widgets/knob-plot.ts: the knob's 270° travel, the radii of its scale's arc and of its numbers
+DIAL_SWEEP, DIAL_RADIUS, DIAL_LABELS = 135, 27, 36
+DIAL_STEPS = (1, 2, 3, 4, 5, 6, 8, 10)
+
+
+def dial_scale(slopes: list[float | None]) -> float:
+    """The dial's full scale: the round number at least the curve's steepest |slope|, or that of its
+    middle 95 % where a spike is more than twice as steep (it pegs the pointer instead of squeezing
+    the scale). knob-plot.ts dialScale."""
+    sizes = sorted(abs(s) for s in slopes if s is not None)
+    top = sizes[math.ceil(0.95 * (len(sizes) - 1))] if sizes else 0.0
+    if sizes and sizes[-1] <= 2 * top:  # no spike: the steepest slope fits on the scale
+        top = sizes[-1]
+    if not top > 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(top))
+    found = next((m * power for m in DIAL_STEPS if m * power >= top * (1 - 1e-12)), 10 * power)
+    return float(f"{found:.12g}")
+
+
+def dial_angle(slope: float, scale: float) -> float:
+    """The pointer's angle: clockwise from straight up, pegged at the scale's ends."""
+    return DIAL_SWEEP * max(-1.0, min(1.0, slope / scale))
+
+
+def dial(slope: float, ratio: float | None, scale: float, label: str, lang: str) -> str:
+    """The knob: a dial whose dashed pointer stands at dy/dx and whose solid one at Δy / h (the same
+    elements src/widgets/knob-view.ts draws and turns)."""
+    a = math.radians(DIAL_SWEEP)
+    ex, ey = _n(DIAL_RADIUS * math.sin(a)), _n(-DIAL_RADIUS * math.cos(a))
+    ticks = "".join(
+        f'<line class="tdg-knob__dial-tick" x1="0" y1="-{DIAL_RADIUS - 4}" x2="0" y2="-{DIAL_RADIUS + 1}" '
+        f'transform="rotate({_n(DIAL_SWEEP * f)})"/>' for f in (-1, -0.5, 0, 0.5, 1))
+    lx, ly = _n(DIAL_LABELS * math.sin(a)), _n(-DIAL_LABELS * math.cos(a) + 3)
+    labels = (f'<text class="tdg-knob__dial-label" x="-{lx}" y="{ly}" text-anchor="middle">'
+              f'{escape(prose(-scale, lang))}</text>'
+              f'<text class="tdg-knob__dial-label" x="0" y="{-DIAL_LABELS + 4}" text-anchor="middle">0</text>'
+              f'<text class="tdg-knob__dial-label" x="{lx}" y="{ly}" text-anchor="middle">'
+              f'{escape(prose(scale, lang))}</text>')
+    pointer = lambda css, value: (  # noqa: E731
+        f'<line class="{css}" x1="0" y1="0" x2="0" y2="-{DIAL_RADIUS - 5}" '
+        f'transform="rotate({_n(dial_angle(value, scale))})"/>')
+    ratio_line = (pointer("tdg-knob__dial-ratio", ratio) if ratio is not None
+                  else f'<line class="tdg-knob__dial-ratio" x1="0" y1="0" x2="0" y2="-{DIAL_RADIUS - 5}" '
+                       'style="display:none"/>')
+    return (f'<svg class="tdg-knob__dial" viewBox="-44 -44 88 88" role="img" aria-label="{escape(label)}">'
+            f'<circle class="tdg-knob__dial-face" r="43"/>'
+            f'<path class="tdg-knob__dial-scale" '
+            f'd="M-{ex} {ey} A{DIAL_RADIUS} {DIAL_RADIUS} 0 1 1 {ex} {ey}"/>'
+            f'{ticks}{labels}{pointer("tdg-knob__dial-slope", slope)}{ratio_line}'
+            f'<circle class="tdg-knob__dial-hub" r="3.5"/></svg>')
+
+
 def y_bounds(ys: list[float | None]) -> tuple[float, float]:
     """The plot's y interval: the curve's, unless a few samples shoot far off (1/x next to 0), then
     the middle 90 % of the samples with half their span again on each side (the rest is clipped)."""
@@ -111,12 +164,15 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     clip = (f'<svg class="tdg-knob__clip" x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" '
             f'height="{HEIGHT - TOP - BOTTOM}" viewBox="{LEFT} {TOP} {WIDTH - LEFT - RIGHT} '
             f'{HEIGHT - TOP - BOTTOM}">')
-    lines = [f'<path class="tdg-knob__curve" d="{_path(frame, xs, ys)}"/>',
-             _line(frame, x, y, slope, "tdg-knob__tangent")]
-    if y_h is not None:  # the secant, the legs h and Δy, the nudged point (it may lie past the range)
+    # The curve over the tangent and the secant: where the secant lies along it (relu right of its
+    # kink) the curve stays in sight (knob-view.ts draws in the same order).
+    lines = [_line(frame, x, y, slope, "tdg-knob__tangent")]
+    if y_h is not None:
+        lines.append(_line(frame, x, y, (y_h - y) / h, "tdg-knob__secant"))
+    lines.append(f'<path class="tdg-knob__curve" d="{_path(frame, xs, ys)}"/>')
+    if y_h is not None:  # the legs h and Δy, the nudged point (it may lie past the range)
         px, py, pxh, pyh = (_n(v) for v in (frame.px(x), frame.py(y), frame.px(x + h), frame.py(y_h)))
-        lines += [_line(frame, x, y, (y_h - y) / h, "tdg-knob__secant"),
-                  f'<line class="tdg-knob__run" x1="{px}" y1="{py}" x2="{pxh}" y2="{py}"/>',
+        lines += [f'<line class="tdg-knob__run" x1="{px}" y1="{py}" x2="{pxh}" y2="{py}"/>',
                   f'<line class="tdg-knob__rise" x1="{pxh}" y1="{py}" x2="{pxh}" y2="{pyh}"/>',
                   *_leg_labels(frame.px(x), frame.py(y), frame.px(x + h), frame.py(y_h)),
                   f'<circle class="tdg-knob__nudged" cx="{pxh}" cy="{pyh}" r="4.5"/>']
@@ -164,12 +220,23 @@ def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
         f'<p class="tdg-knob__formula"><span>{escape(strings["knob_function"])}</span> '
         f'<code>{escape(data["expression"])}</code></p>',
         f'<p class="tdg-knob__at">{escape(fill(strings["knob_at"], x=prose(x, lang), h=prose(h, lang)))}</p>',
+        f'<div class="tdg-knob__result">{_dial(data, strings, lang)}<div class="tdg-knob__words">'
         f'<p class="tdg-knob__readout"><span class="tdg-knob__ratio">{escape(ratio)}</span> '
         f'<span class="tdg-knob__slope">{escape(fill(strings["knob_slope"], slope=prose(slope, lang)))}'
-        f"</span> {gap}</p>",
-        f'<p class="tdg-knob__note">{escape(note)}</p>',
+        f"</span> {gap}</p>"
+        f'<p class="tdg-knob__note">{escape(note)}</p></div></div>',
     ]
     return f'<div class="tdg-knob__panel">{"".join(rows)}</div>'
+
+
+def _dial(data: dict, strings: dict[str, str], lang: str) -> str:
+    h, start = data["h"], data["start"]
+    y, y_h, slope = start["y"], start["y_h"], start["slope"]
+    ratio = (y_h - y) / h if y_h is not None else None
+    scale = dial_scale(data["curves"][0]["slopes"])
+    label = fill(strings["knob_dial"], lo=prose(-scale, lang), hi=prose(scale, lang),
+                 ratio=prose(ratio, lang) if ratio is not None else "–", slope=prose(slope, lang))
+    return dial(slope, ratio, scale, label, lang)
 
 
 def _grid(frame: Frame, lang: str) -> str:

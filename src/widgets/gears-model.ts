@@ -4,16 +4,21 @@
 
 import { trace } from "../inference/trace";
 
-/** What the build embeds (gears.py `data`). */
-export interface GearsData {
+/** One inner function the reader can choose, with its composition and its chain at the start. */
+export interface Choice {
   inner: string; // u = g(x)
-  outer: string; // y = f(u)
   composed: string; // outer with every u replaced by (inner): y as a function of x
+  start: Chain; // the chain at data.x, computed by the Python engine
+}
+
+/** What the build embeds (gears.py `data`); inner, composed and start are choices[0]'s. */
+export interface GearsData extends Choice {
+  outer: string; // y = f(u)
   x: number; // the starting point
   range: [number, number]; // the slider's interval
   step: number; // one arrow key or button turns x by this much
-  degrees_per_unit: number; // how far the x gear turns per unit of x
-  start: Chain; // the chain at x, computed by the Python engine
+  degrees_per_unit: number; // how far a gear turns per unit of its value
+  choices: Choice[]; // the inner functions on offer, the block's own first
 }
 
 /** The chain at one x (gears.py `chain_at`). */
@@ -51,45 +56,39 @@ export function chainAt(data: Pick<GearsData, "inner" | "outer" | "composed">, x
   };
 }
 
-/** One small step dx read at `chain`'s point: x turns k·dx, u turns k·g'(x)·dx, y turns k·f'(u)·g'(x)·dx. */
-export function stepTurns(chain: Chain, dx: number, degreesPerUnit: number): Turns {
+/**
+ * Each gear's angle: degrees_per_unit times how far its value is from its value at the start. A
+ * function of the chain alone, so x back where it was puts every gear back where it was, whatever
+ * the path. For a small step the u gear turns about g'(x) times as far as x, the y gear about
+ * f'(u) · g'(x) times: the ratios; where a ratio is negative the gear turns the other way, where it
+ * is 0 the gear stands still.
+ */
+export function anglesAt(chain: Chain, origin: Chain, degreesPerUnit: number): Turns {
   return {
-    x: degreesPerUnit * dx,
-    u: degreesPerUnit * chain.du_dx * dx,
-    y: degreesPerUnit * chain.product * dx,
+    x: degreesPerUnit * (chain.x - origin.x),
+    u: degreesPerUnit * (chain.u - origin.u),
+    y: degreesPerUnit * (chain.y - origin.y),
   };
 }
 
-export interface Move {
-  chain: Chain; // the chain where the move ended
-  turns: Turns; // how far each gear turned on the way
-  deltas: Turns; // the same in units: dx, the u gear's g'(x)·dx summed, the y gear's too
+/** A move from one chain to another, as the step sentence tells it. */
+export interface Step {
+  from: Chain; // its start: the ratios the estimate multiplies
+  to: Chain;
+  dx: number;
+  estimate: { u: number; y: number }; // g'(x)·Δx and f'(u)·g'(x)·Δx with the ratios at the start
+  actual: { u: number; y: number }; // how far u and y really moved
 }
 
-/**
- * Move x from `from` (its chain) to `to`, cut into steps no longer than data.step, each turned by
- * the ratios where it starts (a slider drag can jump far; the ratios change on the way).
- * Throws the engine's TinyDagError when the chain does not compute somewhere on the way.
- */
-export function move(data: GearsData, from: Chain, to: number): Move {
-  const distance = to - from.x;
-  const count = Math.max(1, Math.ceil(Math.abs(distance) / data.step - 1e-9));
-  const turns: Turns = { x: 0, u: 0, y: 0 };
-  const deltas: Turns = { x: 0, u: 0, y: 0 };
-  let chain = from;
-  for (let i = 1; i <= count; i++) {
-    const next = i === count ? to : from.x + (distance * i) / count;
-    const dx = next - chain.x;
-    const turn = stepTurns(chain, dx, data.degrees_per_unit);
-    turns.x += turn.x;
-    turns.u += turn.u;
-    turns.y += turn.y;
-    deltas.x += dx;
-    deltas.u += chain.du_dx * dx;
-    deltas.y += chain.product * dx;
-    chain = chainAt(data, next);
-  }
-  return { chain, turns, deltas };
+export function stepBetween(from: Chain, to: Chain): Step {
+  const dx = to.x - from.x;
+  return {
+    from,
+    to,
+    dx,
+    estimate: { u: from.du_dx * dx, y: from.dy_du * from.du_dx * dx },
+    actual: { u: to.u - from.u, y: to.y - from.y },
+  };
 }
 
 /** The chain rule's product and backward() differ at most by rounding (gears.py `agrees`). */

@@ -7,16 +7,20 @@ import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText } from "../player/dom";
 import { parseNumber, proseNumber } from "../player/format";
 import { type I18n, makeI18n } from "../player/i18n";
+import { fieldText } from "./fields";
 import {
   agrees,
   angleBetween,
+  anglesAt,
   type Chain,
+  type Choice,
+  chainAt,
   type GearName,
   type GearsData,
-  type Move,
-  move,
   pointerAngle,
+  type Step,
   snap,
+  stepBetween,
   type Turns,
   turnArc,
 } from "./gears-model";
@@ -46,6 +50,7 @@ class Gears {
   private readonly step: HTMLElement;
   private readonly reduced: MediaQueryList;
   private chain: Chain;
+  private choice: Choice; // the inner function the reader chose (data's own at first)
   private readonly target: Turns = { x: 0, u: 0, y: 0 }; // where each hand is going (degrees)
   private readonly shown: Turns = { x: 0, u: 0, y: 0 }; // where it is drawn now
   private tween = { from: { x: 0, u: 0, y: 0 } as Turns, start: 0, frame: 0 };
@@ -77,10 +82,12 @@ class Gears {
       ]),
     ) as Record<GearName, GearParts>;
     this.chain = data.start;
+    this.choice = data.choices?.[0] ?? data;
     this.reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.step = this.live.querySelector(".tdg-gears-step")!;
     setAttr(this.step, "aria-live", "polite");
     [this.slider, this.field] = this.buildBar();
+    this.buildChoice();
     this.syncControls();
     this.listenToDrags();
     const container = original.closest(".tdg-widget__static") ?? original;
@@ -107,7 +114,7 @@ class Gears {
       inputmode: "decimal",
       spellcheck: "false",
       autocomplete: "off",
-      value: String(data.x),
+      value: fieldText(data.x, i18n.lang),
       "aria-label": i18n.t("gears_number"),
     });
     const button = (text: string, label: string, sign: number): HTMLButtonElement => {
@@ -128,10 +135,46 @@ class Gears {
     slider.addEventListener("input", () => this.go(Number(slider.value)));
     field.addEventListener("change", () => {
       const typed = parseNumber(field.value);
-      if (Number.isNaN(typed)) field.value = String(this.chain.x);
+      if (Number.isNaN(typed)) field.value = fieldText(this.chain.x, this.i18n.lang);
       else this.go(Math.min(high, Math.max(low, typed)));
     });
     return [slider, field];
+  }
+
+  /** The menu of inner functions, where the static figure names the block's own. */
+  private buildChoice(): void {
+    const place = this.live.querySelector<HTMLElement>(".tdg-gears-choice");
+    const choices = this.data.choices ?? [];
+    if (!place || choices.length < 2) return;
+    const menu = h(
+      "select",
+      { class: "tdg-gears-menu", "aria-label": this.i18n.t("gears_choice_label") },
+      ...choices.map((c, i) => h("option", { value: String(i) }, c.inner)),
+    );
+    place.querySelector(".tdg-gears-choice-value")!.replaceWith(menu);
+    menu.addEventListener("change", () => this.choose(choices[Number(menu.value)]!));
+  }
+
+  /** Another inner function: the chain is recomputed at the same x and every gear goes to its angle. */
+  private choose(choice: Choice): void {
+    let chain: Chain;
+    try {
+      chain = chainAt({ ...choice, outer: this.data.outer }, this.chain.x);
+    } catch (error) {
+      if (!(error instanceof TinyDagError)) throw error;
+      setText(this.step, this.i18n.t("gears_undefined", { x: proseNumber(this.chain.x, this.i18n.lang) }));
+      return;
+    }
+    this.choice = choice;
+    this.turnTo(chain);
+    for (const [row, code] of [
+      ["inner", `u = ${choice.inner}`],
+      ["backward", `y = ${choice.composed}`],
+    ] as const) {
+      const cell = this.live.querySelector(`[data-row="${row}"] dt code`);
+      if (cell) setText(cell, code);
+    }
+    this.write(null);
   }
 
   /** Dragging the x gear around its centre turns x: a full turn is 360 / degrees_per_unit units. */
@@ -167,40 +210,46 @@ class Gears {
     gear.addEventListener("pointercancel", end);
   }
 
-  /** Move x to `to`: every gear turns by its ratio, and everything written follows. */
+  /** Move x to `to`: every gear goes to the angle of its new value, and everything written follows. */
   go(to: number): void {
     if (to === this.chain.x) return;
     const from = this.chain;
-    let result: Move;
+    let chain: Chain;
     try {
-      result = move(this.data, from, to);
+      chain = chainAt({ ...this.choice, outer: this.data.outer }, to);
     } catch (error) {
       if (!(error instanceof TinyDagError)) throw error;
       this.syncControls();
       setText(this.step, this.i18n.t("gears_undefined", { x: proseNumber(to, this.i18n.lang) }));
       return;
     }
-    this.chain = result.chain;
+    this.turnTo(chain);
+    this.syncControls();
+    this.write(stepBetween(from, chain));
+  }
+
+  /** Each hand to its value's angle (from the chosen function's start), the swept arc behind it. */
+  private turnTo(chain: Chain): void {
+    this.chain = chain;
+    const angles = anglesAt(chain, this.choice.start, this.data.degrees_per_unit);
     for (const g of GEARS) {
-      const turn = result.turns[g];
-      setAttr(this.parts[g].turn, "d", turnArc(this.target[g], turn, ARC_RADIUS));
-      this.target[g] += turn;
-      setAttr(this.parts[g].rotor, "data-angle", String(this.target[g]));
+      setAttr(this.parts[g].turn, "d", turnArc(this.target[g], angles[g] - this.target[g], ARC_RADIUS));
+      this.target[g] = angles[g];
+      setAttr(this.parts[g].rotor, "data-angle", String(angles[g]));
     }
     this.animate();
-    this.syncControls();
-    this.write(from, result);
   }
 
   private syncControls(): void {
     // A screen reader hears the slider's value as the figure writes it (x = 1,1 in ru and et).
     setAttr(this.slider, "aria-valuetext", `x = ${proseNumber(this.chain.x, this.i18n.lang)}`);
     if (Number(this.slider.value) !== this.chain.x) this.slider.value = String(this.chain.x);
-    if (parseNumber(this.field.value) !== this.chain.x) this.field.value = String(this.chain.x);
+    if (parseNumber(this.field.value) !== this.chain.x)
+      this.field.value = fieldText(this.chain.x, this.i18n.lang);
   }
 
   /** Every number on the figure, the readout and the sentence of the step just taken. */
-  private write(from: Chain, done: Move): void {
+  private write(step: Step | null): void {
     const { chain } = this;
     const { i18n } = this;
     const n = (x: number): string => proseNumber(x, i18n.lang);
@@ -237,32 +286,39 @@ class Gears {
         title,
         i18n.t("gears_figure_title", {
           x: n(chain.x),
-          inner: this.data.inner,
+          inner: this.choice.inner,
           outer: this.data.outer,
           du_dx: n(chain.du_dx),
           dy_du: n(chain.dy_du),
         }),
       );
-    setText(this.step, this.sentence(from, done));
+    setText(this.step, this.sentence(step));
   }
 
-  private sentence(from: Chain, done: Move): string {
-    const { i18n, data } = this;
+  /**
+   * The step in words, with the numbers the table showed at its start: the two ratios, their
+   * product times Δx (the estimate), then how far y really moved, and whether the two agree.
+   */
+  private sentence(step: Step | null): string {
+    const { i18n } = this;
     const n = (x: number): string => proseNumber(x, i18n.lang);
-    const { deltas, turns } = done;
-    const oneStep = Math.abs(deltas.x) <= data.step * (1 + 1e-9);
-    const words = [
-      i18n.t(oneStep ? "gears_step" : "gears_steps", {
-        dx: n(deltas.x),
-        du_dx: n(from.du_dx),
-        product: n(from.product),
-        du: n(deltas.u),
-        dy: n(deltas.y),
-        du_deg: n(turns.u),
-        dy_deg: n(turns.y),
-        step: n(data.step),
-      }),
-    ];
+    const words: string[] = [];
+    if (step) {
+      const estimate = n(step.estimate.y);
+      const moved = n(step.actual.y);
+      words.push(
+        i18n.t("gears_step", {
+          from: n(step.from.x),
+          to: n(step.to.x),
+          dx: n(step.dx),
+          du_dx: n(step.from.du_dx),
+          dy_du: n(step.from.dy_du),
+          estimate,
+          dy: moved,
+        }),
+        estimate === moved ? i18n.t("gears_step_same") : i18n.t("gears_step_drift", { to: n(step.to.x) }),
+      );
+    } else words.push(i18n.t("gears_hint"));
     if (this.chain.du_dx === 0) words.push(i18n.t("gears_still", { name: "u" }));
     else if (this.chain.product === 0) words.push(i18n.t("gears_still", { name: "y" }));
     return words.join(" ");

@@ -103,3 +103,38 @@ export function lineEnds(
   }
   return [frame.px(a), frame.py(y + slope * (a - x)), frame.px(b), frame.py(y + slope * (b - x))];
 }
+
+// ---- the dial: the knob itself, a pointer per slope on a scale of ±DIAL_SWEEP degrees ----
+
+export const DIAL_SWEEP = 135; // degrees either side of straight up: a knob's 270° travel
+export const DIAL_RADIUS = 27; // the scale's arc, in the dial's viewBox (-44 -44 88 88)
+export const DIAL_LABELS = 36; // the radius of the scale's numbers: outside the arc, clear of the pointers
+const DIAL_STEPS = [1, 2, 3, 4, 5, 6, 8, 10];
+
+/** The dial's full scale: the round number at least the curve's steepest |slope|, or that of its
+ * middle 95 % where a spike (1/x next to 0) is more than twice as steep: it pegs the pointer instead
+ * of squeezing the scale. knob_svg.dial_scale. */
+export function dialScale(slopes: readonly (number | null)[]): number {
+  const sizes = slopes.filter((s): s is number => s !== null).map(Math.abs);
+  sizes.sort((a, b) => a - b);
+  let top = sizes.length ? sizes[Math.ceil(0.95 * (sizes.length - 1))]! : 0;
+  if (sizes.length && sizes[sizes.length - 1]! <= 2 * top) top = sizes[sizes.length - 1]!; // no spike
+  if (!(top > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(top));
+  return Number(
+    (DIAL_STEPS.map((m) => m * power).find((s) => s >= top * (1 - 1e-12)) ?? 10 * power).toPrecision(12),
+  );
+}
+
+/** The pointer's angle for a slope: clockwise from straight up, 0 at the top, pegged at the ends. */
+export function dialAngle(slope: number, scale: number): number {
+  return DIAL_SWEEP * Math.max(-1, Math.min(1, slope / scale));
+}
+
+/** The scale's arc from -DIAL_SWEEP to +DIAL_SWEEP through the top. */
+export function dialArc(radius = DIAL_RADIUS): string {
+  const a = (DIAL_SWEEP * Math.PI) / 180;
+  const x = n(radius * Math.sin(a));
+  const y = n(-radius * Math.cos(a));
+  return `M-${x} ${y} A${radius} ${radius} 0 1 1 ${x} ${y}`;
+}

@@ -7,6 +7,11 @@ import type { I18n } from "../player/i18n";
 import {
   BOTTOM,
   curvePath,
+  DIAL_LABELS,
+  DIAL_RADIUS,
+  DIAL_SWEEP,
+  dialAngle,
+  dialArc,
   type Frame,
   HEIGHT,
   LEFT,
@@ -55,6 +60,70 @@ export interface View {
   gap: HTMLElement;
   note: HTMLElement;
   spoken: HTMLElement; // the screen reader's summary, written once the hand rests
+  dial: SVGSVGElement; // the knob: a pointer at dy/dx (dashed) and one at Δy / h (solid)
+  dialSlope: SVGLineElement;
+  dialRatio: SVGLineElement;
+  dialLow: SVGTextElement;
+  dialHigh: SVGTextElement;
+}
+
+/** The dial, as knob_svg.dial draws it: face, scale, five ticks, −S 0 S, two pointers, the hub. */
+function buildDial(): Pick<View, "dial" | "dialSlope" | "dialRatio" | "dialLow" | "dialHigh"> {
+  const dial = s("svg", { class: "tdg-knob__dial", viewBox: "-44 -44 88 88", role: "img" });
+  const a = (DIAL_SWEEP * Math.PI) / 180;
+  const label = (x: number, y: number): SVGTextElement =>
+    s("text", { class: "tdg-knob__dial-label", x: n(x), y: n(y), "text-anchor": "middle" });
+  const [lx, ly] = [DIAL_LABELS * Math.sin(a), -DIAL_LABELS * Math.cos(a) + 3];
+  const dialLow = label(-lx, ly);
+  const zero = label(0, -DIAL_LABELS + 4);
+  zero.textContent = "0";
+  const dialHigh = label(lx, ly);
+  const pointer = (css: string): SVGLineElement =>
+    s("line", { class: css, x1: 0, y1: 0, x2: 0, y2: -(DIAL_RADIUS - 5) });
+  const dialSlope = pointer("tdg-knob__dial-slope");
+  const dialRatio = pointer("tdg-knob__dial-ratio");
+  dial.append(
+    s("circle", { class: "tdg-knob__dial-face", r: 43 }),
+    s("path", { class: "tdg-knob__dial-scale", d: dialArc() }),
+    ...[-1, -0.5, 0, 0.5, 1].map((f) =>
+      s("line", {
+        class: "tdg-knob__dial-tick",
+        x1: 0,
+        y1: -(DIAL_RADIUS - 4),
+        x2: 0,
+        y2: -(DIAL_RADIUS + 1),
+        transform: `rotate(${n(DIAL_SWEEP * f)})`,
+      }),
+    ),
+    dialLow,
+    zero,
+    dialHigh,
+    dialSlope,
+    dialRatio,
+    s("circle", { class: "tdg-knob__dial-hub", r: 3.5 }),
+  );
+  return { dial, dialSlope, dialRatio, dialLow, dialHigh };
+}
+
+/** The dial's scale (±scale) and its pointers: dy/dx, and Δy / h while it has a value. */
+export function drawDial(
+  view: View,
+  scale: number,
+  slope: number | null,
+  ratio: number | null,
+  label: string,
+  lang: string,
+): void {
+  view.dialLow.textContent = proseNumber(-scale, lang, 6);
+  view.dialHigh.textContent = proseNumber(scale, lang, 6);
+  for (const [line, value] of [
+    [view.dialSlope, slope],
+    [view.dialRatio, ratio],
+  ] as const) {
+    line.style.display = value === null ? "none" : "";
+    if (value !== null) line.setAttribute("transform", `rotate(${n(dialAngle(value, scale))})`);
+  }
+  view.dial.setAttribute("aria-label", label);
 }
 
 export function buildView(
@@ -84,7 +153,9 @@ export function buildView(
   runLabel.textContent = "h";
   riseLabel.textContent = "Δy";
   const nudged = s("circle", { class: "tdg-knob__nudged", r: 4.5 }); // x + h may lie past the range: clipped
-  clip.append(curve, tangent, secant, run, rise, runLabel, riseLabel, nudged);
+  // The curve over the lines through the point: where the secant lies along it (relu right of its
+  // kink) the curve stays in sight, the wider secant showing at its sides.
+  clip.append(tangent, secant, curve, run, rise, runLabel, riseLabel, nudged);
   const point = s("circle", { class: "tdg-knob__point", r: 7 });
   plot.append(grid, clip, point);
 
@@ -114,14 +185,18 @@ export function buildView(
   const message = h("p", { class: "tdg-knob__message", id: `${ids.expression}-msg`, hidden: true });
   const [lo, hi] = range;
   const xRange = h("input", { type: "range", id: ids.x, class: "tdg-knob__range", min: lo, max: hi, step });
-  const xNumber = h("input", {
-    type: "number",
-    class: "tdg-knob__number",
-    step: "any",
-    min: lo,
-    max: hi,
-    "aria-label": i18n.t("knob_x_field"),
-  });
+  // Text, not type=number: a number field shows "1.5" whatever the page's language; this one shows
+  // and accepts "1,5" in ru and et, as the readouts write it.
+  const field = (label: string): HTMLInputElement =>
+    h("input", {
+      type: "text",
+      inputmode: "decimal",
+      class: "tdg-knob__number",
+      spellcheck: "false",
+      autocomplete: "off",
+      "aria-label": label,
+    });
+  const xNumber = field(i18n.t("knob_x_field"));
   const hRange = h("input", {
     type: "range",
     id: ids.h,
@@ -130,19 +205,13 @@ export function buildView(
     max: hLog[1],
     step: 0.1,
   });
-  const hNumber = h("input", {
-    type: "number",
-    class: "tdg-knob__number",
-    step: "any",
-    min: 10 ** hLog[0],
-    max: 10 ** hLog[1],
-    "aria-label": i18n.t("knob_h_field"),
-  });
+  const hNumber = field(i18n.t("knob_h_field"));
   const ratio = h("span", { class: "tdg-knob__ratio" });
   const slope = h("span", { class: "tdg-knob__slope" });
   const gap = h("span", { class: "tdg-knob__gap" });
   const note = h("p", { class: "tdg-knob__note" });
   const spoken = h("p", { class: "tdg-sr-only", "aria-live": "polite" });
+  const dialParts = buildDial();
   const panel = h(
     "div",
     { class: "tdg-knob__panel" },
@@ -158,7 +227,6 @@ export function buildView(
       ),
       h("span", { class: "tdg-knob__field" }, mirror, expression),
     ),
-    message,
     h(
       "div",
       { class: "tdg-knob__row" },
@@ -173,8 +241,18 @@ export function buildView(
       hRange,
       hNumber,
     ),
-    h("p", { class: "tdg-knob__readout" }, ratio, " ", slope, " ", gap),
-    note,
+    h(
+      "div",
+      { class: "tdg-knob__result" },
+      dialParts.dial,
+      h(
+        "div",
+        { class: "tdg-knob__words" },
+        h("p", { class: "tdg-knob__readout" }, ratio, " ", slope, " ", gap),
+        message, // a refused function's message takes the note's place: the panel keeps its height
+        note,
+      ),
+    ),
     spoken,
   );
   const root = h("div", { class: "tdg-knob tdg-knob--live" }, plot, panel);
@@ -205,6 +283,7 @@ export function buildView(
     gap,
     note,
     spoken,
+    ...dialParts,
   };
 }
 

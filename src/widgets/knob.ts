@@ -6,11 +6,12 @@
 
 import type { Timeline } from "../inference/types";
 import { ErrorView } from "../player/errorview";
-import { proseNumber } from "../player/format";
+import { parseNumber, proseNumber } from "../player/format";
 import { type I18n, makeI18n } from "../player/i18n";
 import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
-import { Frame, WIDTH, yBounds } from "./knob-plot";
-import { buildView, drawCurve, drawGrid, drawLines, type View } from "./knob-view";
+import { fieldText } from "./fields";
+import { dialScale, Frame, WIDTH, yBounds } from "./knob-plot";
+import { buildView, drawCurve, drawDial, drawGrid, drawLines, type View } from "./knob-view";
 
 export interface KnobData {
   expression: string;
@@ -49,6 +50,7 @@ class Knob {
   private readonly step: number;
   private curve: Curve;
   private frame: Frame;
+  private scale: number; // the dial's full scale for this curve
   private x: number;
   private h: number;
   private pending = 0;
@@ -74,6 +76,7 @@ class Knob {
     this.errors = new ErrorView(this.view.expression, this.view.mirror, this.view.message, this.i18n);
     this.curve = data.curves[0]!;
     this.frame = this.frameOf(this.curve);
+    this.scale = dialScale(this.curve.slopes);
     this.x = data.x;
     this.h = data.h;
     this.view.expression.value = data.expression;
@@ -106,14 +109,15 @@ class Knob {
     v.expression.addEventListener("input", () => this.typed());
     v.xRange.addEventListener("input", () => this.setX(Number(v.xRange.value), "range"));
     v.xNumber.addEventListener("input", () => {
-      const value = Number(v.xNumber.value);
-      if (v.xNumber.value !== "" && Number.isFinite(value)) this.setX(value, "number");
+      const value = parseNumber(v.xNumber.value); // "1,5" or "1.5"; NaN while half typed ("1,", "−")
+      if (Number.isFinite(value)) this.setX(value, "number");
     });
     v.hRange.addEventListener("input", () => this.setH(10 ** Number(v.hRange.value), "range"));
     v.hNumber.addEventListener("input", () => {
-      const value = Number(v.hNumber.value);
-      if (v.hNumber.value !== "" && Number.isFinite(value) && value > 0) this.setH(value, "number");
+      const value = parseNumber(v.hNumber.value);
+      if (Number.isFinite(value) && value > 0) this.setH(value, "number");
     });
+    for (const field of [v.xNumber, v.hNumber]) field.addEventListener("change", () => this.schedule());
     v.plot.addEventListener("pointerdown", (event) => {
       if (event.button !== 0) return;
       v.plot.setPointerCapture(event.pointerId);
@@ -135,7 +139,7 @@ class Knob {
     const [lo, hi] = this.data.range;
     this.x = from === "number" ? Math.min(hi, Math.max(lo, value)) : snap(value, this.step, lo, hi);
     if (from !== "range") this.view.xRange.value = String(this.x);
-    if (from !== "number") this.view.xNumber.value = String(this.x);
+    if (from !== "number") this.view.xNumber.value = fieldText(this.x, this.i18n.lang);
     this.schedule();
   }
 
@@ -143,7 +147,7 @@ class Knob {
     const [min, max] = this.data.h_range;
     this.h = Math.min(max, Math.max(min, value));
     if (from === "number") this.view.hRange.value = String(Math.log10(this.h));
-    else this.view.hNumber.value = String(Number(this.h.toPrecision(3)));
+    else this.view.hNumber.value = fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
     this.schedule();
   }
 
@@ -185,6 +189,7 @@ class Knob {
     this.view.presets.value = index >= 0 ? String(index) : "";
     this.view.custom.selected = index < 0;
     this.frame = this.frameOf(curve);
+    this.scale = dialScale(curve.slopes);
     drawGrid(this.view, this.frame, this.i18n.lang);
     drawCurve(this.view, this.frame, this.xs, curve.ys);
     this.schedule();
@@ -205,9 +210,10 @@ class Knob {
     const r = readout(this.curve.expression, this.x, this.h);
     drawLines(v, this.frame, this.x, this.h, r.y, r.yh, r.slope);
     v.xRange.value = String(this.x);
-    if (document.activeElement !== v.xNumber) v.xNumber.value = String(this.x);
+    if (document.activeElement !== v.xNumber) v.xNumber.value = fieldText(this.x, lang);
     v.hRange.value = String(Math.log10(this.h));
-    if (document.activeElement !== v.hNumber) v.hNumber.value = String(Number(this.h.toPrecision(3)));
+    if (document.activeElement !== v.hNumber)
+      v.hNumber.value = fieldText(Number(this.h.toPrecision(3)), lang);
     v.hRange.setAttribute("aria-valuetext", `h = ${write(this.h)}`);
     const t = this.i18n.t;
     let ratio = "";
@@ -233,6 +239,19 @@ class Knob {
       h: write(this.h),
     });
     v.plot.setAttribute("aria-label", label);
+    drawDial(
+      v,
+      this.scale,
+      r.slope,
+      r.ratio,
+      t("knob_dial", {
+        lo: write(-this.scale),
+        hi: write(this.scale),
+        ratio: r.ratio === null ? "\u2013" : write(r.ratio),
+        slope: r.slope === null ? "\u2013" : write(r.slope),
+      }),
+      lang,
+    );
     if (!speak) return;
     clearTimeout(this.speakTimer);
     this.speakTimer = window.setTimeout(() => {

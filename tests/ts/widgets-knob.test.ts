@@ -6,11 +6,20 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { proseNumber } from "../../src/player/format";
+import { parseNumber, proseNumber } from "../../src/player/format";
 import type { KnobData } from "../../src/widgets/knob";
 import { snap, stepOf } from "../../src/widgets/knob";
 import { curveOf, isKink, problemOf, readout, xsOf } from "../../src/widgets/knob-math";
-import { ticks, X_TICKS, Y_TICKS, yBounds } from "../../src/widgets/knob-plot";
+import { fieldText } from "../../src/widgets/fields";
+import {
+  DIAL_SWEEP,
+  dialAngle,
+  dialScale,
+  ticks,
+  X_TICKS,
+  Y_TICKS,
+  yBounds,
+} from "../../src/widgets/knob-plot";
 
 interface Reading {
   x: number;
@@ -27,6 +36,7 @@ interface Case {
   y_bounds: [number, number][];
   y_ticks: number[][];
   x_ticks: number[];
+  dial_scales: number[];
 }
 interface Fixture {
   cases: Case[];
@@ -145,4 +155,32 @@ test("the x slider's grid reaches round points exactly (the kink at 1)", () => {
   assert.equal(snap(1.0000000001, 0.01, -2, 3), 1);
   assert.equal(snap(0.1 + 0.2, 0.01, -2, 3), 0.3);
   assert.equal(snap(7, 0.01, -2, 3), 3);
+});
+
+test("the dial's scale is the static figure's, and its pointers turn with the slope, pegged at the ends", () => {
+  for (const c of cases)
+    assert.deepEqual(
+      c.data.curves.map((curve) => dialScale(curve.slopes)),
+      c.dial_scales,
+    );
+  assert.deepEqual(cases[0]!.dial_scales, [6, 6, 1]); // x * x, exp(x) / 4, relu(x - 1) on [-2, 3]
+  assert.deepEqual(
+    [0, 3, -6, 60].map((s) => dialAngle(s, 6)),
+    [0, 67.5, -DIAL_SWEEP, DIAL_SWEEP],
+  );
+  // x * x at 1.5: as h shrinks, the pointer of Δy / h closes in on the pointer of dy/dx.
+  const gaps = [0.5, 0.05, 0.005].map((h) => {
+    const r = readout("x * x", 1.5, h);
+    return Math.abs(dialAngle(r.ratio!, 6) - dialAngle(r.slope!, 6));
+  });
+  assert.ok(gaps[0]! > 10 && gaps[1]! < gaps[0]! && gaps[2]! < 0.2, String(gaps));
+});
+
+test("a number field writes the language's decimal sign, and the readouts' parser reads it back", () => {
+  assert.deepEqual(
+    [fieldText(1.5, "en"), fieldText(1.5, "ru"), fieldText(-0.25, "et"), fieldText(2, "ru")],
+    ["1.5", "1,5", "\u22120,25", "2"],
+  );
+  for (const x of [1.5, -0.25, 0.0001, 3])
+    for (const lang of ["en", "ru", "et"]) assert.equal(parseNumber(fieldText(x, lang)), x);
 });
