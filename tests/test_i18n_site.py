@@ -86,11 +86,11 @@ def test_russian_prose_binds_dashes_prepositions_and_sections(built_site):
 
 def test_russian_interface_strings_bind_like_the_prose(built_site):
     # Page 00's knob and gears draw UI strings inside <svg> and their own HTML; translators type plain
-    # spaces in ru.yml and the build binds them as it binds the prose ("и сравните", "в точке").
+    # spaces in ru.yml and the build binds them as it binds the prose ("на шкале", "в точке").
     html = read(built_site, "ru/00-basics/index.html")
     widgets = html[html.index('class="tdg-widget'):html.index("</article>")]
     text = re.sub(r"<[^>]+>", "", re.sub(r"<(pre|code|script|style)\b.*?</\1>", "", widgets, flags=re.S))
-    assert "сравните" in text and "стрелками" in text, "the knob's caption and the gears' hint are there"
+    assert "сдвиньте" in text and "стрелками" in text, "the knob's caption and the gears' hint are there"
     assert not re.search(r"(?<![\w\u00a0-])[вкксоуиаВКСОУИА] ", text), "a one-letter word left at a line end"
     assert " —" not in text
 

@@ -200,7 +200,7 @@ def test_predict_c_can_be_checked_in_the_gears_and_its_answer_is_the_engines(lan
     _, outer_slope = engine(gears["outer"], "u", u)
     _, composed_slope = engine("(-2 * x) * (-2 * x)", "x", gears["x"])
     assert (u, inner_slope, outer_slope, composed_slope) == (-2, -2, -4, 8)
-    assert "(−4) · (−2) = 8" in text
+    assert "(−4) × (−2) = 8" in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
