@@ -17,6 +17,7 @@ import yaml
 
 from tinydag import build_timeline
 from tinydag.frameworks import scripts
+from tinydag_mkdocs.typography import typeset_text
 
 from .browser_helpers import DESKTOP, lesson_page, open_lesson, paused_in_view, set_range, settle
 
@@ -30,7 +31,8 @@ DEFAULT = build_timeline("(a + b) * c", {"a": 2, "b": -3, "c": 10})
 
 
 def strings(lang: str) -> dict[str, str]:
-    return yaml.safe_load((ROOT / f"src/player/strings/{lang}.yml").read_text(encoding="utf-8"))
+    table = yaml.safe_load((ROOT / f"src/player/strings/{lang}.yml").read_text(encoding="utf-8"))
+    return {key: typeset_text(text, lang) for key, text in table.items()}  # as the build binds them
 
 
 def code(page, selector: str) -> str:

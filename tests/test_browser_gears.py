@@ -119,8 +119,10 @@ def field_number(text: str) -> float:
 @functools.cache
 def words(lang: str) -> dict[str, str]:
     from tinydag_mkdocs.strings import load_all
+    from tinydag_mkdocs.typography import typeset_text
 
-    return load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
+    table = load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
+    return {key: typeset_text(text, lang) for key, text in table.items()}  # as the build binds them
 
 
 def sentence(lang: str, start: float, end: float) -> str:

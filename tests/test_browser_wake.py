@@ -87,6 +87,9 @@ HELD = f"""() => {{ const root = document.querySelector('{SANDBOX}');
     const player = root.querySelector('.tdg-player'), figure = root.querySelector('.tinydag-figure');
     return {{held: 'held' in root.dataset, height: root.getBoundingClientRect().height,
              figure: figure.getBoundingClientRect().height, player: player.getBoundingClientRect().height,
+             // the sandbox holds the whole player (the frameworks panel may follow it inside the root)
+             whole: !root.style.height && getComputedStyle(root).overflow === 'visible'
+                    && player.getBoundingClientRect().bottom <= root.getBoundingClientRect().bottom + 1,
              shown: getComputedStyle(player).opacity === '1' && !player.hasAttribute('aria-hidden')}}; }}"""
 
 
@@ -110,7 +113,7 @@ def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_t
     page.wait_for_function(f"!('held' in document.querySelector('{SANDBOX}').dataset)")
     released = page.evaluate(HELD)
     assert released["shown"] and released["figure"] == 0
-    assert released["height"] == pytest.approx(released["player"], abs=2)
+    assert released["whole"], released
     page.context.close()
 
 
@@ -128,6 +131,6 @@ def test_after_the_readers_own_jump_the_whole_player_shows_at_once(browser, site
         page.wait_for_timeout(300)
         state = page.evaluate(HELD)
         assert not state["held"] and state["shown"] and state["figure"] == 0, (how, state)
-        assert state["height"] == pytest.approx(state["player"], abs=2), how
+        assert state["whole"], (how, state)
         assert page.locator(f"{SANDBOX} [data-action=play]").is_visible(), how
         page.context.close()
