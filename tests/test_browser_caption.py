@@ -69,11 +69,12 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as the walkthrough did it: its link, the wheel a notch at a time until the last
-    field shows, predictions typed key by key (a wrong one among them), Enter on a desktop, a tap on
-    Check on a phone. The stage stays in view while typing
-    (whole on a desktop, at least half on a phone), the verdicts do not scroll it away, the backward pass
-    that answers plays in view, and Local derivatives stays right under the graph however long the
-    verdicts grow: ticked, the stage and its edge labels are in view."""
+    field shows, predictions typed key by key (a wrong one among them), the wheel on until the graph is
+    out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while typing
+    (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the
+    verdicts do not scroll it away, the backward pass that answers plays in view, and Local
+    derivatives stays right under the graph however long the verdicts grow: ticked, the stage and its
+    edge labels are in view."""
     phone = viewport is PHONE
     page = open_lesson(browser, site_server, viewport=viewport, has_touch=phone, is_mobile=phone)
     page.locator(EXERCISE_A).click()
@@ -97,6 +98,11 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         field.tap() if phone else field.click()
         page.keyboard.type(value)
         assert stage_in_view() >= need - 0.01, name
+    # Scrolled on a little further, to the Check button, until the graph is no longer in view.
+    while stage_in_view() >= need:
+        y = page.evaluate("scrollY")
+        page.mouse.wheel(0, 100)
+        page.wait_for_function("y => scrollY !== y", arg=y)
     if phone:
         page.locator(f"{FULL} [data-predict] button").tap()
     else:
