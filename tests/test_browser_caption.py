@@ -10,6 +10,7 @@ from .browser_helpers import DESKTOP, PHONE, open_lesson, settle
 pytestmark = pytest.mark.browser
 
 FULL = "#tinydag-1"
+EXERCISE_A = "a[data-open-in-sandbox] >> nth=1"  # the compact player's link, then (a)-(d)
 SQUARE = "#tinydag-1?expr=a%20*%20a&vals=a:3&dir=backward&t=3"
 LAST_STEP = {
     "en": "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
@@ -41,8 +42,8 @@ def test_the_caption_under_the_graph_says_the_step_in_the_pages_language(browser
     b = boxes(page)
     assert b["visible"] and b["text"] == LAST_STEP[lang]
     assert 0 <= b["caption"]["top"] - b["stage"]["bottom"] < 24, "right under the stage"
-    # The controls a learner uses with the picture come next: predict, the toggles, then the timeline.
-    assert b["caption"]["bottom"] <= b["predict"]["top"] < b["options"]["top"] < b["transport"]["top"]
+    # The controls a learner uses with the picture come next: the toggles, predict, then the timeline.
+    assert b["caption"]["bottom"] <= b["options"]["top"] < b["predict"]["top"] < b["transport"]["top"]
     # A step taken by the reader: the caption and the screen reader's sentence say the same.
     page.focus(f"{FULL} input[name=time]")
     page.keyboard.press("ArrowLeft")
@@ -67,29 +68,65 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
-    """Exercise (a) as a learner does it: scroll to the sandbox, type three predictions, press Enter.
-    The stage stays in view while typing (whole on a desktop, at least half on a phone), Enter does
-    not scroll it away, and the backward pass that answers plays in view."""
-    page = open_lesson(browser, site_server, viewport=viewport)
-    page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
-    page.evaluate("window.scrollBy(0, -70)")
-    need = 1.0 if viewport is DESKTOP else 0.5
+    """Exercise (a) as the walkthrough did it: its link, the wheel a notch at a time until the last
+    field shows, predictions typed key by key (a wrong one among them), the wheel on until the graph is
+    out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while typing
+    (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the
+    verdicts do not scroll it away, the backward pass that answers plays in view, and Local
+    derivatives stays right under the graph however long the verdicts grow: ticked, the stage and its
+    edge labels are in view."""
+    phone = viewport is PHONE
+    page = open_lesson(browser, site_server, viewport=viewport, has_touch=phone, is_mobile=phone)
+    page.locator(EXERCISE_A).click()
+    # The link scrolls (smoothly) until the sandbox's top is just under the header.
+    page.wait_for_function(f"location.hash.startsWith('{FULL}?') && Math.abs(document"
+                           f".querySelector('{FULL}').getBoundingClientRect().top - 72) < 24")
+    last = page.locator(f"{FULL} input[name=predict-c]")
+    while (box := last.bounding_box())["y"] + box["height"] > viewport["height"]:
+        y = page.evaluate("scrollY")
+        page.mouse.wheel(0, 100)
+        page.wait_for_function("y => scrollY !== y", arg=y)
+    need = 0.5 if phone else 1.0
 
     def stage_in_view() -> float:
         b = boxes(page)
         seen = min(b["stage"]["bottom"], viewport["height"]) - max(b["stage"]["top"], b["header"])
         return seen / b["stage"]["height"]
 
-    for name, value in (("a", "10"), ("b", "10"), ("c", "-1")):
+    for name, value in (("a", "1"), ("b", "-2"), ("c", "5")):
         field = page.locator(f"{FULL} input[name=predict-{name}]")
-        field.click()
+        field.tap() if phone else field.click()
         page.keyboard.type(value)
         assert stage_in_view() >= need - 0.01, name
-    page.keyboard.press("Enter")
+    # Scrolled on a little further, to the Check button, until the graph is no longer in view.
+    while stage_in_view() >= need:
+        y = page.evaluate("scrollY")
+        page.mouse.wheel(0, 100)
+        page.wait_for_function("y => scrollY !== y", arg=y)
+    if phone:
+        page.locator(f"{FULL} [data-predict] button").tap()
+    else:
+        page.keyboard.press("Enter")
     page.wait_for_timeout(800)  # a smooth scroll, if any, has finished
     assert page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["playing"]
     assert stage_in_view() >= need - 0.01, "the answer plays in view"
-    assert page.locator(f"{FULL} input[data-verdict=right]").count() == 3
+    verdicts = page.locator(f"{FULL} [data-predict] input").evaluate_all(
+        "els => els.map(e => e.dataset.verdict)")
+    assert verdicts == ["wrong", "right", "right"], verdicts  # a.grad is −2, not 1
+    page.wait_for_function(f"!window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment().playing",
+                           timeout=90_000)
+    # The toggles stay right under the graph, however long the verdicts under them grow.
+    toggle = page.locator(f"{FULL} input[name=local-derivatives]")
+    toggle.scroll_into_view_if_needed()
+    toggle.tap() if phone else toggle.click()
+    assert toggle.is_checked()
+    # Its change is on the edges (each hand-off's label carries the local derivative): every label
+    # is inside the window.
+    labels = page.evaluate(f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label')]
+        .filter(el => el.checkVisibility()).map(el => el.getBoundingClientRect())
+        .map(r => r.top >= 0 && r.bottom <= innerHeight)""")
+    assert len(labels) == 4 and all(labels), labels
+    assert stage_in_view() >= need - 0.01, "the toggle's change shows in view"
     assert page.errors == []
     page.context.close()
 

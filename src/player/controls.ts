@@ -21,6 +21,7 @@ export interface Controls {
   play: HTMLButtonElement;
   forward: HTMLButtonElement;
   backward: HTMLButtonElement;
+  transport: HTMLElement; // Play, the direction and the timeline
   time: HTMLInputElement;
   timeText: HTMLElement;
   localDerivatives: HTMLInputElement;
@@ -87,7 +88,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     ),
     view.stage,
     caption,
-    options, // the toggles change the picture: right under it, with predict-then-check (mount.ts)
+    options, // the toggles change the picture: right under it, then predict-then-check (mount.ts)
     transport,
     nudge, // its changes are drawn on the cards: close enough to see both
     legend,
@@ -101,6 +102,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     presets: presetButtons,
     variables,
     ...view,
+    transport,
     ...playback,
     ...switches,
     legend,

@@ -70,9 +70,10 @@ export function fullPanels(
   const predict = new PredictPanel(i18n, check);
   const listing = CodeListing.find(root.ownerDocument);
   const excerpt = listing ? new CodeExcerpt(listing, i18n.t("code_excerpt")) : null;
-  // Predicting happens with the graph in view: right under its caption, above the toggles and the
-  // timeline; the running code comes right after the timeline that drives it.
-  ui.caption.after(predict.el);
-  if (excerpt) ui.player.querySelector(".tdg-transport")?.after(excerpt.element);
+  // Predicting happens with the graph in view: under its caption and the toggles (which stay right
+  // under the graph however long the verdicts grow), above the timeline; the running code comes
+  // right after the timeline that drives it.
+  ui.transport.before(predict.el);
+  if (excerpt) ui.transport.after(excerpt.element);
   return [predict, excerpt];
 }
