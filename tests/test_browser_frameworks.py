@@ -24,7 +24,7 @@ from .browser_helpers import DESKTOP, lesson_page, open_lesson, paused_in_view, 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-PANEL = "[data-sandbox] [data-frameworks]"
+PANEL = "[data-sandbox] + [data-frameworks]"  # right after the sandbox, outside its box
 PYTORCH = f"{PANEL} [data-framework=pytorch]"
 JAX = f"{PANEL} [data-framework=jax]"
 DEFAULT = build_timeline("(a + b) * c", {"a": 2, "b": -3, "c": 10})

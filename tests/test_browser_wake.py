@@ -87,7 +87,7 @@ HELD = f"""() => {{ const root = document.querySelector('{SANDBOX}');
     const player = root.querySelector('.tdg-player'), figure = root.querySelector('.tinydag-figure');
     return {{held: 'held' in root.dataset, height: root.getBoundingClientRect().height,
              figure: figure.getBoundingClientRect().height, player: player.getBoundingClientRect().height,
-             // the sandbox holds the whole player (the frameworks panel may follow it inside the root)
+             // the sandbox holds the whole player, nothing cut off
              whole: !root.style.height && getComputedStyle(root).overflow === 'visible'
                     && player.getBoundingClientRect().bottom <= root.getBoundingClientRect().bottom + 1,
              shown: getComputedStyle(player).opacity === '1' && !player.hasAttribute('aria-hidden')}}; }}"""

@@ -50,7 +50,9 @@ def sandbox_html(sandbox_id: str, lang: str, data: dict, svg: str, caption: str,
     its figure `figure.tinydag-figure.tinydag-figure--compact`): whatever looks for "the sandbox" of a
     page (its first [data-sandbox], its .tinydag-data) keeps finding the full one.
     `targets` are the addresses of exercise links to this sandbox: empty elements with those ids make
-    the links scroll here without JavaScript (see exercises.py)."""
+    the links scroll here without JavaScript (see exercises.py). `panel` (the frameworks panel) follows
+    the root rather than sits in it: a sandbox held at its figure's height while it wakes (reveal.ts)
+    would clip it, and the text after it would move."""
     kind = "compact" if compact else "full"
     root_class, root_marker, data_class, figure_class = {
         "full": ("tinydag", "data-sandbox", "tinydag-data", "tinydag-figure"),
@@ -65,5 +67,5 @@ def sandbox_html(sandbox_id: str, lang: str, data: dict, svg: str, caption: str,
         f'<figure class="{figure_class}">{svg}'
         f'<figcaption>{escape(caption)} <span class="tinydag-figure__note">{escape(note)}</span>'
         f"</figcaption></figure>\n"
-        f"{panel}</div>"
+        f"</div>{panel}"
     )

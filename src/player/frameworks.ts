@@ -1,4 +1,4 @@
-// The folded "The same in PyTorch / JAX" panel the build wrote under a full sandbox (embed.py): its
+// The folded "The same in PyTorch / JAX" panel the build wrote right after a full sandbox (embed.py): its
 // scripts follow the sandbox (inference/frameworks.ts writes them from the graph on screen), and while
 // the input cannot be computed it says why instead. The theme gives each script its copy button.
 
@@ -13,9 +13,10 @@ export class FrameworksPanel {
     private readonly i18n: I18n,
   ) {}
 
+  /** The panel right after the sandbox's root (not inside it: see embed.py). */
   static find(root: HTMLElement, i18n: I18n): FrameworksPanel | null {
-    const el = root.querySelector<HTMLElement>("[data-frameworks]");
-    return el && new FrameworksPanel(el, i18n);
+    const el = root.nextElementSibling;
+    return el instanceof HTMLElement && el.matches("[data-frameworks]") ? new FrameworksPanel(el, i18n) : null;
   }
 
   show({ timeline, error, expression }: SandboxState): void {

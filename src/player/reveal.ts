@@ -51,7 +51,9 @@ function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
   const before = root.getBoundingClientRect();
-  const inView = before.bottom > 0 && before.top < window.innerHeight;
+  // In view, or within a screen below it: a wheel or fling already in flight (scrolled off the main
+  // thread) can bring it into view before the next frame, and the text after it would jump.
+  const inView = before.bottom > 0 && before.top < 2 * window.innerHeight;
   root.dataset.player = "ready";
   const held =
     hold &&
