@@ -228,6 +228,19 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
     assert page.errors == [], page.errors
 
 
+def test_the_topological_order_keeps_its_height_when_an_item_is_current(browser, site_server):
+    """The current item's thicker ring is drawn inside its border: the row below the graph does not grow
+    when the pulse starts, so nothing under it (Running now, the page) moves."""
+    page = lesson_page(browser, site_server)
+    row = f"{FULL} .tdg-topo"
+    page.evaluate(f"document.querySelector('{row}').scrollIntoView({{block: 'center'}})")
+    still = page.evaluate(f"document.querySelector('{row}').getBoundingClientRect().height")
+    page.click(f"{FULL} [data-action=backward]")
+    page.wait_for_selector(f"{row} li[data-state=current]")
+    assert page.evaluate(f"document.querySelector('{row}').getBoundingClientRect().height") == still
+    assert page.errors == [], page.errors
+
+
 def test_on_a_phone_the_one_line_strip_does_the_excerpts_job(browser, site_server):
     page = lesson_page(browser, site_server, "ru", PHONE)
     page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
