@@ -190,8 +190,8 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
     page = lesson_page(browser, site_server)
     # Clicked as a reader would, with the stage where the reader looks: Playwright's own scrolling
     # before a click (when it finds the button still moving) is no part of what is tested here.
-    # Scrolled so the running code ends at the window's foot: the graph is still in view above it. The
-    # scroll lands within 2 px (excerpt bottoms of 800.08 and 802.08 px in an 800 px window, by run).
+    # Scrolled so the running code ends at the window's foot: the graph is still in view above it
+    # (within 1 px: the page scrolls by whole pixels, the excerpt's height is fractional).
     page.evaluate(f"""() => {{ document.querySelector('{FULL} [data-action=backward]').click();
         return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {{
             document.querySelector('{FULL} .tdg-excerpt').scrollIntoView({{block: 'end'}}); r(); }}))); }}""")
@@ -208,7 +208,7 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
             const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
             const graphSeen = (stage.bottom - Math.max(stage.top, header)) / stage.height;
             return {{playing: window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing,
-                    inView: box.top >= stage.bottom && box.bottom <= innerHeight + 3 && graphSeen >= 0.5,
+                    inView: box.top >= stage.bottom && box.bottom <= innerHeight + 1 && graphSeen >= 0.5,
                     graphSeen,
                     running: running ? running.textContent.trim() : null,
                     caption: excerpt.querySelector('figcaption').textContent}}; }}""")
@@ -225,6 +225,19 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
     page.wait_for_function(f"""() => {{
         const r = document.querySelector('{FULL} .tdg-excerpt [data-running]');
         return r && r.textContent.includes('self.data + other.data'); }}""")
+    assert page.errors == [], page.errors
+
+
+def test_the_topological_order_keeps_its_height_when_an_item_is_current(browser, site_server):
+    """The current item's thicker ring is drawn inside its border: the row below the graph does not grow
+    when the pulse starts, so nothing under it (Running now, the page) moves."""
+    page = lesson_page(browser, site_server)
+    row = f"{FULL} .tdg-topo"
+    page.evaluate(f"document.querySelector('{row}').scrollIntoView({{block: 'center'}})")
+    still = page.evaluate(f"document.querySelector('{row}').getBoundingClientRect().height")
+    page.click(f"{FULL} [data-action=backward]")
+    page.wait_for_selector(f"{row} li[data-state=current]")
+    assert page.evaluate(f"document.querySelector('{row}').getBoundingClientRect().height") == still
     assert page.errors == [], page.errors
 
 
