@@ -16,7 +16,9 @@ export class FrameworksPanel {
   /** The panel right after the sandbox's root (not inside it: see embed.py). */
   static find(root: HTMLElement, i18n: I18n): FrameworksPanel | null {
     const el = root.nextElementSibling;
-    return el instanceof HTMLElement && el.matches("[data-frameworks]") ? new FrameworksPanel(el, i18n) : null;
+    return el instanceof HTMLElement && el.matches("[data-frameworks]")
+      ? new FrameworksPanel(el, i18n)
+      : null;
   }
 
   show({ timeline, error, expression }: SandboxState): void {
