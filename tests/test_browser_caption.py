@@ -66,6 +66,14 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
     page.context.close()
 
 
+# Resolves once the page has not scrolled for 10 frames: a smooth scroll (the link's, Check's) has
+# ended, however slowly a loaded machine draws it.
+SETTLED = """() => new Promise(done => { let last = scrollY, still = 0;
+    const step = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
+        if (still >= 10) done(); else requestAnimationFrame(step); };
+    requestAnimationFrame(step); })"""
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as the walkthrough did it: its link, the wheel a notch at a time until the last
@@ -81,6 +89,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # The link scrolls (smoothly) until the sandbox's top is just under the header.
     page.wait_for_function(f"location.hash.startsWith('{FULL}?') && Math.abs(document"
                            f".querySelector('{FULL}').getBoundingClientRect().top - 72) < 24")
+    page.evaluate(SETTLED)
     last = page.locator(f"{FULL} input[name=predict-c]")
     while (box := last.bounding_box())["y"] + box["height"] > viewport["height"]:
         y = page.evaluate("scrollY")
@@ -97,6 +106,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         field = page.locator(f"{FULL} input[name=predict-{name}]")
         field.tap() if phone else field.click()
         page.keyboard.type(value)
+        page.evaluate(SETTLED)
         assert stage_in_view() >= need - 0.01, name
     # Scrolled on a little further, to the Check button, until the graph is no longer in view.
     while stage_in_view() >= need:
@@ -107,7 +117,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         page.locator(f"{FULL} [data-predict] button").tap()
     else:
         page.keyboard.press("Enter")
-    page.wait_for_timeout(800)  # a smooth scroll, if any, has finished
+    page.evaluate(SETTLED)  # a smooth scroll, if any, has finished
     assert page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["playing"]
     assert stage_in_view() >= need - 0.01, "the answer plays in view"
     verdicts = page.locator(f"{FULL} [data-predict] input").evaluate_all(

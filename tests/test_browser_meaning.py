@@ -43,7 +43,7 @@ def go_to(page, expression, values, direction="backward", time=99):
     page.wait_for_function("""([expr, dir]) => {
         const m = window.tinydagPlayer.sandboxes['tinydag-1'].moment();
         return document.querySelector('[data-sandbox] input[name=expression]').value === expr
-            && m.direction === dir && !m.playing; }""", arg=[expression, direction])
+            && m.direction === dir && !m.playing; }""", arg=[expression, direction], timeout=90_000)
     settle(page)
     return page
 
