@@ -220,8 +220,10 @@ def test_page_00s_knob_and_gears_wake_and_follow_the_keys(engine, site_server, s
     assert until(engine, GEARS_READOUT, {"x": 0, "u": 0, "y": 0, "shown": "x = 1"}, 5_000) == {
         "x": 0, "u": 0, "y": 0, "shown": "x = 1"}
     focus(engine, f"{GEARS} .tdg-gears-slider")
-    engine.press("ArrowRight")  # x 1 -> 1.1 at 60° per unit; u = 3x and y = u² turn 3 and 18 times as far
-    turned = {"x": 6, "u": 18, "y": 108, "shown": f"x = 1{point}1"}
+    # x 1 -> 1.1 at 60° per unit of each gear's own value: u = 3x moves by 0.3 (18°), y = u² from 9 to
+    # 10.89 (113.4°): every angle is its gear's value alone, whatever the path
+    engine.press("ArrowRight")
+    turned = {"x": 6, "u": 18, "y": 113.4, "shown": f"x = 1{point}1"}
     assert until(engine, GEARS_READOUT, turned, 5_000) == turned
     assert errors(engine) == []
 
