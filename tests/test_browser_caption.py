@@ -95,6 +95,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         y = page.evaluate("scrollY")
         page.mouse.wheel(0, 100)
         page.wait_for_function("y => scrollY !== y", arg=y)
+    page.evaluate(SETTLED)  # the wheel's own smooth scroll has ended
     need = 0.5 if phone else 1.0
 
     def stage_in_view() -> float:
@@ -105,6 +106,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     for name, value in (("a", "1"), ("b", "-2"), ("c", "5")):
         field = page.locator(f"{FULL} input[name=predict-{name}]")
         field.tap() if phone else field.click()
+        page.evaluate(SETTLED)
         page.keyboard.type(value)
         page.evaluate(SETTLED)
         assert stage_in_view() >= need - 0.01, name
