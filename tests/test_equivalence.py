@@ -96,17 +96,22 @@ class Probe:
         self.process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
-def probe(request: pytest.FixtureRequest) -> Iterator[Probe]:
+def started_probe(folder: str) -> Iterator[Probe]:
+    """The TypeScript probe bundled into .build/<folder> (one file per process: parallel runs), running."""
     esbuild = ROOT / "node_modules/.bin/esbuild"
     assert shutil.which("node") and esbuild.exists(), "node and esbuild are needed: run `make setup`"
-    bundle = ROOT / ".build/equivalence" / f"probe-{os.getpid()}.mjs"  # per process: parallel runs
+    bundle = ROOT / ".build" / folder / f"probe-{os.getpid()}.mjs"
     subprocess.run([str(esbuild), "tests/ts/inference_probe.ts", "--bundle", "--platform=node",
                     "--format=esm", f"--outfile={bundle}", "--log-level=warning"], cwd=ROOT, check=True)
     node = Probe(bundle)
     yield node
     node.close()
     bundle.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def probe(request: pytest.FixtureRequest) -> Iterator[Probe]:
+    yield from started_probe("equivalence")
     summary = (f"equivalence: {STATS['expressions']} inputs compared node by node ({STATS['corpus']} corpus, "
                f"{STATS['random expressions']} random expressions, {STATS['extreme values']} at extreme "
                f"values, {STATS['random texts']} random texts); "
@@ -115,7 +120,7 @@ def probe(request: pytest.FixtureRequest) -> Iterator[Probe]:
                f"by 1..{MAX_ULP} ulp (worst {STATS['worst ulp']}), {STATS['outcome changed by rounding']} "
                f"outcomes (error or not) changed by that rounding); {STATS['argv']} command lines, "
                f"{STATS['floats']} float reprs")
-    (bundle.parent / "stats.json").write_text(json.dumps(dict(STATS), indent=1))
+    (ROOT / ".build" / "equivalence" / "stats.json").write_text(json.dumps(dict(STATS), indent=1))
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is not None and capture is not None:

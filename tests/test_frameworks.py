@@ -12,10 +12,7 @@ import ast
 import contextlib
 import io
 import math
-import os
 import re
-import shutil
-import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +27,7 @@ from tinydag.types import Timeline
 from tinydag_mkdocs.blocks import find_blocks
 
 from .expressions import expressions, values
-from .test_equivalence import Probe
+from .test_equivalence import Probe, started_probe
 
 ROOT = Path(__file__).resolve().parents[1]
 RELATIVE = 1e-9  # the promise: the framework's gradients are the engine's to this
@@ -172,15 +169,7 @@ def test_an_expression_without_variables_has_no_script():
 
 @pytest.fixture(scope="module")
 def probe() -> Iterator[Probe]:
-    esbuild = ROOT / "node_modules/.bin/esbuild"
-    assert shutil.which("node") and esbuild.exists(), "node and esbuild are needed: run `make setup`"
-    bundle = ROOT / ".build/frameworks" / f"probe-{os.getpid()}.mjs"
-    subprocess.run([str(esbuild), "tests/ts/inference_probe.ts", "--bundle", "--platform=node",
-                    "--format=esm", f"--outfile={bundle}", "--log-level=warning"], cwd=ROOT, check=True)
-    node = Probe(bundle)
-    yield node
-    node.close()
-    bundle.unlink(missing_ok=True)
+    yield from started_probe("frameworks")
 
 
 def assert_mirrored(probe: Probe, timeline: Timeline) -> None:
