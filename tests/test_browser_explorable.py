@@ -249,3 +249,29 @@ def test_on_a_phone_the_one_line_strip_does_the_excerpts_job(browser, site_serve
                                 return !line.hidden && line.textContent.includes('child.grad +='); }}""")
     assert not page.locator(f"{FULL} .tdg-excerpt").is_visible()
     assert page.errors == [], page.errors
+
+
+STEP_THROUGH = """async (sel) => {
+    const c = document.querySelector(sel), time = c.querySelector('input[name=time]'), heights = new Set();
+    for (const direction of ['forward', 'backward']) {
+        c.querySelector(`[data-action=${direction}]`).click();
+        const play = c.querySelector('[data-action=play]');
+        if (play.getAttribute('aria-pressed') === 'true') play.click();
+        for (let t = 0; t <= Number(time.max); t += 0.25) {
+            time.value = t; time.dispatchEvent(new Event('input', {bubbles: true}));
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            heights.add(c.getBoundingClientRect().height);
+        }
+    }
+    return [...heights]; }"""
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("en", PHONE), ("ru", PHONE), ("et", PHONE)],
+                         ids=["en-desktop", "en-phone", "ru-phone", "et-phone"])
+def test_the_compact_sandbox_keeps_its_height_at_every_step(browser, site_server, lang, viewport):
+    """It plays by itself on the first screen: a step that changed its height would move the page under
+    the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
+    the backward pass). The lines are the language's, so each language is measured on a phone."""
+    page = lesson_page(browser, site_server, lang, viewport)
+    assert len(page.evaluate(STEP_THROUGH, COMPACT)) == 1
+    assert page.errors == [], page.errors
