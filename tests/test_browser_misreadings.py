@@ -113,7 +113,7 @@ COVERED = """() => {
                            && r.top < b.bottom && r.bottom > b.top; })
     .map(el => el.name || el.textContent.trim().slice(0, 20));
   return {y: Math.round(scrollY), shown: !top.hidden && css.visibility === 'visible', covered,
-          hidden: document.documentElement.matches(':has([data-under-top])')};
+          hidden: top.matches('[data-under-sandbox], [data-under-widget]')};
 }"""
 
 

@@ -159,6 +159,43 @@ def test_a_syntax_error_keeps_the_sliders_and_they_still_drive_the_graph(open_pa
     assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
 
 
+def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(open_page):
+    """Thirteen variables would be a screen of sliders between the expression and its graph: on a phone
+    they fold under "Values", which a tap opens; few variables, or a desktop, show them all."""
+    page = open_page(size="phone")
+    values = page.locator(f"{SANDBOX} details.tdg-vars")
+    expression = page.locator(f"{SANDBOX} input[name=expression]")
+    thirteen = "a * b + c * d + e * f + g * h + i * j + k * l + m"
+    assert values.evaluate("el => el.open"), "three variables need no fold"
+    expression.fill(thirteen)
+    settle(page)
+    assert len(slider_names(page)) == 13
+    assert not values.evaluate("el => el.open")
+    assert not page.locator(f"{SANDBOX} input[name=var-a]").is_visible()
+    gap = page.evaluate(f"""() => document.querySelector('{SANDBOX} .tdg-stage').getBoundingClientRect().top
+        - document.querySelector('{SANDBOX} input[name=expression]').getBoundingClientRect().bottom""")
+    assert gap < PHONE["height"] / 2, f"the graph starts {gap:.0f} px below the expression"
+    page.click(f"{SANDBOX} .tdg-vars > summary")
+    slider = page.locator(f"{SANDBOX} input[name=num-m]")
+    assert slider.is_visible()
+    slider.fill("3")
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=var-m]") == "3", "an opened value drives the graph"
+    expression.fill(thirteen + " * n")
+    settle(page)
+    assert values.evaluate("el => el.open"), "the reader opened it: one more variable does not close it"
+    expression.fill("a * b + c")
+    settle(page)
+    assert values.evaluate("el => el.open")
+    assert page.locator(f"{SANDBOX} input[name=var-a]").is_visible()
+    page.set_viewport_size(DESKTOP)  # a desktop shows thirteen at once
+    expression.fill(thirteen)
+    settle(page)
+    assert values.evaluate("el => el.open")
+    page.set_viewport_size(PHONE)
+    assert page.errors == [], page.errors
+
+
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------
 
 def test_arrow_keys_carry_a_slider_through_an_error_with_focus_kept(open_page):

@@ -80,10 +80,11 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     { class: "tdg-player", "aria-label": t("player_label") },
     field,
     presetGroup,
+    // Open, except on a phone with many variables (sync.ts): a tap on "Values" shows them.
     h(
-      "fieldset",
-      { class: "tdg-vars" },
-      h("legend", { class: "tdg-field-label" }, t("variables")),
+      "details",
+      { class: "tdg-vars", open: true },
+      h("summary", { class: "tdg-field-label" }, t("variables")),
       variables,
     ),
     view.stage,

@@ -53,9 +53,8 @@ export function uid(prefix: string): string {
   return `${prefix}-${counter}`;
 }
 
-/** Run `then` once, the first time `share` of the element is in view (never without IntersectionObserver). */
+/** Run `then` once, the first time `share` of the element is in view. */
 export function whenSeen(el: Element, share: number, then: () => void): void {
-  if (typeof IntersectionObserver === "undefined") return;
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;

@@ -66,7 +66,7 @@ function start(): void {
         );
   const roots = [...document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")];
   for (const root of roots) sleepUntilNeeded(root, nearby);
-  keepTopButtonOffControls(roots);
+  keepTopButtonOffControls(roots, "data-under-sandbox");
   wireExerciseLinks(document);
   carryMomentToTranslations(document);
 }

@@ -55,12 +55,7 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   // thread) can bring it into view before the next frame, and the text after it would jump.
   const inView = before.bottom > 0 && before.top < 2 * window.innerHeight;
   root.dataset.player = "ready";
-  const held =
-    hold &&
-    inView &&
-    readerScrolling() &&
-    typeof IntersectionObserver !== "undefined" &&
-    root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
+  const held = hold && inView && readerScrolling() && root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
   if (!held) {
     keepBelowInPlace(root, before);
     player.removeAttribute("aria-hidden");

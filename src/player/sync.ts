@@ -15,6 +15,9 @@ import { describeEvent } from "./narration";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "./timing";
 
+// On a phone (player.css's 37.5em), more variables than this start folded: the graph stays near the
+// expression instead of a screen of sliders below it.
+const FOLD_ABOVE = 4;
 const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
 
 const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
@@ -27,6 +30,7 @@ export class ControlSync {
   private readonly listing: CodeListing | null;
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
+  private many = false; // more variables than FOLD_ABOVE
   private nudgeShown: { nudge: NudgeState | null; reached: boolean } = { nudge: null, reached: false };
 
   constructor(
@@ -63,6 +67,10 @@ export class ControlSync {
       const previous = new Set(this.sliders);
       this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
+      const many = variables.length > FOLD_ABOVE; // folded as it becomes many; then as the reader left it
+      if (many !== this.many)
+        (this.ui.variables.parentElement as HTMLDetailsElement).open =
+          !(this.many = many) || innerWidth > 600;
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
     // New numbers alone change the message only when it names a node of the graph on screen.

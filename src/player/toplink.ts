@@ -1,29 +1,28 @@
 // Material's "Back to top" button appears near the top of the window whenever the reader scrolls up,
 // over whatever lies there: a sandbox's presets, a widget's fields. While a sandbox or widget crosses
-// the band where the button sits, the root is marked [data-under-top] and the button stays hidden
-// (player.css and widgets.css: html:has([data-under-top]) .md-top). Each bundle marks only its own roots.
+// the band where the button sits, the button itself is marked `mark` and stays hidden (player.css:
+// .md-top[data-under-sandbox], widgets.css: [data-under-widget]); each bundle has its own mark, for
+// its own roots. A plain attribute selector on the button, not a :has() on the whole document.
 // Checked in the scroll event itself, the one where Material shows the button (an IntersectionObserver
 // answers a frame later: the button would flash over the controls first), and when a root grows (a
 // sandbox's player replaces its smaller static figure without any scrolling).
 
 const SLACK_PX = 8; // the band reaches a little past the button, so nothing meets its shadow
 
-export function keepTopButtonOffControls(roots: readonly HTMLElement[]): void {
+export function keepTopButtonOffControls(roots: readonly HTMLElement[], mark: string): void {
   const button = document.querySelector<HTMLElement>(".md-top");
   if (!button || roots.length === 0) return;
   const check = (): void => {
     const band = button.getBoundingClientRect(); // fixed: its place in the window, shown or not
-    for (const root of roots) {
+    const under = roots.some((root) => {
       const box = root.getBoundingClientRect();
-      const under = box.top < band.bottom + SLACK_PX && box.bottom > band.top - SLACK_PX;
-      root.toggleAttribute("data-under-top", under);
-    }
+      return box.top < band.bottom + SLACK_PX && box.bottom > band.top - SLACK_PX;
+    });
+    button.toggleAttribute(mark, under);
   };
   addEventListener("scroll", check, { passive: true });
   addEventListener("resize", check);
-  if (typeof ResizeObserver !== "undefined") {
-    const grown = new ResizeObserver(check); // only toggles an attribute: no layout, no loop
-    for (const root of roots) grown.observe(root);
-  }
+  const grown = new ResizeObserver(check); // only toggles an attribute: no layout, no loop
+  for (const root of roots) grown.observe(root);
   check();
 }

@@ -39,7 +39,7 @@ function wake(root: HTMLElement): void {
 
 function start(): void {
   const roots = [...document.querySelectorAll<HTMLElement>("figure.tdg-widget")];
-  keepTopButtonOffControls(roots);
+  keepTopButtonOffControls(roots, "data-under-widget");
   if (typeof IntersectionObserver === "undefined") {
     for (const root of roots) wake(root);
     return;
