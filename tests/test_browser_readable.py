@@ -170,6 +170,42 @@ def test_every_preset_stays_readable(browser, site_server, size):
     assert page.errors == []
 
 
+def overlaps_at_every_step(page, what: str, step: float, directions=("forward", "backward")) -> list[str]:
+    """Labels over a card or over each other at every `step` of each direction's pulse, paused there."""
+    found = []
+    for direction in directions:
+        page.click(f"{SANDBOX} [data-action={direction}]")
+        pause(page)
+        duration, t = moment(page)["duration"], 0.0
+        while t <= duration + 1e-9:
+            seek(page, t)
+            found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(stage_geometry(page))
+                      if "covers card" in p or "overlap" in p]
+            t += step
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
+    """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over
+    another label, for every preset with the local derivatives on (their labels wait on every edge), and
+    on a phone for the big graphs (every third step of backward, where the labels are)."""
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    page.check(f"{SANDBOX} input[name=local-derivatives]")
+    found = []
+    for preset in PRESETS:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+        found += overlaps_at_every_step(page, preset, 0.5)
+    if size == "390x844":
+        page.uncheck(f"{SANDBOX} input[name=local-derivatives]")
+        for name, expression in BIG.items():
+            type_expression(page, expression)
+            found += overlaps_at_every_step(page, name, 3, ("backward",))
+    assert found == [], found[:5]
+    assert page.errors == []
+
+
 # ---- panning: every card of a big graph can be brought into view ---------------------------------
 
 @pytest.mark.parametrize(("size", "name"), [("1280x800", "39-factor product"), ("390x844", "27-node mixed")])
