@@ -30,8 +30,8 @@ function mount(root: HTMLElement): void {
   );
 }
 
-function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver | null): void {
-  if (!nearby || named(root)) {
+function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver): void {
+  if (named(root)) {
     mount(root);
     return;
   }
@@ -55,15 +55,12 @@ function sleepUntilNeeded(root: HTMLElement, nearby: IntersectionObserver | null
 const wakers = new WeakMap<Element, () => void>();
 
 function start(): void {
-  const nearby =
-    typeof IntersectionObserver === "undefined"
-      ? null
-      : new IntersectionObserver(
-          (entries) => {
-            for (const entry of entries) if (entry.isIntersecting) wakers.get(entry.target)?.();
-          },
-          { rootMargin: WAKE_MARGIN },
-        );
+  const nearby = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) wakers.get(entry.target)?.();
+    },
+    { rootMargin: WAKE_MARGIN },
+  );
   const roots = [...document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")];
   for (const root of roots) sleepUntilNeeded(root, nearby);
   keepTopButtonOffControls(roots, "data-under-sandbox");
