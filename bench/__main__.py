@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .table import Row, machine, render, save
 
-SECTIONS = ("build", "weights", "engines", "browser", "playback", "lighthouse")
+SECTIONS = ("build", "weights", "engines", "layout", "browser", "playback", "lighthouse")
 
 
 def main(argv: list[str]) -> int:
@@ -28,6 +28,9 @@ def main(argv: list[str]) -> int:
         elif name == "engines":
             from .engines import bench_engines
             rows += bench_engines()
+        elif name == "layout":
+            from .layouts import bench_layouts
+            rows += bench_layouts()
         elif name == "browser":
             from .browser import bench_browser
             rows += bench_browser()

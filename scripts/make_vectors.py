@@ -81,6 +81,11 @@ VALID = [
     ("whitespace", " \ta\n+\r b\t", LESSON), ("no spaces", "(a+b)*c-a/b", LESSON),
     ("deep parentheses", "(" * 90 + "a" + ")" * 90, LESSON),
     ("forty nodes", " + ".join("abcdefghijklmnopqrst"), {}),
+    ("ten products summed (40 nodes)", "relu(a*b + c*d + e*f + g*h + k*m + n*p + q*r + s*t + u*v + w*x)", {}),
+    ("27 nodes mixed", "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", {}),
+    ("39 factors of one variable", " * ".join(["a"] * 39), {"a": 1.01}),
+    ("40 nodes, shared variables", "relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2"
+     " - (b - c) / (d + 2) + relu(-e * f) * (g + h * 0.5) - exp(-a) * b", {"a": 0.5, "b": -1.5}),
     ("tiny gradients", "a * b", {"a": 1e-200, "b": 1e-200}), ("subnormal power", "a ** 2", {"a": 1e-160}),
     ("big but finite", "a * b", {"a": 1e154, "b": 1e154}),
     ("exp near the edge", "exp(a)", {"a": 709.78}), ("exp underflow", "exp(a)", {"a": -800}),

@@ -37,7 +37,12 @@ def values() -> st.SearchStrategy[dict[str, float]]:
 
 def reference(expression: str, env: dict[str, float]) -> float:
     """The same expression, evaluated by Python itself (an independent second implementation)."""
-    scope = {"relu": lambda v: max(0.0, v), "exp": math.exp, "log": math.log, **env}
+    def relu(v: float | complex) -> float:
+        if isinstance(v, complex):  # a fractional power of a negative number, inside the relu
+            raise ValueError("complex")
+        return max(0.0, v)
+
+    scope = {"relu": relu, "exp": math.exp, "log": math.log, **env}
     result = eval(expression, {"__builtins__": {}}, scope)
     if isinstance(result, complex):
         raise ValueError("complex")

@@ -241,21 +241,6 @@ def test_schema_and_byte_identical_twice(expression):
     jsonschema.validate(json.loads(first), SCHEMA)
 
 
-def test_layout_columns_and_root_alone():
-    t = build_timeline("relu(w * x + v * y + b) * 2 - log(x)", {"x": 2})
-    by_id = {n["id"]: n for n in t["nodes"]}
-    last = max(n["column"] for n in t["nodes"])
-    assert [n["id"] for n in t["nodes"] if n["column"] == last] == [t["root"]]
-    for n in t["nodes"]:
-        if n["op"] == "var":
-            assert n["column"] == 0
-        for i in n["inputs"]:
-            assert by_id[i]["column"] < n["column"]
-            assert by_id[i]["x"] < n["x"]
-    cells = {(n["column"], n["row"]) for n in t["nodes"]}
-    assert len(cells) == len(t["nodes"])
-
-
 # ---- the engine refuses only what it must: a constant exponent is folded at parse time ----
 
 @pytest.mark.parametrize("expression, exponent", [

@@ -1,11 +1,17 @@
-"""Where each visual node sits: columns left to right, rows ordered to reduce crossings.
+"""Where each visual node sits: a layered layout in the manner of Graphviz dot, root on the right.
 
-Variables are in column 0; an operation sits one column right of its rightmost
-non-constant input; a constant sits just left of the operation that uses it.
-The root is therefore alone in the last column. Within a column, rows start in
-creation order and are then sorted by the barycenter of their neighbours
-(stable sorts, fixed sweep count), which the TypeScript mirror repeats exactly.
-Long edges take part through placeholders that are dropped before rows are numbered.
+1. Columns by distance from the root: the root is alone in the last column, and every other node sits
+   one column left of its leftmost consumer, so a leaf sits beside the operation it feeds
+   (`assign_columns`). An edge that still skips columns gets a placeholder in each column it crosses
+   (Sugiyama's dummy nodes: `add_placeholders`).
+2. Rows that cut crossings: each column starts in creation order (the order of the expression) and is
+   sorted by the barycenter of its neighbours, sweeping right then left; the ordering with the fewest
+   crossings is kept (`order_rows`, `count_crossings`).
+3. Heights that keep edges short and straight: every node moves towards the median height of its
+   neighbours, a column at a time, without changing its column's order or coming nearer than ROW_GAP
+   to a neighbouring card (`place_rows`); a placeholder just lies on the line between its neighbours.
+
+Stable sorts, medians and means in a fixed order: the TypeScript mirror repeats every float exactly.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ from dataclasses import dataclass
 from .trace import VisualNode
 
 COLUMN_GAP = 2.4  # scene units between columns (x)
-ROW_GAP = 1.5  # scene units between rows (y)
+ROW_GAP = 1.5  # scene units between the cards of one column (y)
 DEPTH = 0.3  # z offset, alternating, so the scene has some depth when rotated
-SWEEPS = 4
+SWEEPS = 4  # ordering sweeps (right then left)
+SETTLE = 12  # placement sweeps (alternately right and left)
 
 
 @dataclass(frozen=True)
@@ -33,19 +40,20 @@ def layout(nodes: list[VisualNode]) -> dict[str, Position]:
     column = assign_columns(nodes)
     columns, children, parents = add_placeholders(nodes, column)
     order_rows(columns, children, parents)
-    return number_rows(columns, column)
+    height = place_rows(columns, children, parents, column)
+    return number_rows(columns, column, height)
 
 
 def assign_columns(nodes: list[VisualNode]) -> dict[str, int]:
-    column: dict[str, int] = {}
-    for node in nodes:  # creation order: inputs before the node
-        inner = [column[i.id] for i in node.inputs if i.op != "const"]
-        column[node.id] = 0 if not node.inputs else 1 + max(inner, default=0)
-    for node in nodes:
+    """Longest distance to the root, counted from the right: creation order puts inputs before the
+    nodes that use them, so walking it backwards meets every consumer before its inputs."""
+    rank: dict[str, int] = {}
+    for node in reversed(nodes):
+        rank.setdefault(node.id, 0)  # the root, the only node nothing consumes
         for i in node.inputs:
-            if i.op == "const":
-                column[i.id] = column[node.id] - 1
-    return column
+            rank[i.id] = max(rank.get(i.id, 0), rank[node.id] + 1)
+    deepest = max(rank.values())
+    return {node.id: deepest - rank[node.id] for node in nodes}
 
 
 def add_placeholders(nodes: list[VisualNode], column: dict[str, int]
@@ -75,7 +83,8 @@ def add_placeholders(nodes: list[VisualNode], column: dict[str, int]
 
 def order_rows(columns: list[list[str]], children: dict[str, list[str]],
                parents: dict[str, list[str]]) -> None:
-    """Sort each column by the barycenter of its neighbours, sweeping right then left, SWEEPS times."""
+    """Sort each column by the barycenter of its neighbours, sweeping right then left, SWEEPS times;
+    keep the first ordering with the fewest crossings (the expression's own order when it has none)."""
     width = len(columns)
 
     def centered() -> dict[str, float]:
@@ -91,18 +100,89 @@ def order_rows(columns: list[list[str]], children: dict[str, list[str]],
 
             columns[c] = sorted(columns[c], key=key)
 
+    best, fewest = [list(col) for col in columns], count_crossings(columns, parents)
     for _ in range(SWEEPS):
+        if fewest == 0:
+            break
         sweep(range(1, width), children)
         sweep(range(width - 2, -1, -1), parents)
+        crossings = count_crossings(columns, parents)
+        if crossings < fewest:
+            best, fewest = [list(col) for col in columns], crossings
+    columns[:] = best
 
 
-def number_rows(columns: list[list[str]], column: dict[str, int]) -> dict[str, Position]:
-    """Rows and coordinates of the real nodes, placeholders dropped."""
+def count_crossings(columns: list[list[str]], parents: dict[str, list[str]]) -> int:
+    """Pairs of edges between neighbouring columns whose ends lie in opposite orders."""
+    total = 0
+    for c in range(len(columns) - 1):
+        right = {nid: row for row, nid in enumerate(columns[c + 1])}
+        ends = [(row, right[p]) for row, nid in enumerate(columns[c]) for p in parents[nid]]
+        for k, (top, end) in enumerate(ends):
+            for other_top, other_end in ends[k + 1:]:
+                if (top - other_top) * (end - other_end) < 0:
+                    total += 1
+    return total
+
+
+def place_rows(columns: list[list[str]], children: dict[str, list[str]],
+               parents: dict[str, list[str]], column: dict[str, int]) -> dict[str, float]:
+    """Heights (y, upwards) for every id. Cards start evenly spaced and centred in their column; then,
+    a column at a time, each one aims at the median height of its neighbours and the column's cards
+    take the heights nearest their aims that keep the order and ROW_GAP between them (pool adjacent
+    violators); a placeholder takes its aim. The sweeps run right, left, right... SETTLE times."""
+    height: dict[str, float] = {}
+    for col in columns:
+        cards = [nid for nid in col if nid in column]
+        for row, nid in enumerate(cards):
+            height[nid] = ((len(cards) - 1) / 2 - row) * ROW_GAP
+    for col in columns:  # a placeholder starts level with the end it leaves from
+        for nid in col:
+            if nid not in column:
+                height[nid] = height[children[nid][0]]
+
+    def aim(nid: str) -> float:
+        near = sorted(height[m] for m in children[nid] + parents[nid])
+        if not near:
+            return height[nid]
+        middle = len(near) // 2
+        return near[middle] if len(near) % 2 else (near[middle - 1] + near[middle]) / 2
+
+    def settle(c: int) -> None:
+        aims = {nid: aim(nid) for nid in columns[c]}
+        cards = [nid for nid in columns[c] if nid in column]
+        blocks: list[list[float]] = []  # [sum, count] of the aims shifted by their rows' gaps
+        for row, nid in enumerate(cards):
+            blocks.append([aims[nid] + row * ROW_GAP, 1.0])
+            while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] < blocks[-1][0] / blocks[-1][1]:
+                total, count = blocks.pop()
+                blocks[-1][0] += total
+                blocks[-1][1] += count
+        row = 0
+        for total, count in blocks:
+            for _ in range(int(count)):
+                height[cards[row]] = total / count - row * ROW_GAP
+                row += 1
+        for nid in columns[c]:
+            if nid not in column:
+                height[nid] = aims[nid]
+
+    width = len(columns)
+    for s in range(SETTLE):
+        for c in range(width) if s % 2 == 0 else range(width - 1, -1, -1):
+            settle(c)
+    return height
+
+
+def number_rows(columns: list[list[str]], column: dict[str, int],
+                height: dict[str, float]) -> dict[str, Position]:
+    """Rows and coordinates of the real nodes, placeholders dropped; the cards' heights centred on 0."""
+    cards = [nid for nid in height if nid in column]
+    middle = (max(height[nid] for nid in cards) + min(height[nid] for nid in cards)) / 2
     positions: dict[str, Position] = {}
     for c, with_dummies in enumerate(columns):
         col = [nid for nid in with_dummies if nid in column]
         for row, nid in enumerate(col):
-            above = (len(col) - 1) / 2 - row  # rows run downwards, y upwards; never -0.0
-            positions[nid] = Position(c, row, c * COLUMN_GAP, above * ROW_GAP,
-                                      DEPTH if (c + row) % 2 == 0 else -DEPTH)
+            y = height[nid] - middle + 0.0  # never -0.0
+            positions[nid] = Position(c, row, c * COLUMN_GAP, y, DEPTH if (c + row) % 2 == 0 else -DEPTH)
     return positions

@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildTimeline, dumps, TinyDagError, type Timeline } from "../../src/inference/index";
+import { addPlaceholders, assignColumns, countCrossings, orderRows } from "../../src/inference/layout";
+import { trace } from "../../src/inference/trace";
 
 type Libm = [op: string, exponent: number | null, input: number, value: number, local: number];
 
@@ -66,4 +68,24 @@ test("corpus cases without exp, log or a general **: Python's bytes, as computed
   t.diagnostic(
     `${portable.length} of ${cases.length} cases compared here; all of them in tests/test_equivalence.py`,
   );
+});
+
+test("the layered layout: ten products summed run wide, each product beside its own leaves, no crossing", () => {
+  const t = buildTimeline("relu(a*b + c*d + e*f + g*h + k*m + n*p + q*r + s*t + u*v + w*x)", {});
+  const node = new Map(t.nodes.map((n) => [n.label, n]));
+  for (const [left, right] of ["ab", "cd", "ef", "gh", "km", "np", "qr", "st", "uv", "wx"]) {
+    const [product, a, b] = [node.get(`${left}*${right}`)!, node.get(left!)!, node.get(right!)!];
+    assert.equal(a.column, product.column - 1);
+    assert.equal(b.column, product.column - 1);
+    assert.equal(b.row, a.row + 1, "the leaves in the expression's order");
+    assert.ok(b.y - 0.75 <= product.y && product.y <= a.y + 0.75, `${product.label} level with its leaves`);
+  }
+  const columns = 1 + Math.max(...t.nodes.map((n) => n.column));
+  assert.equal(columns, 12);
+  for (let c = 0; c < columns; c++) assert.ok(t.nodes.filter((n) => n.column === c).length <= 4);
+  const nodes = trace(t.expression, {}).nodes;
+  const column = assignColumns(nodes);
+  const [ordered, children, parents] = addPlaceholders(nodes, column);
+  orderRows(ordered, children, parents);
+  assert.equal(countCrossings(ordered, parents), 0);
 });

@@ -37,20 +37,24 @@ test("left goes to an input, right to the operation fed, along the graph's arrow
 
 test("up and down move within the layout's column, top to bottom; Home and End to the first leaf and the root", () => {
   const t = DEFAULT;
-  const column = t.nodes
-    .filter((n) => n.column === 0)
-    .sort((x, y) => x.row - y.row)
-    .map((n) => n.label);
-  assert.deepEqual([...column].sort(), ["a", "b", "c"], "the leaves share the first column");
-  assert.equal(go(t, column[0]!, "ArrowDown"), column[1]);
-  assert.equal(go(t, column[1]!, "ArrowUp"), column[0]);
-  assert.equal(go(t, column[0]!, "ArrowUp"), null, "no wrapping: the top stays the top");
-  assert.equal(go(t, column[2]!, "ArrowDown"), null);
+  const columnOf = (c: number): string[] =>
+    t.nodes
+      .filter((n) => n.column === c)
+      .sort((x, y) => x.row - y.row)
+      .map((n) => n.label);
+  assert.deepEqual(columnOf(0), ["a", "b"], "the leaves of a + b, in the expression's order");
+  assert.deepEqual(columnOf(1), ["a + b", "c"], "c beside a + b: one column left of what it feeds");
+  assert.equal(go(t, "a", "ArrowDown"), "b");
+  assert.equal(go(t, "b", "ArrowUp"), "a");
+  assert.equal(go(t, "a", "ArrowUp"), null, "no wrapping: the top stays the top");
+  assert.equal(go(t, "b", "ArrowDown"), null);
+  assert.equal(go(t, "a + b", "ArrowDown"), "c", "the next card down in the same column");
+  assert.equal(go(t, "c", "ArrowUp"), "a + b");
   assert.equal(go(t, "(a + b) * c", "ArrowDown"), null, "alone in its column");
-  assert.equal(label(t, firstLeaf(t)), column[0]);
+  assert.equal(label(t, firstLeaf(t)), "a");
   for (const from of ["a", "a + b", "(a + b) * c"]) {
     assert.equal(go(t, from, "End"), "(a + b) * c");
-    assert.equal(go(t, from, "Home"), column[0]);
+    assert.equal(go(t, from, "Home"), "a");
   }
 });
 
