@@ -5,11 +5,12 @@ centred in each column."""
 
 from __future__ import annotations
 
-from tinydag.layout import COLUMN_GAP, DEPTH, ROW_GAP, SWEEPS, Position, add_placeholders
+from tinydag.layout import COLUMN_GAP, ROW_GAP, SWEEPS, Position, add_placeholders
 from tinydag.trace import VisualNode
 
 
-def layout_before(nodes: list[VisualNode]) -> tuple[list[list[str]], dict[str, list[str]], dict[str, Position]]:
+def layout_before(nodes: list[VisualNode]
+                  ) -> tuple[list[list[str]], dict[str, list[str]], dict[str, Position]]:
     column: dict[str, int] = {}
     for node in nodes:
         inner = [column[i.id] for i in node.inputs if i.op != "const"]
@@ -31,6 +32,6 @@ def layout_before(nodes: list[VisualNode]) -> tuple[list[list[str]], dict[str, l
         col = [nid for nid in with_dummies if nid in column]
         for row, nid in enumerate(col):
             above = (len(col) - 1) / 2 - row
-            positions[nid] = Position(c, row, c * COLUMN_GAP, above * ROW_GAP,
-                                      DEPTH if (c + row) % 2 == 0 else -DEPTH)
+            depth = 0.3 if (c + row) % 2 == 0 else -0.3  # alternating, for some depth when turned
+            positions[nid] = Position(c, row, c * COLUMN_GAP, above * ROW_GAP, depth)
     return columns, parents, positions

@@ -205,9 +205,15 @@ def test_every_edge_label_multiplies_out(browser, site_server):
 # ---- 9. words -------------------------------------------------------------------------------------
 
 HINTS = {
-    "en": ("Drag the graph sideways to rotate it.", "arrow keys"),
-    "ru": ("Проведите по графу вбок, чтобы повернуть его.", "стрелками"),
-    "et": ("Pööramiseks lohista graafi külgsuunas.", "nooleklahvidega"),
+    "en": ("Drag the graph sideways to turn it: backward's gradients run on their own layer, "
+           "above the values.",
+           "arrow keys"),
+    "ru": ("Проведите по графу вбок, чтобы повернуть его: градиенты обратного прохода идут по своему "
+           "слою, над значениями.",
+           "стрелками"),
+    "et": ("Pööramiseks lohista graafi külgsuunas: tagasisuunalise läbimise gradiendid liiguvad oma "
+           "kihil, väärtuste kohal.",
+           "nooleklahvidega"),
 }
 
 

@@ -6,9 +6,8 @@ import type { NodeId } from "./types";
 
 export const COLUMN_GAP = 2.4; // scene units between columns (x)
 export const ROW_GAP = 1.5; // scene units between the cards of one column (y)
-export const DEPTH = 0.3; // z offset, alternating, so the scene has some depth when rotated
 export const SWEEPS = 4; // ordering sweeps (right then left)
-export const SETTLE = 12; // placement sweeps (alternately right and left)
+export const SETTLE = 11; // placement sweeps (alternately right and left, ending rightwards)
 
 export interface Position {
   column: number;
@@ -79,7 +78,6 @@ export function orderRows(
   children: ReadonlyMap<string, string[]>,
   parents: ReadonlyMap<string, string[]>,
 ): void {
-  const width = columns.length;
   // Python recomputes every centered row before each column; only the column just sorted can have
   // changed, so updating that one gives the same numbers for a fraction of the work.
   const place = new Map<NodeId, number>();
@@ -89,38 +87,22 @@ export function orderRows(
     });
   };
   columns.forEach(center);
-
-  const sweep = (order: number[], neighbours: ReadonlyMap<NodeId, NodeId[]>): void => {
-    for (const c of order) {
-      const key = new Map<NodeId, number>();
-      for (const nid of columns[c]!) {
-        const near = neighbours.get(nid)!;
-        // Python's sum() starts at 0 and adds left to right; so does this reduce.
-        key.set(
-          nid,
-          near.length > 0 ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!,
-        );
-      }
-      columns[c] = [...columns[c]!].sort((a, b) => key.get(a)! - key.get(b)!); // stable, like sorted()
-      center(columns[c]!);
+  const sort = (c: number, neighbours: ReadonlyMap<NodeId, NodeId[]>): void => {
+    const key = new Map<NodeId, number>();
+    for (const nid of columns[c]!) {
+      const near = neighbours.get(nid)!;
+      // Python's sum() starts at 0 and adds left to right; so does this reduce.
+      key.set(nid, near.length ? near.reduce((s, m) => s + place.get(m)!, 0) / near.length : place.get(nid)!);
     }
-  };
-
-  const range = (from: number, to: number, step: number): number[] => {
-    const out: number[] = [];
-    for (let c = from; step > 0 ? c < to : c > to; c += step) out.push(c);
-    return out;
+    center(columns[c]!.sort((a, b) => key.get(a)! - key.get(b)!)); // stable, like sorted()
   };
   let best = columns.map((col) => [...col]);
   let fewest = countCrossings(columns, parents);
-  for (let s = 0; s < SWEEPS && fewest > 0; s++) {
-    sweep(range(1, width, 1), children);
-    sweep(range(width - 2, -1, -1), parents);
+  for (let s = 0; s < SWEEPS && fewest; s++) {
+    for (let c = 1; c < columns.length; c++) sort(c, children);
+    for (let c = columns.length - 2; c >= 0; c--) sort(c, parents);
     const crossings = countCrossings(columns, parents);
-    if (crossings < fewest) {
-      best = columns.map((col) => [...col]);
-      fewest = crossings;
-    }
+    if (crossings < fewest) [best, fewest] = [columns.map((col) => [...col]), crossings];
   }
   columns.splice(0, columns.length, ...best);
 }
@@ -128,27 +110,23 @@ export function orderRows(
 /** Pairs of edges between neighbouring columns whose ends lie in opposite orders. */
 export function countCrossings(columns: readonly string[][], parents: ReadonlyMap<string, string[]>): number {
   let total = 0;
-  for (let c = 0; c + 1 < columns.length; c++) {
-    const right = new Map(columns[c + 1]!.map((nid, row) => [nid, row]));
-    const tops: number[] = [];
-    const ends: number[] = [];
-    columns[c]!.forEach((nid, row) => {
-      for (const p of parents.get(nid)!) {
-        tops.push(row);
-        ends.push(right.get(p)!);
-      }
+  columns.forEach((col, c) => {
+    const right = columns[c + 1] ?? [];
+    const ends = col.flatMap((nid, row) => parents.get(nid)!.map((p) => [row, right.indexOf(p)] as const));
+    ends.forEach(([top, end], k) => {
+      for (const [otherTop, otherEnd] of ends.slice(k + 1))
+        if ((top - otherTop) * (end - otherEnd) < 0) total++;
     });
-    for (let k = 0; k < tops.length; k++)
-      for (let m = k + 1; m < tops.length; m++) if ((tops[k]! - tops[m]!) * (ends[k]! - ends[m]!) < 0) total++;
-  }
+  });
   return total;
 }
 
 /**
  * Heights (y, upwards) for every id: cards start evenly spaced and centred in their column; then, a
- * column at a time, each aims at the median height of its neighbours and the column's cards take the
- * heights nearest their aims that keep the order and ROW_GAP between them (pool adjacent violators);
- * a placeholder takes its aim. The sweeps run right, left, right... SETTLE times.
+ * column at a time, each aims at the median height of its neighbours on the side the sweep comes from
+ * (inputs sweeping right, consumers sweeping left) and the column's cards take the heights nearest their
+ * aims that keep the order and ROW_GAP between them (pool adjacent violators); a placeholder takes its
+ * aim. SETTLE sweeps, the first and the last rightwards (operations over their inputs).
  */
 export function placeRows(
   columns: readonly string[][],
@@ -157,53 +135,54 @@ export function placeRows(
   column: ReadonlyMap<NodeId, number>,
 ): Map<string, number> {
   const height = new Map<string, number>();
+  const cardsOf = (col: readonly string[]): string[] => col.filter((nid) => column.has(nid));
   for (const col of columns) {
-    const cards = col.filter((nid) => column.has(nid));
+    const cards = cardsOf(col);
     cards.forEach((nid, row) => {
       height.set(nid, ((cards.length - 1) / 2 - row) * ROW_GAP);
     });
   }
-  for (const col of columns) {
-    // a placeholder starts level with the end it leaves from
-    for (const nid of col) if (!column.has(nid)) height.set(nid, height.get(children.get(nid)![0]!)!);
-  }
+  // a placeholder starts level with the end it leaves from
+  for (const col of columns)
+    for (const nid of col) height.get(nid) ?? height.set(nid, height.get(children.get(nid)![0]!)!);
 
-  const aim = (nid: string): number => {
-    const near = [...children.get(nid)!, ...parents.get(nid)!].map((m) => height.get(m)!).sort((a, b) => a - b);
-    if (near.length === 0) return height.get(nid)!;
-    const middle = Math.floor(near.length / 2);
-    return near.length % 2 ? near[middle]! : (near[middle - 1]! + near[middle]!) / 2;
+  const aim = (nid: string, neighbours: ReadonlyMap<string, string[]>): number => {
+    const near = neighbours
+      .get(nid)!
+      .map((m) => height.get(m)!)
+      .sort((a, b) => a - b);
+    const middle = near.length >> 1;
+    return !near.length
+      ? height.get(nid)!
+      : near.length % 2
+        ? near[middle]!
+        : (near[middle - 1]! + near[middle]!) / 2;
   };
 
-  const settle = (c: number): void => {
-    const aims = new Map(columns[c]!.map((nid) => [nid, aim(nid)]));
-    const cards = columns[c]!.filter((nid) => column.has(nid));
-    const blocks: [number, number][] = []; // [sum, count] of the aims shifted by their rows' gaps
+  const settle = (c: number, neighbours: ReadonlyMap<string, string[]>): void => {
+    const aims = new Map(columns[c]!.map((nid) => [nid, aim(nid, neighbours)]));
+    const cards = cardsOf(columns[c]!);
+    const blocks: number[][] = []; // [sum, count] of the aims shifted by their rows' gaps
     cards.forEach((nid, row) => {
       blocks.push([aims.get(nid)! + row * ROW_GAP, 1]);
-      while (blocks.length > 1) {
-        const [last, before] = [blocks.at(-1)!, blocks.at(-2)!];
-        if (!(before[0] / before[1] < last[0] / last[1])) break;
-        blocks.pop();
-        before[0] += last[0];
-        before[1] += last[1];
+      for (
+        let last: number[] | undefined;
+        (last = blocks.at(-2)) && last[0]! / last[1]! < blocks.at(-1)![0]! / blocks.at(-1)![1]!;
+      ) {
+        const [total, count] = blocks.pop()!;
+        last[0]! += total!;
+        last[1]! += count!;
       }
     });
     let row = 0;
-    for (const [total, count] of blocks) {
-      for (let k = 0; k < count; k++) {
-        height.set(cards[row]!, total / count - row * ROW_GAP);
-        row++;
-      }
-    }
+    for (const [total, count] of blocks)
+      for (let k = 0; k < count!; k++, row++) height.set(cards[row]!, total! / count! - row * ROW_GAP);
     for (const nid of columns[c]!) if (!column.has(nid)) height.set(nid, aims.get(nid)!);
   };
 
-  const width = columns.length;
-  for (let s = 0; s < SETTLE; s++) {
-    if (s % 2 === 0) for (let c = 0; c < width; c++) settle(c);
-    else for (let c = width - 1; c >= 0; c--) settle(c);
-  }
+  for (let s = 0; s < SETTLE; s++)
+    for (let k = 0; k < columns.length; k++)
+      settle(s % 2 ? columns.length - 1 - k : k, s % 2 ? parents : children);
   return height;
 }
 
@@ -213,22 +192,14 @@ export function numberRows(
   column: ReadonlyMap<NodeId, number>,
   height: ReadonlyMap<string, number>,
 ): Map<NodeId, Position> {
-  let top = Number.NEGATIVE_INFINITY;
-  let bottom = Number.POSITIVE_INFINITY;
-  for (const [nid, y] of height) {
-    if (!column.has(nid)) continue;
-    top = Math.max(top, y);
-    bottom = Math.min(bottom, y);
-  }
-  const middle = (top + bottom) / 2;
+  const ys = [...column.keys()].map((nid) => height.get(nid)!);
+  const middle = (Math.max(...ys) + Math.min(...ys)) / 2;
   const positions = new Map<NodeId, Position>();
   columns.forEach((withDummies, c) => {
     withDummies
       .filter((nid) => column.has(nid))
       .forEach((nid, row) => {
-        const y = height.get(nid)! - middle + 0; // never -0
-        const z = (c + row) % 2 === 0 ? DEPTH : -DEPTH;
-        positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y, z });
+        positions.set(nid, { column: c, row, x: c * COLUMN_GAP, y: height.get(nid)! - middle + 0, z: 0 }); // never -0
       });
   });
   return positions;

@@ -7,9 +7,15 @@
 2. Rows that cut crossings: each column starts in creation order (the order of the expression) and is
    sorted by the barycenter of its neighbours, sweeping right then left; the ordering with the fewest
    crossings is kept (`order_rows`, `count_crossings`).
-3. Heights that keep edges short and straight: every node moves towards the median height of its
-   neighbours, a column at a time, without changing its column's order or coming nearer than ROW_GAP
-   to a neighbouring card (`place_rows`); a placeholder just lies on the line between its neighbours.
+3. Heights that keep edges short and straight, as a tidy tree draws them: sweeping right, every
+   operation moves towards the median height of its inputs (a product centred on its two leaves);
+   sweeping left, every node towards the median height of its consumers (a leaf towards what it feeds).
+   A column keeps its order and ROW_GAP between its cards (`place_rows`); a placeholder lies where it
+   aims, so a long edge runs straight.
+
+Every card lies in one plane, z = 0: the values' plane. Depth belongs to the backward pass, whose edges
+the player raises onto a layer of their own (src/player/curves.ts, liftedPoint), so a turned graph
+shows gradients running above the values they came from.
 
 Stable sorts, medians and means in a fixed order: the TypeScript mirror repeats every float exactly.
 """
@@ -22,9 +28,8 @@ from .trace import VisualNode
 
 COLUMN_GAP = 2.4  # scene units between columns (x)
 ROW_GAP = 1.5  # scene units between the cards of one column (y)
-DEPTH = 0.3  # z offset, alternating, so the scene has some depth when rotated
 SWEEPS = 4  # ordering sweeps (right then left)
-SETTLE = 12  # placement sweeps (alternately right and left)
+SETTLE = 11  # placement sweeps (alternately right and left, ending rightwards)
 
 
 @dataclass(frozen=True)
@@ -128,9 +133,10 @@ def count_crossings(columns: list[list[str]], parents: dict[str, list[str]]) -> 
 def place_rows(columns: list[list[str]], children: dict[str, list[str]],
                parents: dict[str, list[str]], column: dict[str, int]) -> dict[str, float]:
     """Heights (y, upwards) for every id. Cards start evenly spaced and centred in their column; then,
-    a column at a time, each one aims at the median height of its neighbours and the column's cards
-    take the heights nearest their aims that keep the order and ROW_GAP between them (pool adjacent
-    violators); a placeholder takes its aim. The sweeps run right, left, right... SETTLE times."""
+    a column at a time, each one aims at the median height of its neighbours on the side the sweep comes
+    from (inputs sweeping right, consumers sweeping left) and the column's cards take the heights nearest
+    their aims that keep the order and ROW_GAP between them (pool adjacent violators); a placeholder
+    takes its aim. SETTLE sweeps, the first and the last rightwards (operations over their inputs)."""
     height: dict[str, float] = {}
     for col in columns:
         cards = [nid for nid in col if nid in column]
@@ -141,15 +147,15 @@ def place_rows(columns: list[list[str]], children: dict[str, list[str]],
             if nid not in column:
                 height[nid] = height[children[nid][0]]
 
-    def aim(nid: str) -> float:
-        near = sorted(height[m] for m in children[nid] + parents[nid])
+    def aim(nid: str, neighbours: dict[str, list[str]]) -> float:
+        near = sorted(height[m] for m in neighbours[nid])
         if not near:
             return height[nid]
         middle = len(near) // 2
         return near[middle] if len(near) % 2 else (near[middle - 1] + near[middle]) / 2
 
-    def settle(c: int) -> None:
-        aims = {nid: aim(nid) for nid in columns[c]}
+    def settle(c: int, neighbours: dict[str, list[str]]) -> None:
+        aims = {nid: aim(nid, neighbours) for nid in columns[c]}
         cards = [nid for nid in columns[c] if nid in column]
         blocks: list[list[float]] = []  # [sum, count] of the aims shifted by their rows' gaps
         for row, nid in enumerate(cards):
@@ -170,7 +176,7 @@ def place_rows(columns: list[list[str]], children: dict[str, list[str]],
     width = len(columns)
     for s in range(SETTLE):
         for c in range(width) if s % 2 == 0 else range(width - 1, -1, -1):
-            settle(c)
+            settle(c, children if s % 2 == 0 else parents)
     return height
 
 
@@ -184,5 +190,5 @@ def number_rows(columns: list[list[str]], column: dict[str, int],
         col = [nid for nid in with_dummies if nid in column]
         for row, nid in enumerate(col):
             y = height[nid] - middle + 0.0  # never -0.0
-            positions[nid] = Position(c, row, c * COLUMN_GAP, y, DEPTH if (c + row) % 2 == 0 else -DEPTH)
+            positions[nid] = Position(c, row, c * COLUMN_GAP, y, 0.0)
     return positions
