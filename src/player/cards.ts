@@ -182,6 +182,11 @@ export class Cards {
         `${Math.round(Math.max(size.width, Math.min(PANEL_MAX, room)))}px`,
       );
     }
+    // A term wider than the room is never cut: that panel takes the term's width (a second layout,
+    // only then).
+    const cut = fresh.filter(([, card]) => card.expansion.scrollWidth > card.expansion.clientWidth + 1);
+    for (const [, card] of cut)
+      card.el.style.setProperty("--tdg-expansion-max", `${Math.ceil(card.expansion.scrollWidth) + 2}px`);
     for (const [, card] of fresh)
       card.panel = { w: card.expansion.offsetWidth, h: card.expansion.offsetHeight };
     for (const [id, card] of measure) {
