@@ -56,21 +56,19 @@ def _mean_length(centres: dict[str, tuple[float, float]], edges: list[dict]) -> 
                              + (centres[e["from"]][1] - centres[e["to"]][1]) ** 2) ** 0.5 for e in edges)
 
 
-def ours(expression: str) -> tuple[int, float]:
-    nodes = trace(expression, {}).nodes
+def ours(nodes: list, t: dict) -> tuple[int, float]:
+    """Crossings of the ordering the layout keeps (its first two stages again), and the timeline's lengths."""
     column = assign_columns(nodes)
     columns, children, parents = add_placeholders(nodes, column)
     order_rows(columns, children, parents)
-    t = build_timeline(expression, {})
     centres = {n["id"]: (n["x"], n["y"]) for n in t["nodes"]}
     return count_crossings(columns, parents), _mean_length(centres, t["edges"])
 
 
-def before(expression: str) -> tuple[int, float]:
-    nodes = trace(expression, {}).nodes
+def before(nodes: list, t: dict) -> tuple[int, float]:
     columns, parents, positions = layout_before(nodes)
     centres = {nid: (p.x, p.y) for nid, p in positions.items()}
-    return count_crossings(columns, parents), _mean_length(centres, build_timeline(expression, {})["edges"])
+    return count_crossings(columns, parents), _mean_length(centres, t["edges"])
 
 
 def dagre_crossings(result: dict, edges: list[dict]) -> int:
@@ -106,8 +104,9 @@ def bench_layouts() -> list[Row]:
     peers = run_dagre(timelines)
     rows: list[Row] = []
     for (name, expression), t, peer in zip(GRAPHS.items(), timelines, peers, strict=True):
-        crossings, length = ours(expression)
-        old_crossings, old_length = before(expression)
+        nodes = trace(expression, {}).nodes
+        crossings, length = ours(nodes, t)
+        old_crossings, old_length = before(nodes, t)
         centres = {nid: (x, -y) for nid, (x, y) in peer["nodes"].items()}
         peer_crossings = dagre_crossings(peer, t["edges"])
         rows.append(Row("Layout", f"{name} ({len(t['nodes'])} nodes): crossings, ours", crossings, "",

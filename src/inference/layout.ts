@@ -142,10 +142,6 @@ export function placeRows(
       height.set(nid, ((cards.length - 1) / 2 - row) * ROW_GAP);
     });
   }
-  // a placeholder starts level with the end it leaves from
-  for (const col of columns)
-    for (const nid of col) height.get(nid) ?? height.set(nid, height.get(children.get(nid)![0]!)!);
-
   const aim = (nid: string, neighbours: ReadonlyMap<string, string[]>): number => {
     const near = neighbours
       .get(nid)!

@@ -141,11 +141,8 @@ export function fitStage(
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
   const dy = below(ky) / 2; // the world's centre moves down by half of what grown cards add below
   const world = { width: widthAt(kx) * ppu, height: heightWorld * ppu };
-  // A graph the stage pans over lies flat: seen off-axis, depth would shift its cards sideways.
-  const flat = world.width > stageWidth + 2 || world.height > limits.maxHeight + 2;
   const positions = new Map<NodeId, V3>();
-  for (const n of timeline.nodes)
-    positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, flat ? 0 : n.z]);
+  for (const n of timeline.nodes) positions.set(n.id, [(n.x - cx) * kx, (n.y - cy) * ky + dy, n.z]); // z: 0, the values' plane
   const height = Math.round(Math.min(limits.maxHeight, Math.max(limits.minHeight, world.height)));
   const fit = { positions, bands: null, ppu, scale: ppu / pxPerUnit, height, world, cardHeight, kx, ky };
   return wrapLongChain(timeline, fit, stageWidth, limits, grown, pxPerUnit) ?? fit;

@@ -142,11 +142,6 @@ def place_rows(columns: list[list[str]], children: dict[str, list[str]],
         cards = [nid for nid in col if nid in column]
         for row, nid in enumerate(cards):
             height[nid] = ((len(cards) - 1) / 2 - row) * ROW_GAP
-    for col in columns:  # a placeholder starts level with the end it leaves from
-        for nid in col:
-            if nid not in column:
-                height[nid] = height[children[nid][0]]
-
     def aim(nid: str, neighbours: dict[str, list[str]]) -> float:
         near = sorted(height[m] for m in neighbours[nid])
         if not near:
