@@ -83,7 +83,7 @@ def awake(page, widget: str = DEFAULT) -> None:
 
 def angles(page, widget: str = DEFAULT) -> dict[str, float]:
     return page.eval_on_selector(widget, """w => Object.fromEntries([...w.querySelectorAll(
-        '.tdg-gears--live .tdg-gear')].map(g => [g.dataset.gear,
+        '.tdg-gears--live .tdg-gear:not(.tdg-gear-u2)')].map(g => [g.dataset.gear,
         Number(g.querySelector('.tdg-gear-rotor').dataset.angle)]))""")
 
 
@@ -148,6 +148,9 @@ def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser,
     before = readout(page)["product"]  # the table at x = 1: f'(u) x g'(x) = 6 x 3 = 18
     page.keyboard.press("ArrowRight")  # x 1 -> 1.1 at 60 degrees per unit of each gear's value
     assert close(angles(page), {"x": 6, "u": 18, "y": 60 * 1.89})  # y = 9 -> 10.89
+    scale = page.eval_on_selector_all(f"{DEFAULT} .tdg-gears--live .tdg-gear-scale",
+                                      "ts => ts.map(t => t.textContent)")
+    assert scale == ["", words(lang)["gears_not_to_scale"]]  # f'(u) = 6.6: 36 teeth to 6 at most
     shown = readout(page)
     numbers = {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")}
     assert numbers == expected("3 * x", "u * u", 1.1, lang)
@@ -247,6 +250,7 @@ def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
     page = open_page(browser, gears_server, "et")
     awake(page)
     home = {"x": 0, "u": 0, "y": 0}
+    drawn = train(page)  # the static figure's train, drawn by gears.py at the start
     plus, minus = (f"{DEFAULT} .tdg-gears-button >> nth={i}" for i in (1, 0))
     for _ in range(10):
         page.click(plus)
@@ -279,7 +283,13 @@ def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
         page.mouse.move(cx + r * math.sin(a), cy - r * math.cos(a))
     page.mouse.up()
     assert readout(page)["x"] == "x = 1" and close(angles(page), home), angles(page)
-    assert rotors(page) == ["rotate(0)"] * 3
+    assert rotors(page) == ["rotate(0)"] * 4
+    again = train(page)  # the teeth too, as gears.py drew them (to its two decimals)
+    assert again["wheels"].keys() == drawn["wheels"].keys() and len(again["idlers"]) == len(drawn["idlers"])
+    for name, wheel in drawn["wheels"].items():
+        assert all(math.isclose(again["wheels"][name][k], wheel[k], abs_tol=0.006) for k in wheel), name
+    pairs = zip(again["idlers"], drawn["idlers"], strict=True)
+    assert all(math.isclose(a, b, abs_tol=0.006) for a, b in pairs)
     assert page.errors == []
     page.context.close()
 
@@ -313,6 +323,62 @@ def test_the_reader_chooses_the_first_step_and_each_choice_is_the_engines(browse
     assert dead["x"] < 0 and (dead["u"], dead["y"]) == (0, 0)
     assert "is-still" in page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gear-u", "class")
     assert "Шестерёнка u стоит" in readout(page)["step"]
+    assert page.errors == []
+    page.context.close()
+
+
+def train(page, widget: str = DEFAULT) -> dict:
+    """The drawn train once every turn has played out: each wheel's teeth, centre and teeth's angle,
+    and each idler's angle (None while it is hidden)."""
+    rotors(page, widget)
+    return page.eval_on_selector(widget, """w => {
+        const live = w.querySelector('.tdg-gears--live');
+        const angle = g => Number(/rotate\\(([^)]*)\\)/.exec(
+            g.querySelector('.tdg-gear-teeth').getAttribute('transform'))[1]);
+        const cx = g => Number(/translate\\(([^ ]*)/.exec(g.getAttribute('transform'))[1]);
+        const wheels = Object.fromEntries([...live.querySelectorAll('.tdg-gear')].map(g => [g.dataset.gear,
+            {teeth: Number(g.dataset.teeth), cx: cx(g), angle: angle(g)}]));
+        const idlers = [...live.querySelectorAll('.tdg-gear-idler')].map(
+            g => g.getAttribute('display') === 'none' ? null : angle(g));
+        return {wheels, idlers};
+    }""")
+
+
+def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server):
+    """Sizes say the ratios (teeth 36 : 12 for g' = 3, 36 : 6 for f' = 6), a positive ratio turns
+    the driven gear with its driver through an idler, a negative one meshes directly and turns it
+    the other way, a dead one stands apart and still."""
+    page = open_page(browser, gears_server, reduced_motion="reduce")
+    awake(page)
+    start = train(page)
+    assert {k: w["teeth"] for k, w in start["wheels"].items()} == {"x": 36, "u": 12, "u2": 36, "y": 6}
+    assert None not in start["idlers"]
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # x 1 -> 1.1: the x gear turns 6 degrees
+    moved = train(page)
+    turn = {k: moved["wheels"][k]["angle"] - start["wheels"][k]["angle"] for k in ("x", "u")}
+    assert math.isclose(turn["x"], 6, abs_tol=1e-3) and math.isclose(turn["u"], 18, abs_tol=1e-3)
+    assert moved["idlers"][0] < start["idlers"][0]  # the idler between them turns the other way
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
+    page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="-2 * x")
+    negative = train(page)
+    assert negative["wheels"]["u"]["teeth"] == 18 and negative["idlers"][0] is None
+    x, u = negative["wheels"]["x"], negative["wheels"]["u"]
+    assert math.isclose(u["cx"] - x["cx"], (36 + 18) * gears.PITCH / (2 * math.pi), abs_tol=0.01)  # meshed
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")
+    turned = train(page)
+    assert math.isclose(turned["wheels"]["x"]["angle"] - x["angle"], 6, abs_tol=1e-3)
+    assert math.isclose(turned["wheels"]["u"]["angle"] - u["angle"], -12, abs_tol=1e-3)  # against x
+    page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="relu(x - 1)")
+    for _ in range(3):
+        page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")  # x = 0.8: relu's input is negative
+    dead = train(page)
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
+    still = train(page)
+    x, u = still["wheels"]["x"], still["wheels"]["u"]
+    assert still["wheels"]["x"]["angle"] != dead["wheels"]["x"]["angle"]
+    assert u["angle"] == dead["wheels"]["u"]["angle"] and still["idlers"][0] is None
+    reach = (x["teeth"] + u["teeth"]) * gears.PITCH / (2 * math.pi) + 2 * 0.32 * gears.PITCH  # tip to tip
+    assert u["cx"] - x["cx"] > reach  # apart: the x gear's teeth pass the u gear by
     assert page.errors == []
     page.context.close()
 

@@ -194,7 +194,8 @@ KNOB_READOUT = f"""['.tdg-knob__ratio', '.tdg-knob__slope'].map(s =>
     document.querySelector('{KNOB} .tdg-knob--live ' + s).textContent)"""
 # Each gear's angle (rounded: 6.000000000000001° is 6°) and the x its readout shows.
 GEARS_READOUT = f"""({{...Object.fromEntries(
-    [...document.querySelectorAll('{GEARS} .tdg-gears--live .tdg-gear')].map(g => [g.dataset.gear,
+    [...document.querySelectorAll('{GEARS} .tdg-gears--live .tdg-gear:not(.tdg-gear-u2)')]
+    .map(g => [g.dataset.gear,
       Math.round(Number(g.querySelector('.tdg-gear-rotor').dataset.angle) * 1e6) / 1e6])),
   shown: document.querySelector('{GEARS} .tdg-gears--live .tdg-gear-x .tdg-gear-value').textContent}})"""
 

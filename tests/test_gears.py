@@ -23,6 +23,7 @@ from .test_widgets import STRINGS, widget_data
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "vectors" / "gears.json"
+TRAIN_FIXTURE = ROOT / "tests" / "vectors" / "gears-train.json"
 
 # Each chain twice: as the block's text, and as Python functions of Values (an independent writing).
 CHAINS = [
@@ -59,8 +60,24 @@ def fixture() -> list[dict]:
     return cases
 
 
+# Ratios the train is drawn for in the fixture: to scale, clamped, negative, dead, fractional.
+TRAIN_RATIOS = [3, 6, 7.8, 0.5, 1, -2, -4, -0.25, 0, 12, -36, 2.5]
+TRAIN_HANDS = [{"x": 0.0, "u": 0.0, "y": 0.0}, {"x": 6.0, "u": 18.0, "y": 113.4},
+               {"x": -123.4, "u": 370.2, "y": -2000.0}]
+
+
+def train_fixture() -> dict:
+    """The gear train the static figure draws (gears.py), which gears-model.ts must draw the same."""
+    pairs = [[gears.train(a, b), [gears.bodies(gears.train(a, b), h) for h in TRAIN_HANDS]]
+             for a, b in zip(TRAIN_RATIOS, TRAIN_RATIOS[::-1], strict=True)]
+    paths = {t: gears.gear_path(t) for t in range(gears.TEETH_MIN, gears.TEETH_MAX + 1)}
+    return {"ratios": TRAIN_RATIOS, "hands": TRAIN_HANDS, "trains": pairs, "paths": paths}
+
+
 def test_the_fixture_for_typescript_is_what_the_engine_computes_now():
     assert json.loads(FIXTURE.read_text(encoding="utf-8")) == fixture(), "run python -m tests.test_gears"
+    train = json.loads(json.dumps(train_fixture()))  # as JSON has it (tuples become lists, keys strings)
+    assert json.loads(TRAIN_FIXTURE.read_text(encoding="utf-8")) == train, "run python -m tests.test_gears"
 
 
 @pytest.mark.parametrize("chain", CHAINS, ids=[f"{c[0]} -> {c[1]}" for c in CHAINS])
@@ -171,13 +188,14 @@ def strings(lang: str = "en") -> dict[str, str]:
 def test_the_static_figure_shows_the_start_in_the_pages_language():
     data = gears.data(spec_of("x * 0.5", "u * u", 1, [-1, 3], 0.1))  # u = 0.5, f'(u) = 1, y = 0.25
     html = gears.svg(data, strings("ru"))
-    assert 'viewBox="0 0 600 250"' in html and "<title>" in html
+    assert 'viewBox="0 0 600 256"' in html and "<title>" in html
     texts = re.findall(r'class="tdg-gear-value"[^>]*>([^<]*)<', html)
     assert texts == ["x = 1", "u = 0,5", "y = 0,25"]
     assert re.findall(r'class="tdg-gear-ratio-value"[^>]*>([^<]*)<', html) == ["\u00d70,5", "\u00d71"]
     assert "0,5 \u00d7 1 = 0,5" not in html and "1 \u00d7 0,5 = 0,5" in html  # f'(u) x g'(x) = product
     assert "то же число" in html and "y = (x * 0.5) * (x * 0.5)" in html  # code keeps its dot
-    assert html.count('class="tdg-gear-rotor" data-angle="0" transform="rotate(0)"') == 3
+    hands = html.count('class="tdg-gear-rotor" data-angle="0" transform="rotate(0)"')
+    assert hands == 4  # x, u, y and the u shaft's second wheel
 
 
 def test_the_static_figure_names_the_chosen_inner_function_where_the_menu_will_be():
@@ -282,7 +300,8 @@ def test_each_language_embeds_the_engines_numbers_and_its_own_words(tmp_path):
 
 if __name__ == "__main__":
     FIXTURE.write_text(json.dumps(fixture(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {FIXTURE}")
+    TRAIN_FIXTURE.write_text(json.dumps(train_fixture(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {FIXTURE} and {TRAIN_FIXTURE}")
 
 
 def test_after_mkdocs_serve_reloads_the_engine_a_bad_chain_is_still_the_authors_error():

@@ -46,11 +46,16 @@ MAX_SLIDER_STOPS = 1000  # range / step: more stops than pixels on any slider
 DEGREES_PER_UNIT = (360, 180, 120, 90, 60, 45, 30, 20, 15, 10, 5, 2, 1)
 TURN_LIMIT = 150.0
 # Drawing, in the SVG's user units (src/widgets/gears.ts draws nothing new: it clones this figure).
-WIDTH, HEIGHT = 600, 250
-CENTERS = (100.0, 300.0, 500.0)
+WIDTH, HEIGHT = 600, 256
 CENTER_Y = 118.0
-TIP_RADIUS, ROOT_RADIUS, TEETH = 58.0, 49.0, 14
-HAND_RADIUS = 40.0
+# The gear train (src/widgets/gears-model.ts mirrors it): two pairs, x drives a wheel on the u shaft and a
+# second wheel on that shaft drives y. Teeth of one size (PITCH) on every gear, so a pair's sizes are in
+# the proportion of its ratio; a positive ratio meshes through an idler (the driven gear turns as its
+# driver does), a negative one directly (the other way), a ratio of 0 leaves the driven gear apart.
+PITCH = 10.0
+TEETH_MIN, TEETH_MAX, IDLER_TEETH = 6, 36, 8
+GAP = 16.0
+PAIR_MIDS = (150.0, 450.0)
 MINUS = "\u2212"
 NBSP = "\u00a0"
 
@@ -259,15 +264,74 @@ def _strip(fixed: str) -> str:
     return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
 
 
-def gear_path(teeth: int = TEETH, tip: float = TIP_RADIUS, root: float = ROOT_RADIUS) -> str:
-    """A gear's outline around (0, 0): per tooth a flank up, the flat tip, a flank down, the root."""
-    pitch = 2 * math.pi / teeth
+def _half(v: float) -> int:
+    return math.floor(v + 0.5)  # as gears-model.ts rounds (Python's round() goes to even)
+
+
+def radius_of(teeth: int) -> float:
+    return teeth * PITCH / (2 * math.pi)
+
+
+def pair_teeth(ratio: float) -> tuple[int, int]:
+    """Teeth of a pair's driver and driven gear: driver / driven = |ratio|, as far as the limits allow."""
+    q = abs(ratio)
+    if q == 0 or not math.isfinite(q):
+        return TEETH_MAX // 2, TEETH_MAX // 2
+    if q >= 1:
+        driven = max(TEETH_MIN, _half(TEETH_MAX / q))
+        return min(TEETH_MAX, _half(driven * q)), driven
+    driver = max(TEETH_MIN, _half(TEETH_MAX * q))
+    return driver, min(TEETH_MAX, _half(driver / q))
+
+
+def pair_at(ratio: float, mid: float) -> dict:
+    """One pair in line, centred on `mid`: driver, idler (ratio > 0) or gap (ratio 0), driven."""
+    nd, nn = pair_teeth(ratio)
+    rd, rn, ri = radius_of(nd), radius_of(nn), radius_of(IDLER_TEETH)
+    width = 2 * rd + 2 * rn + (2 * ri if ratio > 0 else GAP if ratio == 0 else 0)
+    left = mid - width / 2
+    idler = {"teeth": IDLER_TEETH, "radius": ri, "cx": left + 2 * rd + ri} if ratio > 0 else None
+    q = abs(ratio)
+    return {"ratio": ratio, "driver": {"teeth": nd, "radius": rd, "cx": left + rd},
+            "driven": {"teeth": nn, "radius": rn, "cx": left + width - rn}, "idler": idler,
+            "to_scale": q == 0 or abs(nd / nn - q) <= 0.05 * q,
+            "contact": idler["cx"] if idler else left + 2 * rd + (GAP / 2 if ratio == 0 else 0)}
+
+
+def train(du_dx: float, dy_du: float) -> tuple[dict, dict]:
+    return pair_at(du_dx, PAIR_MIDS[0]), pair_at(dy_du, PAIR_MIDS[1])
+
+
+def mesh_angle(driver_angle: float, driver_teeth: int, teeth: int, near: float | None = None) -> float:
+    """The angle of a gear whose teeth fill its driver's gaps (driver on its left), nearest to `near`."""
+    pd, pn = 360 / driver_teeth, 360 / teeth
+    base = 270 - pn * ((driver_angle - 90) / pd + 0.5)
+    return base if near is None else base + pn * _half((near - base) / pn)
+
+
+def bodies(pairs: tuple[dict, dict], hands: dict[str, float]) -> dict:
+    """Where each gear of the train is drawn when the hands (the values' angles) stand at `hands`."""
+    def driven(pair: dict, driver_angle: float, near: float) -> tuple[float, float]:
+        if pair["ratio"] == 0:
+            return near, 0.0
+        if pair["idler"] is None:
+            return mesh_angle(driver_angle, pair["driver"]["teeth"], pair["driven"]["teeth"], near), 0.0
+        idler = mesh_angle(driver_angle, pair["driver"]["teeth"], IDLER_TEETH)
+        return mesh_angle(idler, IDLER_TEETH, pair["driven"]["teeth"], near), idler
+    u, first = driven(pairs[0], hands["x"], hands["u"])
+    y, second = driven(pairs[1], hands["u"], hands["y"])
+    return {"x": hands["x"], "u": u, "u2": hands["u"], "y": y, "idlers": (first, second)}
+
+
+def gear_path(teeth: int) -> str:
+    """A gear's outline around (0, 0): per tooth a flank up, a flat tip centred on the tooth, a flank down."""
+    r = radius_of(teeth)
+    tip, root = r + 0.32 * PITCH, r - 0.4 * PITCH
     points = []
-    for i in range(teeth):
-        a = i * pitch
-        for radius, t in ((root, 0.0), (tip, 0.18), (tip, 0.46), (root, 0.64)):
-            angle = a + t * pitch
-            points.append(f"{_n(radius * math.sin(angle))} {_n(-radius * math.cos(angle))}")
+    for k in range(teeth):
+        for radius, t in ((root, -0.27), (tip, -0.12), (tip, 0.12), (root, 0.27)):
+            a = (k + t) * 2 * math.pi / teeth
+            points.append(f"{_n(radius * math.sin(a))} {_n(-radius * math.cos(a))}")
     return "M" + " L".join(points) + " Z"
 
 
@@ -287,43 +351,67 @@ def sign_of(ratio: float) -> str:
     return "zero" if ratio == 0 else "positive" if ratio > 0 else "negative"
 
 
-def _gear(index: int, name: str, label: str, value: str, sign: str, still_text: str) -> str:
+def hand_length(radius: float) -> float:
+    return max(6.0, radius - 0.4 * PITCH - 4)  # inside the roots (gears-model.ts handLength)
+
+
+def _gear(name: str, label: str, wheel: dict, body: float, sign: str, value: str, still_text: str) -> str:
+    """A gear of the train, around its shaft: the teeth turn to mesh (`body`), the hand shows the value
+    (at the start: 0). The wheel on the u shaft that drives y carries only its name, beside u's."""
     still = sign == "zero"
+    r = wheel["radius"]
+    hand, tip = hand_length(r), r + 0.32 * PITCH
+    hub = min(8.0, 0.3 * r)
+    text = "" if name == "u2" else (
+        f'<text class="tdg-gear-value" x="0" y="{_n(204 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="17">{escape(value)}</text>'
+        f'<text class="tdg-gear-still" x="0" y="{_n(228 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="14">{escape(still_text if still else "")}</text>')
     return (
         f'<g class="tdg-gear tdg-gear-{name}{" is-still" if still else ""}" data-gear="{name}" '
-        f'data-sign="{sign}" transform="translate({_n(CENTERS[index])} {_n(CENTER_Y)})">'
-        f'<text class="tdg-gear-name" x="0" y="{_n(-CENTER_Y + 30)}" text-anchor="middle" '
-        f'font-size="18" font-weight="700">{escape(label)}</text>'
-        f'<path class="tdg-gear-tick" d="M-6 {_n(-TIP_RADIUS - 14)} L6 {_n(-TIP_RADIUS - 14)} L0 '
-        f'{_n(-TIP_RADIUS - 4)} Z" fill="#888"/>'
+        f'data-sign="{sign}" data-teeth="{wheel["teeth"]}" '
+        f'transform="translate({_n(wheel["cx"])} {_n(CENTER_Y)})">'
+        f'<text class="tdg-gear-name" x="0" y="{_n(20 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="16" font-weight="700">{escape(label)}</text>'
+        f'<path class="tdg-gear-tick" d="M-5 {_n(-tip - 12)} L5 {_n(-tip - 12)} L0 {_n(-tip - 3)} Z" '
+        f'fill="#888"/>'
         f'<path class="tdg-gear-turn" d="" fill="none" stroke="#888" stroke-width="3"/>'
+        f'<g class="tdg-gear-teeth" transform="rotate({_n(body)})">'
+        f'<path class="tdg-gear-body" d="{gear_path(wheel["teeth"])}" fill="#e8eaf6" stroke="#555" '
+        f'stroke-width="2"/></g>'
         f'<g class="tdg-gear-rotor" data-angle="0" transform="rotate(0)">'
-        f'<path class="tdg-gear-body" d="{gear_path()}" fill="#e8eaf6" stroke="#555" stroke-width="2"/>'
-        f'<circle class="tdg-gear-rim" r="{_n(ROOT_RADIUS - 9)}" fill="none" stroke="#999"/>'
-        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-HAND_RADIUS)}" stroke="#333" '
-        f'stroke-width="4" stroke-linecap="round"/>'
-        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-HAND_RADIUS)}" r="5" fill="#333"/>'
+        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-hand)}" stroke="#333" '
+        f'stroke-width="{3 if r < 20 else 4}" stroke-linecap="round"/>'
+        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-hand)}" r="{3 if r < 20 else 5}" fill="#333"/>'
         f'</g>'
-        f'<circle class="tdg-gear-hub" r="8" fill="#555"/>'
-        f'<text class="tdg-gear-value" x="0" y="{_n(TIP_RADIUS + 30)}" text-anchor="middle" '
-        f'font-size="17">{escape(value)}</text>'
-        f'<text class="tdg-gear-still" x="0" y="{_n(TIP_RADIUS + 56)}" text-anchor="middle" '
-        f'font-size="14">{escape(still_text if still else "")}</text>'
-        f'</g>'
+        f'<circle class="tdg-gear-hub" r="{_n(hub)}" fill="#555"/>'
+        f'{text}</g>'
     )
 
 
-def _ratio(index: int, label: str, value: str, sign: str) -> str:
-    """The ratio between two gears, above the gap where they meet (the arcs of a turn run below)."""
-    x = (CENTERS[index] + CENTERS[index + 1]) / 2
+def _idler(index: int, pair: dict, angle: float) -> str:
+    """The small gear between a pair whose ratio is positive (hidden while the ratio is not)."""
+    idler = pair["idler"] or {"cx": pair["contact"]}
+    hidden = "" if pair["idler"] else ' display="none"'
+    return (f'<g class="tdg-gear-idler" data-idler="{index}"{hidden} '
+            f'transform="translate({_n(idler["cx"])} {_n(CENTER_Y)})">'
+            f'<g class="tdg-gear-teeth" transform="rotate({_n(angle)})"><path class="tdg-gear-body" '
+            f'd="{gear_path(IDLER_TEETH)}" fill="#eee" stroke="#888" stroke-width="2"/></g>'
+            f'<circle class="tdg-gear-hub" r="3" fill="#555"/></g>')
+
+
+def _ratio(index: int, label: str, pair: dict, value: str, sign: str, not_to_scale: str) -> str:
+    """The ratio between a pair, above the point where the driver passes the turn on."""
     return (
         f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
-        f'transform="translate({_n(x)} {_n(CENTER_Y)})">'
-        f'<text class="tdg-gear-ratio-name" x="0" y="-84" text-anchor="middle" font-size="14">'
-        f'{escape(label)}</text>'
-        f'<rect x="-60" y="-76" width="120" height="30" rx="15" fill="none" stroke="#888"/>'
-        f'<text class="tdg-gear-ratio-value" x="0" y="-55" text-anchor="middle" font-size="16" '
-        f'font-weight="700">\u00d7{escape(value)}</text>'
+        f'transform="translate({_n(pair["contact"])} {_n(CENTER_Y)})">'
+        f'<rect x="-56" y="{_n(28 - CENTER_Y)}" width="112" height="28" rx="14" fill="none" stroke="#888"/>'
+        f'<text class="tdg-gear-ratio-name" x="-28" y="{_n(47 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="13">{escape(label)}</text>'
+        f'<text class="tdg-gear-ratio-value" x="25" y="{_n(48 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="16" font-weight="700">\u00d7{escape(value)}</text>'
+        f'<text class="tdg-gear-scale" x="0" y="{_n(249 - CENTER_Y)}" text-anchor="middle" '
+        f'font-size="12">{escape("" if pair["to_scale"] else not_to_scale)}</text>'
         f'</g>'
     )
 
@@ -336,11 +424,21 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     s = data["start"]
     num = lambda x: prose_number(x, lang)  # noqa: E731
     still = strings["gears_still_short"]
-    gears = [_gear(0, "x", "x", f"x = {num(s['x'])}", "positive", still),
-             _gear(1, "u", "u = g(x)", f"u = {num(s['u'])}", sign_of(s["du_dx"]), still),
-             _gear(2, "y", "y = f(u)", f"y = {num(s['y'])}", sign_of(s["product"]), still)]
-    ratios = [_ratio(0, "g\u2032(x)", num(s["du_dx"]), sign_of(s["du_dx"])),
-              _ratio(1, "f\u2032(u)", num(s["dy_du"]), sign_of(s["dy_du"]))]
+    pairs = train(s["du_dx"], s["dy_du"])
+    at = bodies(pairs, {"x": 0.0, "u": 0.0, "y": 0.0})
+    u_sign, y_sign = sign_of(s["du_dx"]), sign_of(s["product"])
+    shaft = (f'<line class="tdg-gear-shaft" x1="{_n(pairs[0]["driven"]["cx"])}" y1="{_n(CENTER_Y)}" '
+             f'x2="{_n(pairs[1]["driver"]["cx"])}" y2="{_n(CENTER_Y)}" stroke="#888" stroke-width="6"/>')
+    gears = [shaft,
+             _gear("x", "x", pairs[0]["driver"], at["x"], "positive", f"x = {num(s['x'])}", still),
+             _idler(0, pairs[0], at["idlers"][0]),
+             _gear("u", "u = g(x)", pairs[0]["driven"], at["u"], u_sign, f"u = {num(s['u'])}", still),
+             _gear("u2", "u", pairs[1]["driver"], at["u2"], u_sign, "", still),
+             _idler(1, pairs[1], at["idlers"][1]),
+             _gear("y", "y = f(u)", pairs[1]["driven"], at["y"], y_sign, f"y = {num(s['y'])}", still)]
+    scale = strings["gears_not_to_scale"]
+    ratios = [_ratio(0, "g\u2032(x)", pairs[0], num(s["du_dx"]), sign_of(s["du_dx"]), scale),
+              _ratio(1, "f\u2032(u)", pairs[1], num(s["dy_du"]), sign_of(s["dy_du"]), scale)]
     title = _fill(strings["gears_figure_title"], inner=data["inner"], outer=data["outer"],
                   x=num(s["x"]), du_dx=num(s["du_dx"]), dy_du=num(s["dy_du"]))
     bar = _fill(strings["gears_static_bar"], x=num(s["x"]), low=num(data["range"][0]),

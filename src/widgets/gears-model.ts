@@ -136,7 +136,139 @@ export function turnArc(from: number, turn: number, radius: number): string {
   return `M${point(from)} A${fixed(radius)} ${fixed(radius)} 0 ${large} ${sweep > 0 ? 1 : 0} ${point(from + sweep)}`;
 }
 
-function fixed(x: number): string {
+export function fixed(x: number): string {
   const text = x.toFixed(2).replace(/\.?0+$/, "");
   return text === "-0" || text === "" ? "0" : text;
+}
+
+// ---- the gear train: the ratios drawn as gears that mesh (gears.py `train`, `bodies` and `gear_path`) ----
+// Two pairs, as the page tells it: the x gear drives a wheel on the u shaft, a second wheel on that shaft
+// drives the y gear. Every gear has teeth of one size (PITCH), so any two mesh and a pair's sizes are in
+// the proportion of their teeth. The driven gear has 1/|ratio| times the driver's teeth: it turns |ratio|
+// times as far. Meshing gears turn opposite ways, so a negative ratio meshes directly and a positive one
+// through a small idler between them (the driven gear then turns the way its driver does); a ratio of 0
+// leaves the driven gear apart, standing still.
+
+export const PITCH = 10; // arc length per tooth on the pitch circle, in the SVG's units
+export const TEETH_MIN = 6;
+export const TEETH_MAX = 36;
+export const IDLER_TEETH = 8;
+export const GAP = 16; // between a driver and the gear it no longer drives
+export const CENTER_Y = 118;
+const PAIR_MIDS = [150, 450]; // each pair in its half of the 600-unit figure
+
+export interface Wheel {
+  teeth: number;
+  radius: number; // of the pitch circle, where two meshing gears touch
+  cx: number;
+}
+
+export interface Pair {
+  ratio: number;
+  driver: Wheel;
+  driven: Wheel;
+  idler: Wheel | null; // between them when the ratio is positive
+  toScale: boolean; // the teeth are in the ratio's proportion (within 5 %)
+  contact: number; // x of the point where the driver passes the turn on (the ratio's badge stands above)
+}
+
+const half = (v: number): number => Math.floor(v + 0.5); // rounds as gears.py rounds
+
+export const radiusOf = (teeth: number): number => (teeth * PITCH) / (2 * Math.PI);
+
+/** Teeth of a pair's driver and driven gear: driver / driven = |ratio|, as far as TEETH_MIN..MAX allow. */
+export function pairTeeth(ratio: number): [number, number] {
+  const q = Math.abs(ratio);
+  if (q === 0 || !Number.isFinite(q)) return [TEETH_MAX / 2, TEETH_MAX / 2];
+  if (q >= 1) {
+    const driven = Math.max(TEETH_MIN, half(TEETH_MAX / q));
+    return [Math.min(TEETH_MAX, half(driven * q)), driven];
+  }
+  const driver = Math.max(TEETH_MIN, half(TEETH_MAX * q));
+  return [driver, Math.min(TEETH_MAX, half(driver / q))];
+}
+
+function wheel(teeth: number, cx: number): Wheel {
+  return { teeth, radius: radiusOf(teeth), cx };
+}
+
+/** One pair laid out in line, centred on `mid`: driver, idler (ratio > 0) or gap (ratio 0), driven. */
+export function pairAt(ratio: number, mid: number): Pair {
+  const [nd, nn] = pairTeeth(ratio);
+  const rd = radiusOf(nd);
+  const rn = radiusOf(nn);
+  const ri = radiusOf(IDLER_TEETH);
+  const width = 2 * rd + 2 * rn + (ratio > 0 ? 2 * ri : ratio === 0 ? GAP : 0);
+  const left = mid - width / 2;
+  const idler = ratio > 0 ? wheel(IDLER_TEETH, left + 2 * rd + ri) : null;
+  const q = Math.abs(ratio);
+  return {
+    ratio,
+    driver: wheel(nd, left + rd),
+    driven: wheel(nn, left + width - rn),
+    idler,
+    toScale: q === 0 || Math.abs(nd / nn - q) <= 0.05 * q,
+    contact: idler ? idler.cx : left + 2 * rd + (ratio === 0 ? GAP / 2 : 0),
+  };
+}
+
+/** The two pairs for the chain's ratios g'(x) and f'(u). */
+export function train(du_dx: number, dy_du: number): [Pair, Pair] {
+  return [pairAt(du_dx, PAIR_MIDS[0]!), pairAt(dy_du, PAIR_MIDS[1]!)];
+}
+
+/**
+ * The angle of a gear whose teeth fill the gaps of its driver's (the driver on its left), nearest to
+ * `near` (the gear's hand: one tooth on, a gear looks the same) or, without it, rolled with the driver.
+ * Angles in degrees clockwise from straight up; tooth k of a gear at angle a points at a + k * 360 / teeth.
+ */
+export function meshAngle(driverAngle: number, driverTeeth: number, teeth: number, near?: number): number {
+  const pd = 360 / driverTeeth;
+  const pn = 360 / teeth;
+  const base = 270 - pn * ((driverAngle - 90) / pd + 0.5);
+  return near === undefined ? base : base + pn * half((near - base) / pn);
+}
+
+/** Where each gear of the train is drawn when the hands (the values' angles) stand at `hands`. */
+export interface Bodies {
+  x: number;
+  u: number; // the wheel x drives
+  u2: number; // the wheel that drives y: it carries u's hand, on the same shaft
+  y: number;
+  idlers: [number, number]; // 0 where a pair has none
+}
+
+export function bodies(pairs: [Pair, Pair], hands: Turns): Bodies {
+  const driven = (pair: Pair, driverAngle: number, near: number): [number, number] => {
+    if (pair.ratio === 0) return [near, 0];
+    if (!pair.idler) return [meshAngle(driverAngle, pair.driver.teeth, pair.driven.teeth, near), 0];
+    const idler = meshAngle(driverAngle, pair.driver.teeth, IDLER_TEETH);
+    return [meshAngle(idler, IDLER_TEETH, pair.driven.teeth, near), idler];
+  };
+  const [u, first] = driven(pairs[0], hands.x, hands.u);
+  const [y, second] = driven(pairs[1], hands.u, hands.y);
+  return { x: hands.x, u, u2: hands.u, y, idlers: [first, second] };
+}
+
+/** The hand's length inside a gear's roots (gears.py `hand_length`). */
+export const handLength = (radius: number): number => Math.max(6, radius - 0.4 * PITCH - 4);
+
+/** A gear's outline around (0, 0): per tooth a flank up, the flat tip centred on the tooth, a flank down. */
+export function gearPath(teeth: number): string {
+  const r = radiusOf(teeth);
+  const tip = r + 0.32 * PITCH;
+  const root = r - 0.4 * PITCH;
+  const points: string[] = [];
+  for (let k = 0; k < teeth; k++) {
+    for (const [radius, t] of [
+      [root, -0.27],
+      [tip, -0.12],
+      [tip, 0.12],
+      [root, 0.27],
+    ] as const) {
+      const a = ((k + t) * 2 * Math.PI) / teeth;
+      points.push(`${fixed(radius * Math.sin(a))} ${fixed(-radius * Math.cos(a))}`);
+    }
+  }
+  return `M${points.join(" L")} Z`;
 }

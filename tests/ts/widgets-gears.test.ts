@@ -8,13 +8,26 @@ import { test } from "node:test";
 import {
   angleBetween,
   anglesAt,
+  type Bodies,
+  bodies,
+  CENTER_Y,
   type Chain,
   chainAt,
   type GearsData,
+  gearPath,
+  IDLER_TEETH,
+  PITCH,
+  pairAt,
+  pairTeeth,
   pointerAngle,
   snap,
   stepBetween,
+  TEETH_MAX,
+  TEETH_MIN,
+  type Turns,
+  train,
   turnArc,
+  type Wheel,
 } from "../../src/widgets/gears-model";
 
 interface Case {
@@ -159,4 +172,157 @@ test("the swept arc goes clockwise for a positive turn, counter-clockwise for a 
   assert.equal(turnArc(0, 270, 10), "M0 -10 A10 10 0 1 1 -10 0");
   assert.equal(turnArc(45, 0, 10), "");
   assert.match(turnArc(0, 720, 10), /A10 10 0 1 1 /); // more than a full turn: drawn as (almost) a circle
+});
+
+// ---- the gear train: sizes in the ratio's proportion, teeth that mesh, the right direction ----
+
+type Point = [number, number];
+
+/** A gear's outline as drawn: gearPath's points turned by `angle` (SVG rotate) about (cx, CENTER_Y). */
+function outline(teeth: number, cx: number, angle: number): Point[] {
+  const a = (angle * Math.PI) / 180;
+  return gearPath(teeth)
+    .replace(/[MZ]/g, "")
+    .split(" L")
+    .map((pair) => pair.trim().split(" ").map(Number) as Point)
+    .map(([x, y]) => [cx + x * Math.cos(a) - y * Math.sin(a), CENTER_Y + x * Math.sin(a) + y * Math.cos(a)]);
+}
+
+function segmentsCross(p: Point, q: Point, r: Point, s: Point): boolean {
+  const side = (a: Point, b: Point, c: Point): number =>
+    (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  return side(p, q, r) * side(p, q, s) < 0 && side(r, s, p) * side(r, s, q) < 0;
+}
+
+/** Two outlines overlap where an edge of one crosses an edge of the other. */
+function overlap(a: Point[], b: Point[]): boolean {
+  const edges = (ps: Point[]): [Point, Point][] => ps.map((p, i) => [p, ps[(i + 1) % ps.length]!]);
+  return edges(a).some(([p, q]) => edges(b).some(([r, s]) => segmentsCross(p, q, r, s)));
+}
+
+const RATIOS = [3, 6, 7.8, 0.5, 1, -2, -4, -0.25, 0, 12, -36];
+
+test("each pair's teeth are in the proportion of its ratio, as far as 6 to 36 teeth allow, and say when not", () => {
+  for (const ratio of RATIOS) {
+    const [driver, driven] = pairTeeth(ratio);
+    assert.ok(
+      driver >= TEETH_MIN && driver <= TEETH_MAX && driven >= TEETH_MIN && driven <= TEETH_MAX,
+      `${ratio}`,
+    );
+    const pair = pairAt(ratio, 150);
+    if (ratio === 0) assert.equal(driver, driven);
+    else if (Math.abs(ratio) <= 6 && Math.abs(ratio) >= 1 / 6) {
+      assert.ok(
+        Math.abs(driver / driven - Math.abs(ratio)) <= 0.05 * Math.abs(ratio),
+        `${ratio}: ${driver}/${driven}`,
+      );
+      assert.ok(pair.toScale);
+    } else assert.ok(!pair.toScale, `${ratio} cannot be drawn to scale`); // 7.8 stops at 36 / 6
+    assert.ok(pair.driver.radius / pair.driven.radius === driver / driven); // one tooth size: radius ∝ teeth
+  }
+  assert.deepEqual(pairTeeth(3), [36, 12]);
+  assert.deepEqual(pairTeeth(-2), [36, 18]);
+  assert.deepEqual(pairTeeth(0.5), [18, 36]);
+});
+
+test("pitch circles touch: directly for a negative ratio, through an idler for a positive one, apart for 0", () => {
+  for (const ratio of RATIOS) {
+    const { driver, driven, idler } = pairAt(ratio, 150);
+    if (ratio < 0) {
+      assert.equal(idler, null);
+      assert.ok(Math.abs(driven.cx - driver.cx - (driver.radius + driven.radius)) < 1e-9);
+    } else if (ratio > 0) {
+      assert.ok(idler && Math.abs(idler.cx - driver.cx - (driver.radius + idler.radius)) < 1e-9);
+      assert.ok(idler && Math.abs(driven.cx - idler.cx - (idler.radius + driven.radius)) < 1e-9);
+    } else {
+      const clearance = driven.cx - driver.cx - driver.radius - driven.radius - 2 * 0.32 * PITCH;
+      assert.ok(idler === null && clearance > 0, "a dead ratio's gears do not touch");
+    }
+  }
+});
+
+test("the drawn teeth never run into each other, whatever the hands (and would, half a tooth off)", () => {
+  for (const ratio of [3, -2, 0.5, -4, 6, 1]) {
+    const pairs = train(ratio, -ratio);
+    for (let i = 0; i < 40; i++) {
+      const hands = { x: i * 13.7 - 200, u: i * -41.3 + 17, y: i * 97.1 - 3 };
+      const at = bodies(pairs, hands);
+      const wheels: [number, number, number][][] = pairs.map((pair, k) => {
+        const drive = k === 0 ? at.x : at.u2;
+        const driven = k === 0 ? at.u : at.y;
+        const train: [number, number, number][] = [[pair.driver.teeth, pair.driver.cx, drive]];
+        if (pair.idler) train.push([IDLER_TEETH, pair.idler.cx, at.idlers[k]!]);
+        train.push([pair.driven.teeth, pair.driven.cx, driven]);
+        return train;
+      });
+      for (const train of wheels)
+        for (let w = 1; w < train.length; w++) {
+          const [tl, cl, al] = train[w - 1]!;
+          const [tr, cr, ar] = train[w]!;
+          assert.ok(
+            !overlap(outline(tl, cl, al), outline(tr, cr, ar)),
+            `ratio ${ratio}, hands ${JSON.stringify(hands)}`,
+          );
+          assert.ok(
+            overlap(outline(tl, cl, al), outline(tr, cr, ar + 180 / tr)),
+            "half a tooth off collides",
+          );
+        }
+    }
+  }
+});
+
+test("a direct mesh turns the driven gear the other way, an idler keeps the way, by the teeth's ratio", () => {
+  const turn = 2; // degrees of the driver
+  for (const ratio of [-2, 3]) {
+    const [pair] = train(ratio, 1);
+    const before = bodies([pair, pair], { x: 10, u: 10 * ratio, y: 0 });
+    const after = bodies([pair, pair], { x: 10 + turn, u: (10 + turn) * ratio, y: 0 });
+    const expected = turn * (pair.driver.teeth / pair.driven.teeth) * Math.sign(ratio);
+    assert.ok(
+      Math.abs(after.u - before.u - expected) < 1e-9,
+      `${ratio}: ${after.u - before.u} vs ${expected}`,
+    );
+    assert.ok(Math.abs(after.u - 10 * ratio - turn * ratio) < 180 / pair.driven.teeth + 1e-9); // near its hand
+  }
+  const [dead] = train(0, 1);
+  const still = bodies([dead, dead], { x: 10, u: 0, y: 0 });
+  assert.equal(bodies([dead, dead], { x: 50, u: 0, y: 0 }).u, still.u); // a dead ratio: the driven gear stands
+});
+
+test("the teeth come home with the hands: the drawing is a function of the values alone", () => {
+  const pairs = train(3, 6);
+  const home = bodies(pairs, { x: 0, u: 0, y: 0 });
+  const away = bodies(pairs, { x: 123, u: 369, y: 2000 });
+  assert.notDeepEqual(away, home);
+  assert.deepEqual(bodies(pairs, { x: 0, u: 0, y: 0 }), home);
+});
+
+test("the train is drawn as gears.py draws the static figure: places, sizes, angles and outlines", () => {
+  interface PyPair {
+    ratio: number;
+    driver: Wheel;
+    driven: Wheel;
+    idler: Wheel | null;
+    to_scale: boolean;
+    contact: number;
+  }
+  const py = JSON.parse(readFileSync(join(process.cwd(), "tests/vectors/gears-train.json"), "utf8")) as {
+    ratios: number[];
+    hands: Turns[];
+    trains: [[PyPair, PyPair], Bodies[]][];
+    paths: Record<string, string>;
+  };
+  py.ratios.forEach((ratio, i) => {
+    const ours = train(ratio, py.ratios[py.ratios.length - 1 - i]!);
+    const [theirs, drawn] = py.trains[i]!;
+    ours.forEach((pair, k) => {
+      const { to_scale, ...rest } = theirs[k]!;
+      assert.deepEqual({ ...pair }, { ...rest, toScale: to_scale }, `ratio ${pair.ratio}`);
+    });
+    py.hands.forEach((hands, h) => {
+      assert.deepEqual(bodies(ours, hands), drawn[h], `ratio ${ratio}`);
+    });
+  });
+  for (const [teeth, path] of Object.entries(py.paths)) assert.equal(gearPath(Number(teeth)), path);
 });
