@@ -46,7 +46,7 @@ $(BROWSERS) &:
 # With Node, the player is bundled again whenever its TypeScript changes (and MkDocs reloads the page);
 # without it, the shipped bundle is served as is.
 serve: $(VENV_STAMP)
-	@watcher=; if [ -x node_modules/.bin/esbuild ]; then $(PY) -m tinydag_mkdocs.bundle --watch & watcher=$$!; fi; \
+	@watcher=; if [ -x node_modules/.bin/esbuild ]; then $(PY) -m tinydag_mkdocs.base.bundle --watch & watcher=$$!; fi; \
 	trap '[ -z "$$watcher" ] || kill $$watcher' EXIT; .venv/bin/mkdocs serve --livereload
 
 # Python alone: the player bundle ships with the plugin (plugins/tinydag_mkdocs/assets/).
@@ -55,7 +55,7 @@ build: $(VENV_STAMP)
 
 # After changing src/player, src/widgets or src/inference: write the shipped bundles (make test fails while they are stale).
 bundle: setup
-	$(PY) -m tinydag_mkdocs.bundle
+	$(PY) -m tinydag_mkdocs.base.bundle
 
 lint: setup
 	.venv/bin/ruff check src plugins tests scripts bench
@@ -96,7 +96,7 @@ fuzz: setup
 
 # Which pages and UI strings are missing or older than English, per language.
 i18n-status: $(VENV_STAMP)
-	$(PY) -m tinydag_mkdocs.i18n_status
+	$(PY) -m tinydag_mkdocs.site.i18n_status
 
 bench: setup $(BROWSERS)
 	$(PY) -m bench

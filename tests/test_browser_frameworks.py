@@ -17,7 +17,7 @@ import yaml
 
 from tinydag import build_timeline
 from tinydag.frameworks import scripts
-from tinydag_mkdocs.typography import typeset_text
+from tinydag_mkdocs.site.typography import typeset_text
 
 from .browser_helpers import DESKTOP, lesson_page, open_lesson, paused_in_view, set_range, settle
 

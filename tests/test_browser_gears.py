@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs import gears
+from tinydag_mkdocs.widgets import gears
 
 from . import browser_helpers
 from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WIDGET_PAGE, serving, widget_site  # noqa: F401  (the shared browser)
@@ -118,8 +118,8 @@ def field_number(text: str) -> float:
 
 @functools.cache
 def words(lang: str) -> dict[str, str]:
-    from tinydag_mkdocs.strings import load_all
-    from tinydag_mkdocs.typography import typeset_text
+    from tinydag_mkdocs.base.strings import load_all
+    from tinydag_mkdocs.site.typography import typeset_text
 
     table = load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
     return {key: typeset_text(text, lang) for key, text in table.items()}  # as the build binds them

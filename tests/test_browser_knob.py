@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs import knob, knob_svg
-from tinydag_mkdocs.knob_svg import prose
+from tinydag_mkdocs.widgets import knob, knob_svg
+from tinydag_mkdocs.widgets.knob_svg import prose
 
 from . import browser_helpers
 from .browser_helpers import DESKTOP, PHONE, WIDGET_PAGE, widget_site

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tinydag_mkdocs.typography import typeset_text
+from tinydag_mkdocs.site.typography import typeset_text
 
 from .browser_helpers import (
     MINUS,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs import bundle
+from tinydag_mkdocs.base import bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 

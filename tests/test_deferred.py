@@ -1,7 +1,7 @@
 """The page's first load: colour schemes declared up front, the listing rendered with the page
-(plugins/tinydag_mkdocs/deferred.py)."""
+(plugins/tinydag_mkdocs/site/deferred.py)."""
 
-from tinydag_mkdocs.deferred import declare_color_schemes
+from tinydag_mkdocs.site.deferred import declare_color_schemes
 
 LESSONS = ("02-autograd/index.html", "ru/02-autograd/index.html", "et/02-autograd/index.html")
 

@@ -1,4 +1,4 @@
-"""The static figure (plugins/tinydag_mkdocs/figure.py): one card per node, its numbers, edges, badges."""
+"""The static figure (plugins/tinydag_mkdocs/sandbox/figure.py): one card per node, numbers, edges, badges."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import yaml
 from tests.conftest import ROOT
 from tests.test_site import LESSON, read
 from tinydag import build_timeline
-from tinydag_mkdocs.figure import format_number, render_svg, width_of
+from tinydag_mkdocs.base.numbers import format_number
+from tinydag_mkdocs.sandbox.figure import render_svg, width_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 LABELS = {"value": "value", "grad": "grad", "derived": "derived", "const": "const"}
@@ -130,7 +131,7 @@ def ts_map(tmp_path, module: str, function: str, xs: list) -> list:
 
 
 def test_edge_widths_match_the_players_encoding_ts(tmp_path):
-    """tinydag_mkdocs/figure.py width_of mirrors src/player/encoding.ts widthOf."""
+    """tinydag_mkdocs/sandbox/figure.py width_of mirrors src/player/encoding.ts widthOf."""
     xs = [0, 1e-9, 0.001, 0.0123, 0.5, -1, 2, 10, -99.5, 1000, 1e6, -3e-4]
     for x, theirs in zip(xs, ts_map(tmp_path, "src/player/encoding.ts", "widthOf", xs)):
         assert width_of(x) == pytest.approx(theirs, abs=1e-12), x

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from tinydag import TinyDagError, build_timeline, dumps
 from tinydag.frameworks import expression_in, scripts
 from tinydag.types import Timeline
-from tinydag_mkdocs.blocks import find_blocks
+from tinydag_mkdocs.sandbox.blocks import find_blocks
 
 from .expressions import expressions, values
 from .test_equivalence import Probe, started_probe

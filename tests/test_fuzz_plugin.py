@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from tests.test_plugin import PAGES, STRINGS, Site, _restore_mkdocs_state, build_error  # noqa: F401
-from tinydag_mkdocs.blocks import find_blocks
+from tinydag_mkdocs.sandbox.blocks import find_blocks
 
 HUGE = "1" + "0" * 400
 

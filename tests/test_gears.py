@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from microgpt_annotated import Value
-from tinydag_mkdocs import gears, widgets
+from tinydag_mkdocs.widgets import gears, registry
 
 from .test_plugin import Site, build_error
 from .test_widgets import STRINGS, widget_data
@@ -179,7 +179,7 @@ def test_numbers_in_the_readout_are_written_the_languages_way(x, en, ru, et):
 
 
 def strings(lang: str = "en") -> dict[str, str]:
-    from tinydag_mkdocs.strings import load_all
+    from tinydag_mkdocs.base.strings import load_all
 
     table = load_all(ROOT / "src" / "player" / "strings", ["en", "ru", "et"], "src/player/strings")[lang]
     return {**{k: v for k, v in table.items() if k.startswith("gears_")}, "lang": lang}
@@ -220,9 +220,9 @@ def test_the_static_figure_escapes_what_it_shows():
     assert "<b>" not in html and "&lt;b&gt;&amp;" in html and "&lt;i&gt;" in html
 
 
-def gear_error(body: str) -> widgets.WidgetError:
-    keys, lines = widgets.read_keys(body, 11, "gears")
-    with pytest.raises(widgets.WidgetError) as caught:
+def gear_error(body: str) -> registry.WidgetError:
+    keys, lines = registry.read_keys(body, 11, "gears")
+    with pytest.raises(registry.WidgetError) as caught:
         gears.parse(keys, 10, lines)
     return caught.value
 
@@ -255,7 +255,7 @@ def test_an_authors_mistake_is_reported_at_its_line(body, line, words):
 
 
 def test_a_good_block_reads_with_defaults():
-    keys, lines = widgets.read_keys("inner: 3 * x\nouter: u * u\nx: 1\n", 11, "gears")
+    keys, lines = registry.read_keys("inner: 3 * x\nouter: u * u\nx: 1\n", 11, "gears")
     spec = gears.parse(keys, 10, lines)
     assert (spec.low, spec.high, spec.step, spec.composed) == (-1.0, 3.0, 0.1, "(3 * x) * (3 * x)")
     assert math.isclose(gears.slider_stop(-1.0, 0.1, 13), 0.3) and gears.slider_stop(-1.0, 0.1, 13) == 0.3
@@ -309,14 +309,14 @@ def test_after_mkdocs_serve_reloads_the_engine_a_bad_chain_is_still_the_authors_
     the engine up by module, so a chain that does not compute still fails at its line, with no
     traceback. (In a process of its own: a reload here would leave the other tests with old classes.)"""
     script = """
-from tinydag_mkdocs import gears, widgets
-from tinydag_mkdocs.cache import reload_engine
+from tinydag_mkdocs.widgets import gears, registry
+from tinydag_mkdocs.sandbox.cache import reload_engine
 old_error = gears.engine_errors.TinyDagError
 reload_engine()
 assert gears.engine_errors.TinyDagError is not old_error  # the reload really made a new class
 try:
     gears.parse({"inner": "log(x)", "outer": "u * u", "x": 1, "range": [-1, 1]}, 3, {"x": 6, "range": 7})
-except widgets.WidgetError as error:
+except registry.WidgetError as error:
     assert error.line == 7, error.line
 else:
     raise SystemExit("a chain that does not compute at x = -1 was accepted")

@@ -15,7 +15,7 @@ import pytest
 from mkdocs import utils
 
 from tests.test_plugin import STRINGS, Site
-from tinydag_mkdocs import i18n_status
+from tinydag_mkdocs.site import i18n_status
 
 NOTICES = {
     "en": {"page_outdated": "English changed.", "page_outdated_link": "English page",

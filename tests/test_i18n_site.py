@@ -117,7 +117,7 @@ def test_a_language_lunr_does_not_know_still_gets_a_search_language(tmp_path):
     """Material's worker imports lunr.<lang>.min.js for every language of an index: one missing file
     stops search. German is lunr-languages' (with English for code words); Ukrainian is nobody's and gets
     the generated Unicode-word language; Estonian is ours."""
-    from tinydag_mkdocs import search_lang
+    from tinydag_mkdocs.site import search_lang
 
     assert search_lang.lunr_languages("de") == ["de", "en"]
     assert search_lang.lunr_languages("uk") == ["uk"] and search_lang.lunr_languages("et") == ["et"]

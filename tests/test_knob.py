@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs import knob, knob_svg
-from tinydag_mkdocs.widgets import find_widgets
+from tinydag_mkdocs.widgets import knob, knob_svg
+from tinydag_mkdocs.widgets.registry import find_widgets
 
 from .test_widgets import knob_site, widget_data
 
@@ -175,8 +175,8 @@ def test_after_mkdocs_serve_reloads_the_engine_gaps_are_still_gaps():
     """cache.reload_engine() re-runs the engine's modules: a new TinyDagError class, a new trace. (In a
     process of its own: a reload here would leave the other tests holding the old classes.)"""
     script = """
-from tinydag_mkdocs import knob
-from tinydag_mkdocs.cache import reload_engine
+from tinydag_mkdocs.widgets import knob
+from tinydag_mkdocs.sandbox.cache import reload_engine
 old_error = knob.engine_errors.TinyDagError
 reload_engine()
 assert knob.engine_errors.TinyDagError is not old_error  # the reload really made a new class

@@ -16,7 +16,7 @@ from tests.conftest import ROOT, SITE_URL
 from tests.test_i18n_site import prose
 from tests.test_site import HOME, LANGS, LESSON, Tags, page_url, read
 from tinydag.timeline import build_timeline
-from tinydag_mkdocs.i18n_status import Git
+from tinydag_mkdocs.base.git_history import Git
 
 PAGE = {lang: ("" if lang == "en" else f"{lang}/") + "00-basics/index.html" for lang in LANGS}
 SOURCE = {lang: ROOT / "docs" / ("00-basics.md" if lang == "en" else f"00-basics.{lang}.md")

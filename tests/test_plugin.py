@@ -19,11 +19,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
 import tinydag
-from tinydag_mkdocs import cache as cache_module
-from tinydag_mkdocs import i18n_status
-from tinydag_mkdocs.blocks import find_blocks
-from tinydag_mkdocs.cache import BuildCache
-from tinydag_mkdocs.embed import script_json
+from tinydag_mkdocs.base.page_json import script_json
+from tinydag_mkdocs.sandbox import cache as cache_module
+from tinydag_mkdocs.sandbox.blocks import find_blocks
+from tinydag_mkdocs.sandbox.cache import BuildCache
+from tinydag_mkdocs.site import i18n_status
 
 BLOCK = """\
 ```tinydag
@@ -59,7 +59,8 @@ class Site:
     """A throwaway project: mkdocs.yml, docs/, a tiny player entry and UI strings."""
 
     def __init__(self, root: Path, pages: dict[str, str], strings: dict | None = None,
-                 languages: tuple[str, ...] = ("en", "ru", "et"), enabled: bool = True) -> None:
+                 languages: tuple[str, ...] = ("en", "ru", "et"), enabled: bool = True,
+                 wings: dict | None = None) -> None:
         self.root = root
         (root / "docs").mkdir()
         for name, text in pages.items():
@@ -74,7 +75,7 @@ class Site:
             "plugins": [
                 {"i18n": {"docs_structure": "suffix", "languages": [
                     {"locale": lang, "name": lang, "default": lang == "en"} for lang in languages]}},
-                {"tinydag": {"enabled": enabled, "strings_dir": "strings"}},
+                {"tinydag": {"enabled": enabled, "strings_dir": "strings", **(wings or {})}},
             ],
         }
         (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

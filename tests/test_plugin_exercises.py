@@ -13,8 +13,8 @@ import pytest
 import tinydag
 from tests.conftest import ROOT
 from tests.test_plugin import PAGES, Site, build_error
-from tinydag_mkdocs.blocks import find_blocks
-from tinydag_mkdocs.exercises import ExerciseLink, js_number, moment_fragment
+from tinydag_mkdocs.sandbox.blocks import find_blocks
+from tinydag_mkdocs.sandbox.exercises import ExerciseLink, js_number, moment_fragment
 
 FULL = '```tinydag\nexpression: "(a + b) * c"\nvalues: {a: 2, b: -3, c: 10}\n```\n'
 COMPACT = '```tinydag\ncompact: true\nexpression: "(a + b) * c"\nvalues: {a: 2, b: -3, c: 10}\n```\n'

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tinydag_mkdocs import i18n_status
+from tinydag_mkdocs.site import i18n_status
 
 from . import browser_helpers
 from .browser_helpers import PHONE, serving, settle
@@ -175,7 +175,7 @@ def test_a_language_code_material_does_not_know_is_named_before_the_build(tmp_pa
     """Material would stop with a template traceback (partials/languages/yy.html not found)."""
     from mkdocs.config import load_config
 
-    from tinydag_mkdocs.language import unknown_theme_languages
+    from tinydag_mkdocs.site.language import unknown_theme_languages
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, SITE_URL
-from tinydag_mkdocs.typography import typeset_text
+from tinydag_mkdocs.site.typography import typeset_text
 
 LANGS = ("en", "ru", "et")
 LESSON = {"en": "02-autograd/index.html", "ru": "ru/02-autograd/index.html",

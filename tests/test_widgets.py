@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tinydag_mkdocs import widgets
-from tinydag_mkdocs.blocks import BlockError
-from tinydag_mkdocs.typography import typeset_text
-from tinydag_mkdocs.widgets import WidgetError, find_widgets
+from tinydag_mkdocs.base.fences import BlockError
+from tinydag_mkdocs.site.deferred import COLOR_SCHEME
+from tinydag_mkdocs.site.typography import typeset_text
+from tinydag_mkdocs.widgets import registry
+from tinydag_mkdocs.widgets.fields import WidgetError
+from tinydag_mkdocs.widgets.registry import find_widgets
 
 from .test_plugin import BLOCK, Site, build_error
 
@@ -37,11 +39,11 @@ presets:
 """
 
 
-def knob_site(tmp_path: Path, pages: dict[str, str]) -> Site:
+def knob_site(tmp_path: Path, pages: dict[str, str], wings: dict | None = None) -> Site:
     full = {"index.md": "# Home\n", "index.ru.md": "# Главная\n", "index.et.md": "# Avaleht\n"}
     for name, text in pages.items():
         full |= {f"{name}.md": text, f"{name}.ru.md": text, f"{name}.et.md": text}
-    return Site(tmp_path, full, strings=STRINGS)
+    return Site(tmp_path, full, strings=STRINGS, wings=wings)
 
 
 def widget_data(page_html: str) -> list[dict]:
@@ -83,7 +85,7 @@ def test_an_unknown_kind_fails_instead_of_showing_code():
                        r"tinydag-knob") as error:
         find_widgets("Text\n\n```tinydag-dial\nx: 1\n```\n")
     assert error.value.line == 3
-    assert set(widgets.KINDS) >= {"knob"}
+    assert set(registry.KINDS) >= {"knob"}
 
 
 # ---- every bad key or value, at its line ----
@@ -214,3 +216,16 @@ def test_a_widget_in_a_blockquote_is_an_error_at_its_line():
     with pytest.raises(BlockError) as error:  # the sandbox's own check, for every ```tinydag fence
         find_widgets(page, first_line=1)
     assert error.value.line == 3 and "inside a blockquote" in error.value.message
+
+
+@pytest.mark.parametrize("off", ["sandboxes", "widgets", "site", "the whole plugin"])
+def test_each_wing_turns_off_alone_and_enabled_false_turns_off_all(tmp_path, off):
+    """mkdocs.yml's `sandboxes`, `widgets` and `site` each switch their wing off; the others go on."""
+    wings = {"enabled": False} if off == "the whole plugin" else {off: {"enabled": False}}
+    site = knob_site(tmp_path, {"both": f"# Both\n\n{BLOCK}\n{KNOB}"}, wings)
+    site.build()
+    page = site.page("both/index.html")
+    assert ("data-sandbox" in page) == (off not in ("sandboxes", "the whole plugin"))
+    assert ('data-widget="knob"' in page) == (off not in ("widgets", "the whole plugin"))
+    assert (COLOR_SCHEME in page) == (off not in ("site", "the whole plugin"))  # a site-wide fix
+    assert ("values:" in page) == (off in ("sandboxes", "the whole plugin"))  # the block left as code

@@ -24,19 +24,21 @@ from mkdocs.utils import get_relative_url
 import tinydag
 from tinydag.types import Timeline
 
-from . import a11y, typography
-from . import strings as ui_strings
-from .blocks import Block, BlockError, Graph, find_blocks
-from .bundle import BundleError, shipped
-from .cache import BuildCache
+from .base import strings as ui_strings
+from .base.bundle import BundleError, shipped
+from .base.fences import BlockError
+from .base.i18n_build import is_translation_build, languages, page_language
 from .config import TinyDagConfig
-from .deferred import declare_color_schemes
-from .embed import frameworks_html, sandbox_html
-from .exercises import expand_links
-from .language import LanguageFeatures, unknown_theme_languages
-from .widgets import KINDS, Widget, find_widgets, widget_html
-from .widgets import SLOT as WIDGET_SLOT
-from .widgets import SLOT_IN_HTML as WIDGET_SLOT_IN_HTML
+from .sandbox.blocks import Block, Graph, find_blocks
+from .sandbox.cache import BuildCache
+from .sandbox.embed import frameworks_html, sandbox_html
+from .sandbox.exercises import expand_links
+from .site import a11y, typography
+from .site.deferred import declare_color_schemes
+from .site.language import LanguageFeatures, unknown_theme_languages
+from .widgets.registry import KINDS, Widget, find_widgets, widget_html
+from .widgets.registry import SLOT as WIDGET_SLOT
+from .widgets.registry import SLOT_IN_HTML as WIDGET_SLOT_IN_HTML
 
 ASSET_DIR = "assets/tinydag"
 FIGURE_CSS = Path(__file__).parent / "assets" / "figure.css"
@@ -60,22 +62,27 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Defined so that MkDocs keeps this instance, and its caches, across `mkdocs serve` rebuilds."""
 
+    def wing(self, name: str) -> bool:
+        """Whether a wing (sandboxes, widgets, site) runs: `enabled: false` turns all three off."""
+        return bool(self.config.enabled and self.config[name].enabled)
+
     def on_config(self, config: MkDocsConfig) -> None:
-        if not _is_translation_build(config):
-            self.language.start()
+        if not self.config.enabled:
+            return
+        if not is_translation_build(config):
+            if self.wing("site"):
+                self.language.start()
             problem = unknown_theme_languages(config)
             if problem:
                 raise PluginError(problem)
-        if not self.config.enabled:
-            return
         self.root = Path(config.config_file_path).parent.resolve()
-        if _is_translation_build(config):
+        if is_translation_build(config):
             return  # static-i18n's ru/et builds reuse what the English build prepared
         self.cache.start_build()
         self.widget_data = {}  # the three language builds share it; a new build recomputes
         folder = self.config.strings_dir
         try:
-            loaded = ui_strings.load_all(self.root / folder, _languages(config), folder)
+            loaded = ui_strings.load_all(self.root / folder, languages(config), folder)
             self.strings = {lang: {key: typography.typeset_text(text, lang) for key, text in table.items()}
                             for lang, table in loaded.items()}  # translators type plain spaces
         except ui_strings.StringsError as exc:
@@ -108,17 +115,18 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         source = page.file.content_string
         front_matter = source.rstrip("\n").count("\n") - markdown.rstrip("\n").count("\n")
         targets: dict[str, list[str]] = {}
+        first_line = 1 + max(front_matter, 0)
         try:
-            blocks = find_blocks(markdown, first_line=1 + max(front_matter, 0))
-            widgets = find_widgets(markdown, first_line=1 + max(front_matter, 0))
-            if "open-in-sandbox" in markdown:  # exercise links: expanded in place, line count kept
-                markdown, targets = expand_links(markdown, 1 + max(front_matter, 0),
+            blocks = find_blocks(markdown, first_line) if self.wing("sandboxes") else []
+            widgets = find_widgets(markdown, first_line) if self.wing("widgets") else []
+            if self.wing("sandboxes") and "open-in-sandbox" in markdown:  # exercise links, expanded in place
+                markdown, targets = expand_links(markdown, first_line,
                                                  [b.sandbox_id for b in blocks], self._exercise_timeline)
         except BlockError as exc:
             raise PluginError(f"{path}:{exc.line}: {exc.message}") from None
         if not blocks and not widgets:
             return markdown
-        lang = getattr(page.file, "locale", None) or config.theme.get("language") or "en"
+        lang = page_language(page, config)
         if lang not in self.strings:
             raise PluginError(f"{path}: no UI strings for language '{lang}' in {self.config.strings_dir}")
         rendered = [self._render(block, lang, path, targets.get(block.sandbox_id, [])) for block in blocks]
@@ -144,17 +152,20 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         return widget_html(widget, lang, self.widget_data[key], self.strings[lang])
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return self.language.page_content(html, page, config)
+        return self.language.page_content(html, page, config) if self.wing("site") else html
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        if not self.wing("site"):
+            return output_content
         return self.language.post_template(output_content, template_name, config)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """The sandboxes go in after search has indexed the page: their JSON and SVG are not prose."""
-        output = self.language.post_page(output, page, config, self.strings)
         if not self.config.enabled:
             return output
-        output = declare_color_schemes(a11y.mend(output))
+        if self.wing("site"):
+            output = self.language.post_page(output, page, config, self.strings)
+            output = declare_color_schemes(a11y.mend(output))
         sandboxes = self.sandboxes.pop(page.file.dest_uri, None) or []
         widgets = self.widgets.pop(page.file.dest_uri, None) or []
         if not sandboxes and not widgets:
@@ -184,7 +195,8 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
     # the shared search index with every language, so this runs last, once all pages exist.
     @event_priority(-150)
     def on_post_build(self, config: MkDocsConfig) -> None:
-        self.language.post_build(config)
+        if self.wing("site"):
+            self.language.post_build(config)
 
     def on_serve(self, server, config: MkDocsConfig, builder):
         if self.config.enabled:
@@ -252,16 +264,3 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
             return source.resolve().relative_to(self.root).as_posix()
         except ValueError:
             return source.as_posix()
-
-
-def _is_translation_build(config: MkDocsConfig) -> bool:
-    """static-i18n sets `building` while its English on_post_build runs the other languages."""
-    i18n = config.plugins.get("i18n")
-    return bool(getattr(i18n, "building", False))
-
-
-def _languages(config: MkDocsConfig) -> list[str]:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return [config.theme.get("language") or "en"]
-    return [lang.locale for lang in i18n.config.languages if lang.build]

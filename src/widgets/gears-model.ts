@@ -1,6 +1,6 @@
 // The gears widget's arithmetic, free of the DOM (tested in node): the chain x -> u = g(x) -> y = f(u)
 // at a point, by the lesson's TypeScript engine, and how far each gear turns when x moves.
-// plugins/tinydag_mkdocs/gears.py computes the same numbers with the Python engine at build time.
+// plugins/tinydag_mkdocs/widgets/gears.py computes the same numbers with the Python engine at build time.
 
 import { trace } from "../inference/trace";
 

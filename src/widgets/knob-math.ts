@@ -1,4 +1,4 @@
-// The knob's numbers, from the TypeScript engine (mirror of plugins/tinydag_mkdocs/knob.py): f(x) is
+// The knob's numbers, from the TypeScript engine (mirror of plugins/tinydag_mkdocs/widgets/knob.py): f(x) is
 // the root's value and f'(x) is x.grad after backward(), as the build computed them in Python. Where f
 // is undefined (log of a negative number) or overflows, a sample is null: a gap, never NaN.
 

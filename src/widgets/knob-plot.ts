@@ -1,5 +1,5 @@
 // The knob's plot geometry: viewBox, margins, y bounds, ticks, the curve's path and the lines through
-// the point. Mirror of plugins/tinydag_mkdocs/knob_svg.py, so the live plot sits exactly where the
+// the point. Mirror of plugins/tinydag_mkdocs/widgets/knob_svg.py, so the live plot sits exactly where the
 // static figure was.
 
 export const WIDTH = 480;

@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ASSETS = Path(__file__).parent / "assets"
-ROOT = Path(__file__).resolve().parents[2]  # the repository: plugins/tinydag_mkdocs/bundle.py
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+ROOT = Path(__file__).resolve().parents[3]  # the repository: plugins/tinydag_mkdocs/base/bundle.py
 ENTRY = "src/player/main.ts"
 CSS = "src/player/player.css"
 # Each bundle: output name -> (entry, stylesheet). widgets.js imports pieces of the player (strings,
@@ -47,7 +47,7 @@ PRIVATE = re.compile(r"\bprivate (?:readonly )?(?:static )?([A-Za-z_]\w*)")
 WORD = re.compile(r"[A-Za-z_$][\w$]*")
 EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts", "src/player/mount.ts",
               "src/player/model.ts", "src/player/url.ts", "src/player/debug.ts", "src/player/shaders.ts",
-              "plugins/tinydag_mkdocs/*.py")
+              "plugins/tinydag_mkdocs/**/*.py")
 OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5
 

@@ -23,35 +23,18 @@ presets, how long a label, whether a number fits in a float.
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import yaml
-from yaml.constructor import SafeConstructor
 
-from .safe_yaml import YamlProblem, compose
+from ..base.fences import BlockError, fences
+from ..base.safe_yaml import YamlProblem, compose, construct, line_of
 
-FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\s`]*)[^`]*$")
 LANGUAGE = "tinydag"
 BLOCK_KEYS = ("expression", "values", "presets", "compact")
 PRESET_KEYS = ("label", "expression", "values")
-PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
 MAX_PRESETS = 20  # more would not fit the player's menu
 MAX_LABEL = 80  # characters of a preset's label
-# Markdown containers a fence may be indented under: list items, and Material's admonitions, details
-# and content tabs. Python-Markdown indents their content by 4, whatever the marker's width.
-CONTAINER = re.compile(r"^[ \t]*(?:[-*+]|[0-9]{1,9}[.)]|!!!|\?\?\?\+?|===)[ \t]")
-QUOTED_FENCE = re.compile(r"^[ \t]*>.*?(?:`{3,}|~{3,})[ \t]*tinydag\b")
-
-
-class BlockError(Exception):
-    """An author's mistake in a block, at a line of the Markdown text (1-based)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -77,47 +60,6 @@ class Block:
     sandbox_id: str = ""  # tinydag-<n> or tinydag-compact-<n>: see the module's docstring
 
 
-@dataclass(frozen=True)
-class Fence:
-    """A fenced block of a page: where it stands, its info word, its body; the widgets' fences too."""
-
-    lines: list[str] = field(repr=False)  # the page's lines
-    start: int  # index of the opening fence
-    close: int  # index of the closing fence (len(lines) when unclosed)
-    indent: str
-    info: str
-
-    @property
-    def end(self) -> int:
-        return min(self.close + 1, len(self.lines))
-
-    @property
-    def too_deep(self) -> bool:
-        """Indented 4 columns or more past its container: Markdown shows it as an indented code block."""
-        return _width(self.indent) - _content_column(self.lines, self.start) >= 4
-
-    @property
-    def body(self) -> str:
-        return "\n".join(line[len(self.indent):] if line.startswith(self.indent) else line
-                         for line in self.lines[self.start + 1:self.close])
-
-
-def fences(lines: list[str], first_line: int = 1) -> Iterator[Fence]:
-    """Every top-level fence (fences inside other fences, a listing of Markdown, are not blocks)."""
-    i = 0
-    while i < len(lines):
-        opening = FENCE_OPEN.match(lines[i])
-        if not opening:
-            if QUOTED_FENCE.match(lines[i]):
-                raise BlockError(first_line + i, "a ```tinydag block or widget cannot stand inside a "
-                                 "blockquote (>): Markdown would show it as code; take it out of the quote")
-            i += 1
-            continue
-        close = _closing_fence(lines, i + 1, opening["fence"])
-        yield Fence(lines, i, close, opening["indent"], opening["info"])
-        i = close + 1
-
-
 def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
     """Every top-level ```tinydag block; `first_line` is the file line of markdown's first line."""
     lines = markdown.split("\n")
@@ -138,32 +80,6 @@ def find_blocks(markdown: str, first_line: int = 1) -> list[Block]:
     return blocks
 
 
-def _width(indent: str) -> int:
-    return len(indent.expandtabs(4))
-
-
-def _content_column(lines: list[str], i: int) -> int:
-    """Where the content of the container around line i starts: 4 in from a list item or an
-    admonition, else the indentation of the nearest less indented line (0 at the top)."""
-    own = _width(lines[i][:len(lines[i]) - len(lines[i].lstrip(" \t"))])
-    for line in reversed(lines[:i]):
-        if not line.strip():
-            continue
-        width = _width(line[:len(line) - len(line.lstrip(" \t"))])
-        if width >= own:
-            continue
-        return width + 4 if CONTAINER.match(line) else width
-    return 0
-
-
-def _closing_fence(lines: list[str], start: int, fence: str) -> int:
-    closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
-    for j in range(start, len(lines)):
-        if closing.match(lines[j]):
-            return j
-    return len(lines)  # an unclosed fence runs to the end, as in CommonMark
-
-
 def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph], bool]:
     """The block's YAML -> (default graph, presets, compact); BlockError at the offending line."""
     try:
@@ -181,18 +97,18 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph], bool]:
     compact = _compact(keys, first_line)
     presets: list[Graph] = []
     if compact and "presets" in keys:
-        raise BlockError(_line(keys["presets"][0], first_line), "a compact sandbox (`compact: true`) has "
+        raise BlockError(line_of(keys["presets"][0], first_line), "a compact sandbox (`compact: true`) has "
                          "no presets menu: remove `presets`, or `compact` to make it a full sandbox")
     if "presets" in keys:
         key_node, seq = keys["presets"]
         if not isinstance(seq, yaml.SequenceNode):
-            raise BlockError(_line(key_node, first_line), "`presets` is a list of "
+            raise BlockError(line_of(key_node, first_line), "`presets` is a list of "
                              "{label, expression, values}")
         if len(seq.value) > MAX_PRESETS:
-            raise BlockError(_line(key_node, first_line), f"a sandbox has at most {MAX_PRESETS} presets, "
+            raise BlockError(line_of(key_node, first_line), f"a sandbox has at most {MAX_PRESETS} presets, "
                              f"not {len(seq.value)}")
         for item in seq.value:
-            here = _line(item, first_line)
+            here = line_of(item, first_line)
             if not isinstance(item, yaml.MappingNode):
                 raise BlockError(here, "each preset is a mapping with label, expression and values")
             entry = _mapping(item, PRESET_KEYS, "preset", first_line)
@@ -201,7 +117,7 @@ def parse_block(body: str, first_line: int) -> tuple[Graph, list[Graph], bool]:
                     raise BlockError(here, f"this preset has no `{required}`")
             label = _string(entry["label"], first_line)
             if len(label) > MAX_LABEL:
-                raise BlockError(_line(entry["label"][0], first_line),
+                raise BlockError(line_of(entry["label"][0], first_line),
                                  f"a preset's label has at most {MAX_LABEL} characters, not {len(label)}")
             presets.append(_graph(entry, first_line, label=label))
     return default, presets, compact
@@ -211,27 +127,27 @@ def _compact(keys: dict, first_line: int) -> bool:
     if "compact" not in keys:
         return False
     key_node, value_node = keys["compact"]
-    value = _construct(value_node) if isinstance(value_node, yaml.ScalarNode) else None
+    value = construct(value_node) if isinstance(value_node, yaml.ScalarNode) else None
     if not isinstance(value, bool):
         shown = repr(value_node.value) if isinstance(value_node, yaml.ScalarNode) else "a list or a mapping"
-        raise BlockError(_line(key_node, first_line), f"`compact` is true or false, not {shown}")
+        raise BlockError(line_of(key_node, first_line), f"`compact` is true or false, not {shown}")
     return value
 
 
 def _graph(keys: dict, first_line: int, label: str | None) -> Graph:
     expression_key, _ = keys["expression"]
     expression = _string(keys["expression"], first_line)
-    line = _line(expression_key, first_line)
+    line = line_of(expression_key, first_line)
     values: dict[str, float] = {}
     values_line = line
     if "values" in keys:
         values_key, mapping = keys["values"]
-        values_line = _line(values_key, first_line)
+        values_line = line_of(values_key, first_line)
         if not isinstance(mapping, yaml.MappingNode):
             raise BlockError(values_line, "`values` maps variable names to numbers, like {a: 2, b: -3}")
         for name_node, number_node in mapping.value:
-            name, here = name_node.value, _line(name_node, first_line)
-            number = _construct(number_node) if isinstance(number_node, yaml.ScalarNode) else None
+            name, here = name_node.value, line_of(name_node, first_line)
+            number = construct(number_node) if isinstance(number_node, yaml.ScalarNode) else None
             if not isinstance(number, int | float) or isinstance(number, bool):
                 shown = (repr(number_node.value) if isinstance(number_node, yaml.ScalarNode)
                          else "a list or a mapping")
@@ -253,10 +169,10 @@ def _mapping(node: yaml.MappingNode, allowed: tuple[str, ...], what: str, first_
     for key_node, value_node in node.value:
         key = key_node.value
         if key not in allowed:
-            raise BlockError(_line(key_node, first_line), f"unknown key `{key}` in a {what} "
+            raise BlockError(line_of(key_node, first_line), f"unknown key `{key}` in a {what} "
                              f"(allowed: {', '.join(allowed)})")
         if key in result:
-            raise BlockError(_line(key_node, first_line), f"`{key}` appears twice in a {what}")
+            raise BlockError(line_of(key_node, first_line), f"`{key}` appears twice in a {what}")
         result[key] = (key_node, value_node)
     return result
 
@@ -264,20 +180,5 @@ def _mapping(node: yaml.MappingNode, allowed: tuple[str, ...], what: str, first_
 def _string(pair: tuple[yaml.Node, yaml.Node], first_line: int) -> str:
     key_node, value_node = pair
     if not isinstance(value_node, yaml.ScalarNode) or not value_node.value.strip():
-        raise BlockError(_line(key_node, first_line), f"`{key_node.value}` must be non-empty text")
+        raise BlockError(line_of(key_node, first_line), f"`{key_node.value}` must be non-empty text")
     return value_node.value
-
-
-def _construct(node: yaml.ScalarNode) -> object:
-    """The Python value of a scalar, as yaml.safe_load gives it (tags are refused before), except that
-    a plain 1e200 is a number, as in the expression, not text (YAML 1.1 wants 1.0e+200)."""
-    if not node.style and PLAIN_NUMBER.fullmatch(node.value):  # plain: style None or ""
-        return float(node.value)
-    try:
-        return SafeConstructor().construct_object(node)
-    except (ValueError, yaml.YAMLError):  # a timestamp-looking scalar that is no date, say
-        return None
-
-
-def _line(node: yaml.Node, first_line: int) -> int:
-    return first_line + node.start_mark.line

@@ -23,7 +23,6 @@ item to `key[i]` and each nested key to `key.sub` (lines are 1-based lines of th
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from html import escape
@@ -31,16 +30,14 @@ from types import ModuleType
 
 import yaml
 
-from .blocks import BlockError, _construct, fences
-from .embed import script_json
-from .safe_yaml import YamlProblem, compose
+from ..base.fences import fences
+from ..base.page_json import script_json
+from ..base.safe_yaml import YamlProblem, compose, construct
+from . import gears, knob
+from .fields import WidgetError
 
 PREFIX = "tinydag-"  # a fence info string tinydag-<kind> is a widget (plain `tinydag` is a sandbox)
 SHARED_STRINGS = "widget_"  # keys every widget receives
-
-
-class WidgetError(BlockError):
-    """An author's mistake in a widget fence, at a line of the Markdown file (1-based)."""
 
 
 @dataclass(frozen=True)
@@ -114,49 +111,7 @@ def _value(node: yaml.Node, path: str, first_line: int, lines: dict[str, int]) -
             items.append(_value(item, f"{path}[{index}]", first_line, lines))
         return items
     assert isinstance(node, yaml.ScalarNode)
-    return _construct(node)
-
-
-# ---- checks a kind's parse() shares ----
-
-def check_keys(keys: dict[str, object], allowed: tuple[str, ...], required: tuple[str, ...], kind: str,
-               line: int, lines: dict[str, int]) -> None:
-    """Unknown keys fail at their line, a missing required key at the fence's line."""
-    for key in keys:
-        if key not in allowed:
-            raise WidgetError(lines[key], f"unknown key `{key}` in a {kind} widget "
-                              f"(allowed: {', '.join(allowed)})")
-    for key in required:
-        if key not in keys:
-            raise WidgetError(line, f"the {kind} widget has no `{key}`")
-
-
-def number(value: object, where: str, line: int) -> float:
-    """A finite number, or WidgetError naming `where` (a key) at `line`."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        shown = "a list or a mapping" if isinstance(value, list | dict) else repr(value)
-        raise WidgetError(line, f"`{where}` must be a number, not {shown}")
-    if isinstance(value, int) and abs(value) > 2**1023:
-        raise WidgetError(line, f"`{where}` is too large for a float")
-    if not math.isfinite(value):
-        raise WidgetError(line, f"`{where}` must be a finite number, not {value}")
-    return float(value)
-
-
-def text(value: object, where: str, line: int) -> str:
-    """Non-empty text (a plain YAML number, like `3`, is taken as its text)."""
-    if isinstance(value, bool) or value is None or isinstance(value, list | dict):
-        raise WidgetError(line, f"`{where}` must be non-empty text")
-    shown = value if isinstance(value, str) else _number_text(value)
-    if not str(shown).strip():
-        raise WidgetError(line, f"`{where}` must be non-empty text")
-    return str(shown)
-
-
-def _number_text(value: object) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return str(value)
+    return construct(node)
 
 
 # ---- HTML ----
@@ -192,8 +147,5 @@ SLOT = '<div class="tinydag-slot" data-tinydag-widget="{}"></div>'
 SLOT_IN_HTML = re.compile(  # in a list or an admonition, Markdown wraps it in a paragraph
     r'(?:<p>\s*)?<div class="tinydag-slot" data-tinydag-widget="(\d+)"></div>(?:\s*</p>)?')
 
-
-# The kinds come last: their modules import the helpers above (WidgetError, number, text, ...).
-from . import gears, knob  # noqa: E402
 
 KINDS: dict[str, ModuleType] = {"knob": knob, "gears": gears}

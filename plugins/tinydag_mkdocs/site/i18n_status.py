@@ -25,9 +25,10 @@ from pathlib import Path
 import yaml
 from mkdocs.config import load_config
 
-from .config import TinyDagConfig
-from .safe_yaml import YamlProblem, compose
-from .strings import PLACEHOLDER, StringsError, decode
+from ..base.git_history import Git
+from ..base.safe_yaml import YamlProblem, compose
+from ..base.strings import PLACEHOLDER, StringsError, decode
+from ..config import TinyDagConfig
 
 
 @dataclass
@@ -47,41 +48,6 @@ class LanguageReport:
     def clean(self) -> bool:
         return not (self.missing_pages or self.older_pages or self.missing_keys or self.extra_keys
                     or self.older_keys or self.strings_file_missing)
-
-
-class Git:
-    """Commit times of files and of lines, asked in the file's own folder (symlinks resolved)."""
-
-    def _run(self, path: Path, *args: str) -> str | None:
-        try:
-            done = subprocess.run(["git", *args, "--", path.name], cwd=path.parent,
-                                  capture_output=True, text=True, check=False)
-        except OSError:
-            return None  # no git at all
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    def file_time(self, path: Path) -> float:
-        """When the file last changed: its last commit, or its mtime if edited since (or untracked)."""
-        path = path.resolve()
-        if not self._run(path, "status", "--porcelain"):
-            stamp = self._run(path, "log", "-1", "--format=%ct")
-            if stamp:
-                return float(stamp)
-        return path.stat().st_mtime
-
-    def line_times(self, path: Path) -> list[float] | None:
-        """Per line (0-based), when it last changed; uncommitted lines count as now."""
-        out = self._run(path.resolve(), "blame", "--line-porcelain")
-        if out is None:
-            return None  # not in git, or untracked: no per-line ages
-        times: list[float] = []
-        current = time.time()
-        for line in out.splitlines():
-            if line.startswith("committer-time "):
-                current = float(line.split()[1])
-            elif line.startswith("\t"):
-                times.append(current)
-        return times
 
 
 @dataclass

@@ -13,10 +13,11 @@ attributes keep the figure readable without any stylesheet.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from tinydag.types import BackwardStep, Timeline, TimelineNode
+
+from ..base.numbers import format_number
 
 SCALE_X, SCALE_Y = 105.0, 84.0  # pixels per scene unit: columns 252 px apart, rows 126 px
 CARD_W, CARD_H = 128.0, 76.0
@@ -27,7 +28,6 @@ SLOT_GAP = 16.0  # vertical distance between the input slots on a card's left si
 BOW = 34.0  # how far parallel edges (a * a) bend apart
 LABEL_FONT = 11
 LABEL_SPOTS = (0.5, 0.62, 0.38, 0.74, 0.26, 0.84, 0.16)  # where along an edge its label may sit
-MINUS = "\u2212"
 OP_TEXT = {"neg": "-", "var": "", "const": ""}
 EDGE_STROKE = 1.6  # px for an edge of relative width 1
 # As src/player/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
@@ -64,26 +64,6 @@ def width_of(contribution: float) -> float:
 
 def sign_of(contribution: float) -> str:
     return "zero" if contribution == 0 else "positive" if contribution > 0 else "negative"
-
-
-def format_number(x: float) -> str:
-    """Compact, at most 4 significant digits; the same text as the player's formatNumber()."""
-    if x == 0:
-        return "0"  # also -0.0
-    magnitude = Decimal(abs(x))  # exact: rounded half up, as JavaScript's toPrecision(4) does
-    rounded = magnitude.quantize(Decimal(1).scaleb(magnitude.adjusted() - 3), ROUND_HALF_UP)
-    if rounded >= 10_000 or rounded < Decimal("0.001"):  # judged after rounding: 9999.6 is 1e4
-        exponent = rounded.adjusted()
-        text = f"{_strip_zeros(f'{rounded.scaleb(-exponent):f}')}e{exponent}"
-    else:
-        text = _strip_zeros(f"{rounded:f}")
-    if text == "0":
-        return "0"
-    return MINUS + text if x < 0 else text
-
-
-def _strip_zeros(fixed: str) -> str:
-    return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
 
 
 def render_svg(timeline: Timeline, labels: dict[str, str], id_prefix: str = "tinydag") -> str:

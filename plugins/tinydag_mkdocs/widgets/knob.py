@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import tinydag.errors as engine_errors
 import tinydag.trace as tracing
 
-from . import widgets
+from . import fields
 from .knob_svg import svg
 
 __all__ = ["H_MAX", "H_MIN", "KnobSpec", "SAMPLES", "data", "evaluate", "is_kink", "parse", "svg", "xs_of"]
@@ -52,35 +52,35 @@ class KnobSpec:
 
 
 def parse(keys: dict, line: int, lines: dict[str, int]) -> KnobSpec:
-    widgets.check_keys(keys, KEYS, ("expression",), "knob", line, lines)
-    expression = widgets.text(keys["expression"], "expression", lines["expression"])
+    fields.check_keys(keys, KEYS, ("expression",), "knob", line, lines)
+    expression = fields.text(keys["expression"], "expression", lines["expression"])
     lo, hi = DEFAULT_RANGE
     if "range" in keys:
         lo, hi = _range(keys["range"], lines)
-    x = widgets.number(keys["x"], "x", lines["x"]) if "x" in keys else DEFAULT_X
+    x = fields.number(keys["x"], "x", lines["x"]) if "x" in keys else DEFAULT_X
     if not lo <= x <= hi:
-        raise widgets.WidgetError(lines.get("x", line), f"`x` ({x:g}) lies outside the range "
+        raise fields.WidgetError(lines.get("x", line), f"`x` ({x:g}) lies outside the range "
                                   f"[{lo:g}, {hi:g}]")
-    h = widgets.number(keys["h"], "h", lines["h"]) if "h" in keys else DEFAULT_H
+    h = fields.number(keys["h"], "h", lines["h"]) if "h" in keys else DEFAULT_H
     if not H_MIN <= h <= H_MAX:
-        raise widgets.WidgetError(lines["h"], f"`h` must be between {H_MIN:g} and {H_MAX:g} (the "
+        raise fields.WidgetError(lines["h"], f"`h` must be between {H_MIN:g} and {H_MAX:g} (the "
                                   f"nudge slider's ends), not {h:g}")
     presets: list[str] = []
     if "presets" in keys:
         items = keys["presets"]
         if not isinstance(items, list):
-            raise widgets.WidgetError(lines["presets"], "`presets` is a list of expressions in x, "
+            raise fields.WidgetError(lines["presets"], "`presets` is a list of expressions in x, "
                                       "like [exp(x) / 4, relu(x - 1)]")
         if len(items) > MAX_PRESETS:
-            raise widgets.WidgetError(lines["presets"], f"a knob has at most {MAX_PRESETS} presets, "
+            raise fields.WidgetError(lines["presets"], f"a knob has at most {MAX_PRESETS} presets, "
                                       f"not {len(items)}")
         for index, item in enumerate(items):
             here = lines[f"presets[{index}]"]
-            presets.append(widgets.text(item, "presets", here))
+            presets.append(fields.text(item, "presets", here))
             _check_expression(presets[-1], here, lo, hi)
     _check_expression(expression, lines["expression"], lo, hi)
     if evaluate(expression, x) is None:
-        raise widgets.WidgetError(lines.get("x", line), f"the expression \"{expression}\" is undefined "
+        raise fields.WidgetError(lines.get("x", line), f"the expression \"{expression}\" is undefined "
                                   f"at the starting x = {x:g}: start where it has a value")
     return KnobSpec(expression, x, h, lo, hi, tuple(dict.fromkeys(p for p in presets if p != expression)))
 
@@ -88,13 +88,13 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> KnobSpec:
 def _range(value: object, lines: dict[str, int]) -> tuple[float, float]:
     here = lines["range"]
     if not isinstance(value, list) or len(value) != 2:
-        raise widgets.WidgetError(here, "`range` is two numbers, the plot's left and right ends, "
+        raise fields.WidgetError(here, "`range` is two numbers, the plot's left and right ends, "
                                   "like [-2, 3]")
-    lo, hi = (widgets.number(v, "range", lines.get(f"range[{i}]", here)) for i, v in enumerate(value))
+    lo, hi = (fields.number(v, "range", lines.get(f"range[{i}]", here)) for i, v in enumerate(value))
     if not lo < hi:
-        raise widgets.WidgetError(here, f"`range` must go from left to right: {lo:g} is not less than {hi:g}")
+        raise fields.WidgetError(here, f"`range` must go from left to right: {lo:g} is not less than {hi:g}")
     if hi - lo > MAX_SPAN or max(abs(lo), abs(hi)) > MAX_ABS:
-        raise widgets.WidgetError(here, f"`range` is at most {MAX_SPAN:g} wide and within "
+        raise fields.WidgetError(here, f"`range` is at most {MAX_SPAN:g} wide and within "
                                   f"±{MAX_ABS:g} of 0")
     return lo, hi
 
@@ -108,16 +108,16 @@ def _check_expression(expression: str, line: int, lo: float, hi: float) -> None:
             break
         except engine_errors.TinyDagError as error:
             if error.code not in ("domain", "overflow"):
-                raise widgets.WidgetError(line, f"{error.message} (expression \"{expression}\")") from None
+                raise fields.WidgetError(line, f"{error.message} (expression \"{expression}\")") from None
     if names is None:
-        raise widgets.WidgetError(line, f"\"{expression}\" has no value anywhere in the range: "
+        raise fields.WidgetError(line, f"\"{expression}\" has no value anywhere in the range: "
                                   "choose another range or expression")
     if names - {"x"}:
         others = ", ".join(sorted(names - {"x"}))
-        raise widgets.WidgetError(line, f"the knob varies only x, but \"{expression}\" also uses "
+        raise fields.WidgetError(line, f"the knob varies only x, but \"{expression}\" also uses "
                                   f"{others} (it would silently be 1)")
     if "x" not in names:
-        raise widgets.WidgetError(line, f"\"{expression}\" does not use x: its curve would be flat")
+        raise fields.WidgetError(line, f"\"{expression}\" does not use x: its curve would be flat")
 
 
 def xs_of(lo: float, hi: float, count: int = SAMPLES) -> list[float]:

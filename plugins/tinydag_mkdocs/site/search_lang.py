@@ -39,7 +39,7 @@ from pathlib import Path
 from mkdocs.utils import get_relative_url
 
 INDEX = "search/search_index.json"
-ASSETS = Path(__file__).parent / "assets"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 LUNR_DIR = "assets/javascripts/lunr/min"  # where Material's worker looks for lunr.<lang>.min.js
 OWN_LUNR = {"et": ASSETS / "lunr.et.js"}  # our own language files (Material ships none for these)
 LUNR_WORDS = ASSETS / "lunr.words.js"  # for a language nobody ships: Unicode words, no stemmer

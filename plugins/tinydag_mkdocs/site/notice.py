@@ -20,7 +20,7 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
-from .i18n_status import Git
+from ..base.git_history import Git
 
 log = get_plugin_logger(__name__)
 

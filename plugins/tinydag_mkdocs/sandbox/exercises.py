@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote
 
-from .blocks import FENCE_OPEN, BlockError, _closing_fence
+from ..base.fences import FENCE_OPEN, BlockError, closing_fence
 
 LINK = re.compile(r"\[(?P<text>[^\[\]\n]+)\]\{open-in-sandbox(?P<attrs>[^{}\n]*)\}")
 MARKER = re.compile(r"\{\s*open-in-sandbox\b")
@@ -85,7 +85,7 @@ def _prose_lines(lines: list[str]):
     while i < len(lines):
         opening = FENCE_OPEN.match(lines[i])
         if opening:
-            i = _closing_fence(lines, i + 1, opening["fence"]) + 1
+            i = closing_fence(lines, i + 1, opening["fence"]) + 1
             continue
         yield i
         i += 1

@@ -14,6 +14,13 @@ from pathlib import Path, PurePosixPath
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 
+from ..base.i18n_build import (
+    building_language,
+    default_language,
+    is_translation_build,
+    languages,
+    page_language,
+)
 from . import search_lang, seo, typography
 from .notice import Notices
 
@@ -38,16 +45,16 @@ class LanguageFeatures:
         if template_name != "404.html":
             return output
         output = seo.ALTERNATE.sub("", output)
-        if _building(config) == _default(config):
+        if building_language(config) == default_language(config):
             self.not_found = output
         return output
 
     def page_content(self, html: str, page: Page, config: MkDocsConfig) -> str:
-        return typography.typeset(html, _locale(page, config))
+        return typography.typeset(html, page_language(page, config))
 
     def post_page(self, html: str, page: Page, config: MkDocsConfig,
                   strings: dict[str, dict[str, str]]) -> str:
-        building, default = _building(config), _default(config)  # a fallback page is English text in ru/
+        building, default = building_language(config), default_language(config)  # a fallback page is English text in ru/
         html = seo.absolute_alternates(html, page.canonical_url)
         html = search_lang.language_base(html, page.url, building, default)
         html = search_lang.search_on_input(html)
@@ -57,11 +64,10 @@ class LanguageFeatures:
 
     def post_build(self, config: MkDocsConfig) -> None:
         site = Path(config.site_dir)
-        i18n = config.plugins.get("i18n")
-        if self.not_found is not None and not getattr(i18n, "building", False):  # the last call: after ru, et
+        if self.not_found is not None and not is_translation_build(config):  # the last call: after ru, et
             (site / "404.html").write_text(self.not_found, encoding="utf-8")
         seo.sitemap_beside_pages(site, self.page_dirs)
-        self.index.split(site, _locales(config), _default(config))
+        self.index.split(site, languages(config), default_language(config))
 
 
 def unknown_theme_languages(config: MkDocsConfig) -> str | None:
@@ -71,33 +77,8 @@ def unknown_theme_languages(config: MkDocsConfig) -> str | None:
         return None
     partials = search_lang.MATERIAL / "templates" / "partials" / "languages"
     known = sorted(p.stem for p in partials.glob("*.html"))
-    unknown = [locale for locale in _locales(config) if locale not in known]
+    unknown = [locale for locale in languages(config) if locale not in known]
     if not unknown or not known:
         return None
     return (f"mkdocs.yml: plugins → i18n → languages: Material has no interface words for "
             f"{', '.join(repr(u) for u in unknown)}; use a language code it knows: {', '.join(known)}")
-
-
-def _locale(page: Page, config: MkDocsConfig) -> str:
-    return getattr(page.file, "locale", None) or config.theme.get("language") or "en"
-
-
-def _building(config: MkDocsConfig) -> str:
-    """The language of the build under way (static-i18n builds each language in turn)."""
-    i18n = config.plugins.get("i18n")
-    current = getattr(i18n, "current_language", None)
-    return current or config.theme.get("language") or "en"
-
-
-def _default(config: MkDocsConfig) -> str:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return config.theme.get("language") or "en"
-    return next((lang.locale for lang in i18n.config.languages if lang.default), "en")
-
-
-def _locales(config: MkDocsConfig) -> list[str]:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return [config.theme.get("language") or "en"]
-    return [lang.locale for lang in i18n.config.languages if lang.build]

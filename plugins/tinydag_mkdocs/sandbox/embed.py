@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 from tinydag.frameworks import FRAMEWORKS, scripts
 from tinydag.types import Timeline
 
+from ..base.page_json import script_json
+
 FRAMEWORK_NAMES = {"pytorch": "PyTorch", "jax": "JAX"}
-
-# Inside <script>, "</script>" or "<!--" would end or confuse the element: write <, > and & as
-# JSON escapes, which JSON.parse reads back unchanged. U+2028/9 are escaped for old JS parsers.
-_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                              "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def script_json(data: object) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.translate(_SCRIPT_SAFE)
-
 
 def frameworks_html(timeline: Timeline, strings: dict[str, str], sandbox_id: str) -> str:
     """The folded "The same in PyTorch / JAX" panel with the default graph's scripts, as the page has

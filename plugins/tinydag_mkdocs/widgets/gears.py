@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from html import escape
 
 # By module, not by name: `mkdocs serve` reloads a changed engine in place (tinydag.MODULES), and names
@@ -32,9 +32,8 @@ import tinydag.parse as engine
 import tinydag.trace as tracing
 from tinydag.errors import MAX_CHARS, MAX_NODES
 
-from . import widgets
-from .figure import format_number  # the player's formatNumber: 0 and the infinities
-from .knob_svg import scientific  # m × 10ⁿ, as proseNumber writes it
+from ..base.numbers import prose_number
+from . import fields
 
 KEYS = ("inner", "outer", "x", "range", "step", "choices")
 MAX_CHOICES = 6
@@ -56,8 +55,6 @@ PITCH = 10.0
 TEETH_MIN, TEETH_MAX, IDLER_TEETH = 6, 36, 8
 GAP = 16.0
 PAIR_MIDS = (150.0, 450.0)
-MINUS = "\u2212"
-NBSP = "\u00a0"
 
 
 @dataclass(frozen=True)
@@ -78,25 +75,25 @@ class GearsSpec:
 
 
 def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
-    """Check a block's keys; every problem is a widgets.WidgetError at the line of its key."""
+    """Check a block's keys; every problem is a fields.WidgetError at the line of its key."""
     at = lambda key: lines.get(key, line)  # noqa: E731
-    widgets.check_keys(keys, KEYS, ("inner", "outer", "x"), "gears", line, lines)
+    fields.check_keys(keys, KEYS, ("inner", "outer", "x"), "gears", line, lines)
     inner, _ = _expression(keys["inner"], "inner", "x", at("inner"))
     outer, outer_tree = _expression(keys["outer"], "outer", "u", at("outer"))
-    x = widgets.number(keys["x"], "x", at("x"))
-    step = widgets.number(keys.get("step", DEFAULT_STEP), "step", at("step"))
+    x = fields.number(keys["x"], "x", at("x"))
+    step = fields.number(keys.get("step", DEFAULT_STEP), "step", at("step"))
     if step <= 0:
-        raise widgets.WidgetError(at("step"), f"`step` must be above 0, not {_plain(step)}")
+        raise fields.WidgetError(at("step"), f"`step` must be above 0, not {_plain(step)}")
     low, high = _range(keys.get("range"), x, at("range"))
     if not low <= x <= high:
-        raise widgets.WidgetError(at("x"), f"x = {_plain(x)} lies outside the range "
+        raise fields.WidgetError(at("x"), f"x = {_plain(x)} lies outside the range "
                                            f"[{_plain(low)}, {_plain(high)}]")
     stops = (high - low) / step
     if stops > MAX_SLIDER_STOPS:
-        raise widgets.WidgetError(at("step"), f"the range holds {stops:.0f} steps of {_plain(step)}; "
+        raise fields.WidgetError(at("step"), f"the range holds {stops:.0f} steps of {_plain(step)}; "
                                               f"at most {MAX_SLIDER_STOPS} fit a slider")
     if abs((x - low) / step - round((x - low) / step)) > 1e-9:
-        raise widgets.WidgetError(at("x"), f"x = {_plain(x)} is not a whole number of steps "
+        raise fields.WidgetError(at("x"), f"x = {_plain(x)} is not a whole number of steps "
                                            f"({_plain(step)}) from the range's start {_plain(low)}")
     others = _choices(keys.get("choices"), inner, at("choices"))
     pairs = tuple((text, _composed(text, outer, outer_tree, at("outer"))) for text in others)
@@ -111,7 +108,7 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
                 where = (at("choices") if choice is not spec else at("x") if at_x == x
                          else at("range") if "range" in keys else line)
                 which = "" if choice is spec else f" with u = {choice.inner}"
-                raise widgets.WidgetError(where, f"at x = {_plain(at_x)} the chain{which} does not "
+                raise fields.WidgetError(where, f"at x = {_plain(at_x)} the chain{which} does not "
                                                  f"compute: {error.message} (choose a `range` where "
                                                  "it does)") from None
     return spec
@@ -120,7 +117,7 @@ def parse(keys: dict, line: int, lines: dict[str, int]) -> GearsSpec:
 def _composed(inner: str, outer: str, outer_tree: engine.Node, line: int) -> str:
     composed = compose(inner, outer, outer_tree)
     if len(composed) > MAX_CHARS or tracing.count_visual_nodes(engine.parse(composed)) > MAX_NODES:
-        raise widgets.WidgetError(line, f"outer with u replaced by ({inner}) is too large for "
+        raise fields.WidgetError(line, f"outer with u replaced by ({inner}) is too large for "
                                         f"the engine ({MAX_CHARS} characters, {MAX_NODES} "
                                         "nodes): use shorter functions")
     return composed
@@ -131,16 +128,16 @@ def _choices(value: object, inner: str, line: int) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not value:
-        raise widgets.WidgetError(line, "`choices` must be a list of inner functions of x, "
+        raise fields.WidgetError(line, "`choices` must be a list of inner functions of x, "
                                         "such as [-2 * x, relu(x - 1)]")
     if len(value) > MAX_CHOICES:
-        raise widgets.WidgetError(line, f"`choices` holds {len(value)} functions; at most "
+        raise fields.WidgetError(line, f"`choices` holds {len(value)} functions; at most "
                                         f"{MAX_CHOICES} fit the menu")
     texts = [_expression(v, "choices", "x", line)[0] for v in value]
     seen = [inner]
     for text in texts:
         if text in seen:
-            raise widgets.WidgetError(line, f"`choices` offers u = {text} twice")
+            raise fields.WidgetError(line, f"`choices` offers u = {text} twice")
         seen.append(text)
     return texts
 
@@ -154,19 +151,19 @@ def slider_stop(low: float, step: float, n: int) -> float:
 
 def _expression(value: object, key: str, variable: str, line: int) -> tuple[str, engine.Node]:
     """The expression's text and tree; it must use `variable` and no other."""
-    text = widgets.text(value, key, line).strip()
+    text = fields.text(value, key, line).strip()
     try:
         tree = engine.parse(text)
     except engine_errors.TinyDagError as error:
-        raise widgets.WidgetError(line, f"`{key}`: {error.message} "
+        raise fields.WidgetError(line, f"`{key}`: {error.message} "
                                         f"(expression \"{text}\")") from None
     names = sorted({v.name for v in _variables(tree)})
     others = [n for n in names if n != variable]
     if others:
-        raise widgets.WidgetError(line, f"`{key}` may use only the variable {variable}, "
+        raise fields.WidgetError(line, f"`{key}` may use only the variable {variable}, "
                                         f"not {', '.join(others)}")
     if variable not in names:
-        raise widgets.WidgetError(line, f"`{key}` must use the variable {variable} "
+        raise fields.WidgetError(line, f"`{key}` must use the variable {variable} "
                                         f"(a gear that nothing turns is no chain)")
     return text, tree
 
@@ -195,10 +192,10 @@ def _range(value: object, x: float, line: int) -> tuple[float, float]:
     if value is None:
         return x - DEFAULT_HALF_RANGE, x + DEFAULT_HALF_RANGE
     if not isinstance(value, list) or len(value) != 2:
-        raise widgets.WidgetError(line, "`range` must be two numbers, such as [-1, 3]")
-    low, high = (widgets.number(v, "range", line) for v in value)
+        raise fields.WidgetError(line, "`range` must be two numbers, such as [-1, 3]")
+    low, high = (fields.number(v, "range", line) for v in value)
     if not low < high:
-        raise widgets.WidgetError(line, f"`range` must go up: [{_plain(low)}, {_plain(high)}]")
+        raise fields.WidgetError(line, f"`range` must go up: [{_plain(low)}, {_plain(high)}]")
     return low, high
 
 
@@ -236,33 +233,6 @@ def data(spec: GearsSpec) -> dict:
 
 
 # ---- the static figure: the live widget (src/widgets/gears.ts) clones it, so both have one size ----
-
-PROSE = {"en": (".", ",", 1), "ru": (",", NBSP, 1), "et": (",", NBSP, 2)}  # decimal, group, min grouping
-
-
-def prose_number(x: float, lang: str) -> str:
-    """A number in a sentence, 4 significant digits, the language's way: src/player/format.ts proseNumber."""
-    if x == 0 or not math.isfinite(x):
-        return format_number(x)
-    code = lang.split("-")[0].lower()
-    decimal, group, min_grouping = PROSE.get(code, PROSE["en"])
-    magnitude = Decimal(abs(x))
-    rounded = magnitude.quantize(Decimal(1).scaleb(magnitude.adjusted() - 3), ROUND_HALF_UP)
-    if abs(x) >= 1e9 or abs(x) < 1e-4:
-        exponent = rounded.adjusted()
-        mantissa = _strip(f"{rounded.scaleb(-exponent):f}").replace(".", decimal)
-        text = scientific(mantissa, exponent)
-    else:
-        whole, _, fraction = _strip(f"{rounded:f}").partition(".")
-        if len(whole) >= 4 + min_grouping - 1:
-            whole = f"{int(whole):,}".replace(",", group)
-        text = f"{whole}{decimal}{fraction}" if fraction else whole
-    return MINUS + text if x < 0 else text
-
-
-def _strip(fixed: str) -> str:
-    return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
-
 
 def _half(v: float) -> int:
     return math.floor(v + 0.5)  # as gears-model.ts rounds (Python's round() goes to even)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
 # What YAML 1.1 does not allow in a stream (tab, LF, CR and NEL are fine).
@@ -69,3 +70,22 @@ def _check(event: yaml.Event) -> None:
         shown = "!!" + tag[len(SHORT_TAG):] if tag.startswith(SHORT_TAG) else tag
         raise YamlProblem(line, f"YAML tags such as `{shown}` are not allowed: write a plain value "
                           "(in quotes if it is text)")
+
+
+# A plain 1e200 (YAML 1.1 reads it as text): a number, as in the expression.
+PLAIN_NUMBER = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
+
+
+def construct(node: yaml.ScalarNode) -> object:
+    """The Python value of a scalar, as yaml.safe_load gives it (tags are refused before), except that
+    a plain 1e200 is a number, as in the expression, not text (YAML 1.1 wants 1.0e+200)."""
+    if not node.style and PLAIN_NUMBER.fullmatch(node.value):  # plain: style None or ""
+        return float(node.value)
+    try:
+        return SafeConstructor().construct_object(node)
+    except (ValueError, yaml.YAMLError):  # a timestamp-looking scalar that is no date, say
+        return None
+
+
+def line_of(node: yaml.Node, first_line: int) -> int:
+    return first_line + node.start_mark.line

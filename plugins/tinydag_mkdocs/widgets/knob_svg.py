@@ -10,15 +10,14 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..base.numbers import prose_number
+
 WIDTH, HEIGHT = 480, 300  # the plot's viewBox
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 26  # margins for the tick labels
 Y_PAD = 0.08  # of the y span, above and below the curve
 X_TICKS, Y_TICKS = 6, 6  # about this many labelled grid lines each way
 LEG_MIN = 24  # viewBox units: a shorter leg of the nudge triangle goes unnamed
 SPIKE = 10  # a curve this many times taller than its middle 90 % is cut to that middle
-MINUS = "\u2212"
-NBSP = "\u00a0"
-SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 # src/widgets/knob-plot.ts: the knob's 270° travel, the radii of its scale's arc and of its numbers
@@ -112,39 +111,9 @@ class Frame:
         return HEIGHT - BOTTOM - (y - self.y0) / (self.y1 - self.y0) * (HEIGHT - TOP - BOTTOM)
 
 
-def scientific(mantissa: str, power: int) -> str:
-    """m × 10ⁿ as a sentence sets it (format.ts writeProse): no-break spaces, a superscript power."""
-    return f"{mantissa}{NBSP}×{NBSP}10{str(power).translate(SUPERSCRIPT)}"
-
-
-def prose(x: float, lang: str, digits: int = 6) -> str:
-    """A number in a sentence, as src/player/format.ts proseNumber writes it for en, ru and et."""
-    if x == 0 or not math.isfinite(x):
-        return "0" if x == 0 else ("∞" if x > 0 else MINUS + "∞")
-    magnitude = abs(x)
-    decimal = "." if lang == "en" else ","
-    if magnitude >= 1e9 or magnitude < 1e-4:
-        mantissa, exponent_text = f"{magnitude:.{digits - 1}e}".split("e")
-        mantissa = _strip(mantissa).replace(".", decimal)
-        power = int(exponent_text)
-        text = scientific(mantissa, power)
-    else:
-        rounded = float(f"{magnitude:.{digits}g}")
-        exponent = math.floor(math.log10(rounded))
-        places = 0 if exponent >= digits - 1 else min(100, digits - 1 - exponent)
-        fixed = f"{rounded:.{places}f}"
-        whole, _, fraction = _strip(fixed).partition(".")
-        if len(whole) >= (5 if lang == "et" else 4):
-            group = "," if lang == "en" else NBSP
-            whole = f"{int(whole):,}".replace(",", group)
-        text = f"{whole}{decimal}{fraction}" if fraction else whole
-    if text.strip("0.,") == "":
-        return "0"
-    return MINUS + text if x < 0 else text
-
-
-def _strip(fixed: str) -> str:
-    return fixed.rstrip("0").rstrip(".") if "." in fixed else fixed
+def prose(x: float, lang: str) -> str:
+    """A number in the knob's sentences: 6 significant digits, as knob-view.ts asks proseNumber for."""
+    return prose_number(x, lang, 6)
 
 
 def fill(template: str, **params: str) -> str:
