@@ -125,7 +125,7 @@ def lighthouse_json(url: str, categories: tuple[str, ...] = tuple(c for c, _, _ 
     return json.loads(done.stdout)
 
 
-# Issue 17's budgets for a fast first load: (row name, budget text, test).
+# The budgets for a fast first load: (row name, budget text, test).
 LOAD_BUDGETS = {"performance": ("≥ 95", lambda v: v >= 95), "TBT": ("≤ 150 ms", lambda v: v <= 150),
                 "CLS": ("≤ 0.01", lambda v: v <= 0.01)}
 PLAYER_TASK_BUDGET_MS = 50

@@ -1,7 +1,7 @@
 """Page weight without a browser: the gzip size of each bundle and of the JavaScript each page loads
 beyond Material (the player only on pages with a sandbox, the widgets only on pages with a widget).
 
-The budget (issue 16): at most 60 KB gzip of our own JavaScript on any page.
+The budget: at most 60 KB gzip of our own JavaScript on any page.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ let firstFrameMarked = false;
 /** One input's time to its redrawn frame, as a performance measure (read by the benchmark). */
 export function recordInputToFrame(start: number): void {
   performance.measure("tinydag:input-to-frame", { start, end: performance.now() });
-  // Bounded (issue 15, F9): one entry per input would pile up for as long as someone drags. Keep
+  // Bounded: one entry per input would pile up for as long as someone drags. Keep
   // the last MEASURES_KEPT (bench/browser.py reads up to 200 after a burst), trimmed in batches.
   if (++measuresRecorded <= 2 * MEASURES_KEPT) return;
   const last = performance.getEntriesByName("tinydag:input-to-frame", "measure").slice(-MEASURES_KEPT);

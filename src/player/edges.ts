@@ -1,7 +1,7 @@
 // The graph's edges as a few merged draws. Every edge of a batch shares one set of vertex buffers
 // (curves.ts edgeMesh, concatenated) and keeps its style (how far it is lit, from which end, how
 // thick, its sign) in one vec4 of the batch's uEdges uniform array (shaders.ts): a frame of a
-// 40-node graph is one draw and one uniform call, not one of each per edge (issue 10's budget).
+// 40-node graph is one draw and one uniform call, not one of each per edge (the slider-to-frame budget of make bench).
 
 import { type EdgeCurve, edgeLength, edgeMesh } from "./curves";
 import { type GL, Geometry, type Mesh, type Program } from "./gl";

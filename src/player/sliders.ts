@@ -1,5 +1,5 @@
 // The variables' sliders: a range and a number field per variable, kept across changes of the
-// graph so that a drag, a key press or the focus on them is never lost (issue 10, item 3).
+// graph so that a drag, a key press or the focus on them is never lost.
 
 import { h, uid } from "./dom";
 import type { I18n } from "./i18n";
