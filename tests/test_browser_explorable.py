@@ -269,7 +269,7 @@ STEP_THROUGH = """async (sel) => {
 @pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("en", PHONE), ("ru", PHONE), ("et", PHONE)],
                          ids=["en-desktop", "en-phone", "ru-phone", "et-phone"])
 def test_the_compact_sandbox_keeps_its_height_at_every_step(browser, site_server, lang, viewport):
-    """It plays by itself on the first screen: a step that changed its height would move the page under
+    """It plays on the first screen: a step that changed its height would move the page under
     the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
     the backward pass). The lines are the language's, so each language is measured on a phone."""
     page = lesson_page(browser, site_server, lang, viewport)

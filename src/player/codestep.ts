@@ -27,6 +27,26 @@ const NEEDLES: Partial<Record<CodeKey, string>> = {
 };
 
 export const HIGHLIGHT_NAME = "tinydag-line";
+const ACCUMULATE_NAME = "tinydag-accumulate";
+let styled = false;
+
+/**
+ * Marks `ranges` as highlight `name`. The highlights' colours join the page only now, with the first
+ * mark: while any stylesheet has a ::highlight() rule, Chromium works out highlight styles for every
+ * element in every style recalculation, and Material's start-up restyles the whole page several times
+ * (each took half as long again with the two rules in player.css).
+ */
+function mark(name: string, ranges: Range[]): void {
+  if (!styled) {
+    styled = true;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      `::highlight(${HIGHLIGHT_NAME}){background-color:#ffab4061}::highlight(${ACCUMULATE_NAME}){background-color:var(--tdg-grad-color,#e8590c);color:var(--tdg-bg,#fff)}`,
+    );
+    document.adoptedStyleSheets.push(sheet);
+  }
+  CSS.highlights.set(name, new Highlight(...ranges));
+}
 
 interface Line {
   code: HTMLElement; // the listing part it is in
@@ -170,7 +190,7 @@ export class CodeListing {
     if (typeof Highlight === "undefined" || !CSS.highlights) return;
     const indent = line.text.length - line.text.trimStart().length;
     const range = this.range(line.code, line.start + indent, line.end);
-    if (range) CSS.highlights.set(HIGHLIGHT_NAME, new Highlight(range));
+    if (range) mark(HIGHLIGHT_NAME, [range]);
   }
 
   private range(code: HTMLElement, start: number, end: number): Range | null {
@@ -259,7 +279,6 @@ export class CodeExcerpt {
   }
 }
 
-export const ACCUMULATE_NAME = "tinydag-accumulate";
 const accumulating = new WeakMap<Element, string>(); // what each strip last marked ("": nothing)
 
 /**
@@ -287,6 +306,6 @@ export function markAccumulation(strip: HTMLElement, on: boolean): void {
       }
     }
   }
-  if (ranges.length) CSS.highlights.set(ACCUMULATE_NAME, new Highlight(...ranges));
+  if (ranges.length) mark(ACCUMULATE_NAME, ranges);
   else CSS.highlights.delete(ACCUMULATE_NAME);
 }

@@ -51,6 +51,7 @@ export class Sandbox implements Target {
   private readonly predict: PredictPanel | null; // predict, then check (full sandboxes)
   private readonly context: Context;
   private readonly reducedMotion: boolean;
+  private readonly still: boolean; // no autoplay: reduced motion, or a compact sandbox
   private frameRequested = false;
   private dirty = false;
   private lastTick = 0;
@@ -73,7 +74,10 @@ export class Sandbox implements Target {
     this.context = { compute: recompute, variablesOf, autoplay: !this.reducedMotion };
     this.presets = data.presets ?? [];
     this.state = initialState(data.timeline, data.values);
-    if (this.reducedMotion) this.state = { ...this.state, time: this.state.schedule.duration };
+    // A compact sandbox waits for the reader's Backward with the forward pass done (it sits on the
+    // first screen, where a pulse playing by itself would keep a phone busy while the page loads).
+    this.still = this.reducedMotion || data.compact === true;
+    if (this.still) this.state = { ...this.state, time: this.state.schedule.duration };
     this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
     this.share = new Share(root, ui, i18n);
@@ -188,9 +192,9 @@ export class Sandbox implements Target {
     if (moment) this.dispatch({ type: "moment", moment }, { url: false });
   }
 
-  /** The forward pulse plays once when the reader first sees the sandbox (not with reduced motion). */
+  /** The forward pulse plays once when the reader first sees a full sandbox (not with reduced motion). */
   private autoplayWhenVisible(): void {
-    if (this.reducedMotion) return;
+    if (this.still) return;
     whenSeen(this.ui.stage, AUTOPLAY_VISIBLE, () => {
       if (!this.interacted && this.state.time === 0)
         this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
@@ -243,8 +247,8 @@ export class Sandbox implements Target {
     this.frames += 1;
     this.dirty = false;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
-    // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, autoplays
-    // and would take the one listing's mark from the sandbox beside "Running now").
+    // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, would take
+    // the one listing's mark from the sandbox beside "Running now").
     this.sync.frame(s, frame, this.interacted, this.excerpt !== null && (this.interacted || s.playing));
     this.excerpt?.show(codeStepOf(s.timeline, s.schedule, frame, this.i18n).key);
     this.markPerformance();

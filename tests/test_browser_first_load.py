@@ -1,0 +1,52 @@
+"""What the lesson's first load asks of the browser (issue 25's budgets): the compact player on the first
+screen wakes without playing by itself, showing the forward pass done and waiting for the reader's
+Backward, which plays at once; and no ::highlight() rule is on the page until the player marks a line
+(while one is, Chromium computes highlight styles for every element in every whole-page restyle).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .browser_helpers import DESKTOP, PHONE, lesson_page
+
+COMPACT = "#tinydag-compact-1"
+pytestmark = pytest.mark.browser
+
+HIGHLIGHT_RULES = """() => [...document.styleSheets, ...document.adoptedStyleSheets]
+    .flatMap(sheet => { try { return [...sheet.cssRules]; } catch { return []; } })
+    .map(rule => rule.cssText).filter(text => text.includes('::highlight('))"""
+
+
+def compact_moment(page) -> dict:
+    return page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment()")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browser, site_server, viewport):
+    page = lesson_page(browser, site_server, "en", viewport)
+    page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
+    page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
+    page.wait_for_timeout(1500)  # long enough for an autoplay to have started
+    still = compact_moment(page)
+    assert not still["playing"], still
+    assert still["direction"] == "forward" and still["time"] == still["duration"] > 0, still
+    values = page.locator(f"{COMPACT} [data-node] [data-field=value]").all_text_contents()
+    assert len(values) == 5 and all(v.strip() for v in values), values  # every value is on its card
+    page.locator(f"{COMPACT} [data-action=backward]").click()
+    playing = compact_moment(page)
+    assert playing["direction"] == "backward" and playing["playing"], playing
+    page.wait_for_function(f"""() => [...document.querySelectorAll('{COMPACT} [data-node] [data-field=grad]')]
+                                .some(el => el.textContent === '1')""")
+    assert page.errors == [], page.errors
+
+
+def test_the_highlight_colours_join_the_page_with_the_first_marked_line(browser, site_server):
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    assert page.evaluate(HIGHLIGHT_RULES) == []
+    page.evaluate("document.querySelector('#tinydag-1 [data-action=backward]').click()")
+    page.wait_for_function("CSS.highlights.has('tinydag-line')")
+    rules = page.evaluate(HIGHLIGHT_RULES)
+    assert any("tinydag-line" in r for r in rules) and any("tinydag-accumulate" in r for r in rules), rules
+    assert page.errors == [], page.errors
+
