@@ -1,4 +1,4 @@
-"""What the lesson's first load asks of the browser (issue 25's budgets): the compact player on the first
+"""What the lesson's first load asks of the browser: the compact player on the first
 screen wakes without playing by itself, showing the forward pass done and waiting for the reader's
 Backward, which plays at once; and no ::highlight() rule is on the page until the player marks a line
 (while one is, Chromium computes highlight styles for every element in every whole-page restyle).
