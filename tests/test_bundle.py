@@ -25,8 +25,8 @@ def test_the_shipped_bundle_is_the_bundle_of_the_current_sources():
 
 def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(tmp_path):
     src = tmp_path / "src/player"
-    src.mkdir(parents=True)
-    (src / "main.ts").write_text("import { x } from './x';\nconsole.log(x);\n")
+    (src / "page").mkdir(parents=True)
+    (src / "page/main.ts").write_text("import { x } from '../x';\nconsole.log(x);\n")
     (src / "x.ts").write_text("export const x: number = 1;\n")
     (tmp_path / "node_modules/.bin").mkdir(parents=True)
     for tool in ("esbuild", "terser"):
@@ -56,8 +56,8 @@ def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(t
 
 
 def test_a_player_that_does_not_compile_is_refused_with_esbuilds_message(tmp_path):
-    (tmp_path / "src/player").mkdir(parents=True)
-    (tmp_path / "src/player/main.ts").write_text("const = ;\n")
+    (tmp_path / "src/player/page").mkdir(parents=True)
+    (tmp_path / "src/player/page/main.ts").write_text("const = ;\n")
     (tmp_path / "node_modules/.bin").mkdir(parents=True)
     (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")
     with pytest.raises(bundle.BundleError, match="esbuild failed to bundle the player") as error:
@@ -100,8 +100,8 @@ def test_the_site_builds_with_python_alone(tmp_path):
 
 def test_the_bundled_script_goes_through_terser_after_esbuild(tmp_path):
     """esbuild alone keeps a one-use helper as a function; terser's passes fold it into its caller."""
-    (tmp_path / "src/player").mkdir(parents=True)
-    (tmp_path / "src/player/main.ts").write_text(
+    (tmp_path / "src/player/page").mkdir(parents=True)
+    (tmp_path / "src/player/page/main.ts").write_text(
         "function label(n: number): string { return 'n=' + n; }\ndocument.title = label(3);\n")
     (tmp_path / "node_modules/.bin").mkdir(parents=True)
     (tmp_path / "node_modules/.bin/esbuild").symlink_to(ROOT / "node_modules/.bin/esbuild")

@@ -131,9 +131,9 @@ def ts_map(tmp_path, module: str, function: str, xs: list) -> list:
 
 
 def test_edge_widths_match_the_players_encoding_ts(tmp_path):
-    """tinydag_mkdocs/sandbox/figure.py width_of mirrors src/player/encoding.ts widthOf."""
+    """tinydag_mkdocs/sandbox/figure.py width_of mirrors src/player/stage/encoding.ts widthOf."""
     xs = [0, 1e-9, 0.001, 0.0123, 0.5, -1, 2, 10, -99.5, 1000, 1e6, -3e-4]
-    for x, theirs in zip(xs, ts_map(tmp_path, "src/player/encoding.ts", "widthOf", xs)):
+    for x, theirs in zip(xs, ts_map(tmp_path, "src/player/stage/encoding.ts", "widthOf", xs)):
         assert width_of(x) == pytest.approx(theirs, abs=1e-12), x
 
 
@@ -188,12 +188,12 @@ def test_the_built_page_has_the_figure_in_its_language(built_site, lang):
 
 
 def test_numbers_match_the_players_format_ts(tmp_path):
-    """The figure and the player print the same text for the same number (src/player/format.ts)."""
+    """The figure and the player print the same text for the same number (src/player/model/format.ts)."""
     rng = random.Random(2)
     numbers = [10, -1, 1 / 3, 123456, -0.0, 0.015625, 1234.5, 0.99996, 9999.6, 0.00099996, 0.00099994,
                2.5e-7, 1e-7, 0.1 + 0.2, 1e21, 5e-324, 1.7e308, 0.0005, 0.12345, 99995]
     numbers += [rng.choice((-1, 1)) * rng.uniform(1, 10) * 10.0 ** rng.randint(-9, 9) for _ in range(3000)]
     numbers += [round(rng.uniform(-20, 20), rng.randint(0, 5)) for _ in range(1000)]
-    theirs = ts_map(tmp_path, "src/player/format.ts", "formatNumber", numbers)
+    theirs = ts_map(tmp_path, "src/player/model/format.ts", "formatNumber", numbers)
     mismatches = [(x, ours, t) for x, t in zip(numbers, theirs) if (ours := format_number(x)) != t]
     assert not mismatches, mismatches[:10]

@@ -64,7 +64,7 @@ def test_the_fragment_reads_back_as_the_setup_in_the_players_url_ts(tmp_path):
         link = ExerciseLink(1, "x", "tinydag-1", expression, values, direction, time)
         fragments.append(moment_fragment(link, tinydag.build_timeline(expression, values)))
     probe = tmp_path / "probe.ts"
-    probe.write_text(f'import {{ decodeMoment }} from "{ROOT / "src/player/url.ts"}";\n'
+    probe.write_text(f'import {{ decodeMoment }} from "{ROOT / "src/player/page/url.ts"}";\n'
                      'const xs: string[] = JSON.parse(process.argv[2] ?? "[]");\n'
                      'console.log(JSON.stringify(xs.map((h) => decodeMoment("#" + h, "tinydag-1"))));\n')
     subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(probe), "--bundle", "--platform=node",

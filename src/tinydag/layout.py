@@ -14,7 +14,7 @@
    aims, so a long edge runs straight.
 
 Every card lies in one plane, z = 0: the values' plane. Depth belongs to the backward pass, whose edges
-the player raises onto a layer of their own (src/player/curves.ts, liftedPoint), so a turned graph
+the player raises onto a layer of their own (src/player/stage/curves.ts, liftedPoint), so a turned graph
 shows gradients running above the values they came from.
 
 Stable sorts, medians and means in a fixed order: the TypeScript mirror repeats every float exactly.

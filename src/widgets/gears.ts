@@ -4,9 +4,9 @@
 // gears.py), so it has its size and shape; here it gets its controls and its numbers move.
 
 import { TinyDagError } from "../inference/errors";
-import { h, setAttr, setText } from "../player/dom";
-import { parseNumber, proseNumber } from "../player/format";
-import { type I18n, makeI18n } from "../player/i18n";
+import { h, setAttr, setText } from "../player/shared/dom";
+import { parseNumber, proseNumber } from "../player/model/format";
+import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
   agrees,

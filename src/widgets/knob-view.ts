@@ -1,9 +1,9 @@
 // The knob's live DOM: the plot (SVG, same viewBox as the static figure) and the panel of controls.
 // Only building and drawing here; knob.ts owns the state and the events.
 
-import { h, uid } from "../player/dom";
-import { proseNumber } from "../player/format";
-import type { I18n } from "../player/i18n";
+import { h, uid } from "../player/shared/dom";
+import { proseNumber } from "../player/model/format";
+import type { I18n } from "../player/shared/i18n";
 import {
   BOTTOM,
   curvePath,

@@ -5,9 +5,9 @@
 // curve that worked.
 
 import type { Timeline } from "../inference/types";
-import { ErrorView } from "../player/errorview";
-import { parseNumber, proseNumber } from "../player/format";
-import { type I18n, makeI18n } from "../player/i18n";
+import { ErrorView } from "../player/controls/errorview";
+import { parseNumber, proseNumber } from "../player/model/format";
+import { type I18n, makeI18n } from "../player/shared/i18n";
 import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
 import { fieldText } from "./fields";
 import { dialScale, Frame, WIDTH, yBounds } from "./knob-plot";

@@ -3,8 +3,8 @@
 // behind its static figure and wakes (mounts its live version from the JSON the build embedded) when
 // it comes near the viewport, when the reader focuses into it, or when a link names it (#<id>).
 
-import { named } from "../player/address";
-import { keepTopButtonOffControls } from "../player/toplink";
+import { named } from "../player/page/address";
+import { keepTopButtonOffControls } from "../player/page/toplink";
 import * as gears from "./gears";
 import * as knob from "./knob";
 

@@ -3,11 +3,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { CARD_COMPACT, CARD_FULL } from "../../src/player/cards";
-import { termsOf } from "../../src/player/expansion";
-import { corridor, edgeCurves, edgeMesh, pathPoint, pointOnEdge } from "../../src/player/curves";
-import { CARD_WORLD_WIDTH, DEFAULT_LIMITS, fitStage } from "../../src/player/fit";
-import { clampPan, moveToShow } from "../../src/player/viewport";
+import { CARD_COMPACT, CARD_FULL } from "../../src/player/stage/cards";
+import { termsOf } from "../../src/player/teaching/expansion";
+import { corridor, edgeCurves, edgeMesh, pathPoint, pointOnEdge } from "../../src/player/stage/curves";
+import { CARD_WORLD_WIDTH, DEFAULT_LIMITS, fitStage } from "../../src/player/stage/fit";
+import { clampPan, moveToShow } from "../../src/player/stage/viewport";
 
 const NEURON = buildTimeline("relu(w * x + v * y + b)", { w: 0.5, x: 2, v: -1, y: 0.5, b: 0.25 });
 const DEFAULT = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });

@@ -2,7 +2,7 @@
 // turned about a pivot.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { eyeInGraph, modelView, perspective, rotation } from "../../src/player/matrices";
+import { eyeInGraph, modelView, perspective, rotation } from "../../src/player/stage/matrices";
 
 const close = (actual: ArrayLike<number>, expected: number[], tolerance = 1e-6): void => {
   assert.equal(actual.length, expected.length);

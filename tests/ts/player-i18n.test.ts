@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload } from "../../src/inference/index";
-import { formatNumber, productText, proseNumber } from "../../src/player/format";
-import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/i18n";
-import { describeEvent } from "../../src/player/narration";
+import { formatNumber, productText, proseNumber } from "../../src/player/model/format";
+import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/shared/i18n";
+import { describeEvent } from "../../src/player/controls/narration";
 import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;

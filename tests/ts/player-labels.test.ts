@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
-import { madeText, sumText, termsAfter } from "../../src/player/arithmetic";
-import { edgeLook, widthOf } from "../../src/player/encoding";
-import { frameAt, scheduleOf } from "../../src/player/timing";
+import { madeText, sumText, termsAfter } from "../../src/player/model/arithmetic";
+import { edgeLook, widthOf } from "../../src/player/stage/encoding";
+import { frameAt, scheduleOf } from "../../src/player/model/timing";
 import {
   type LabelRequest,
   overlaps,
@@ -15,7 +15,7 @@ import {
   type Point,
   pointAt,
   type Rect,
-} from "../../src/player/placement";
+} from "../../src/player/stage/placement";
 
 const line = (a: Point, b: Point, n = 24): Point[] =>
   Array.from({ length: n + 1 }, (_, i) => ({

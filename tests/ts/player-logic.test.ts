@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, TinyDagError, type Timeline } from "../../src/inference/index";
-import { expansionOf, localsOf, nameOf } from "../../src/player/expansion";
-import { formatNumber, parseNumber } from "../../src/player/format";
-import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/i18n";
+import { expansionOf, localsOf, nameOf } from "../../src/player/teaching/expansion";
+import { formatNumber, parseNumber } from "../../src/player/model/format";
+import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/shared/i18n";
 import {
   advance,
   clampView,
@@ -19,13 +19,13 @@ import {
   togglePlay,
   VIEW_LIMITS,
   withTimeline,
-} from "../../src/player/model";
-import { describeEvent } from "../../src/player/narration";
-import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/timing";
-import { decodeMoment, encodeMoment } from "../../src/player/url";
-import { asPayload, recompute } from "../../src/player/live";
-import { nudgeCheck } from "../../src/player/nudge";
-import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/colors";
+} from "../../src/player/model/model";
+import { describeEvent } from "../../src/player/controls/narration";
+import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/timing";
+import { decodeMoment, encodeMoment } from "../../src/player/page/url";
+import { asPayload, recompute } from "../../src/player/engine/live";
+import { nudgeCheck } from "../../src/player/model/nudge";
+import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/stage/colors";
 import { strings } from "./strings-file";
 
 const tl = (expression: string, values: Record<string, number> = {}): Timeline =>

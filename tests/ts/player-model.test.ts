@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { recompute, variablesOf } from "../../src/player/live";
+import { recompute, variablesOf } from "../../src/player/engine/live";
 import {
   type Action,
   type Context,
@@ -11,8 +11,8 @@ import {
   reduce,
   type SandboxState,
   valuesFor,
-} from "../../src/player/model";
-import { frameAt } from "../../src/player/timing";
+} from "../../src/player/model/model";
+import { frameAt } from "../../src/player/model/timing";
 
 const context: Context = { compute: recompute, variablesOf, autoplay: true };
 const still: Context = { ...context, autoplay: false };

@@ -3,15 +3,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { formatNumber } from "../../src/player/format";
-import { makeI18n } from "../../src/player/i18n";
+import { formatNumber } from "../../src/player/model/format";
+import { makeI18n } from "../../src/player/shared/i18n";
 import {
   chainPaths,
   explainGradient,
   explanationText,
   judge,
   readPrediction,
-} from "../../src/player/verdict";
+} from "../../src/player/model/verdict";
 
 const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string =>
   explanationText(explainGradient(t, leaf, i18n));

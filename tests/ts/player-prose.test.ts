@@ -2,7 +2,7 @@
 // page loads the browser's locale data, a long task). Here it must equal what Intl.NumberFormat writes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { proseNumber } from "../../src/player/format";
+import { proseNumber } from "../../src/player/model/format";
 
 const MINUS = "\u2212";
 

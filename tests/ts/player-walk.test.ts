@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { makeI18n } from "../../src/player/i18n";
-import { frameAt, scheduleOf } from "../../src/player/timing";
-import { cardName, firstLeaf, neighbour, type WalkKey } from "../../src/player/walk";
+import { makeI18n } from "../../src/player/shared/i18n";
+import { frameAt, scheduleOf } from "../../src/player/model/timing";
+import { cardName, firstLeaf, neighbour, type WalkKey } from "../../src/player/controls/walk";
 import { strings } from "./strings-file";
 
 const MINUS = "\u2212";

@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
-import { asPayload } from "../../src/player/live";
-import { glyphOf, titleOf } from "../../src/player/expansion";
-import { formatNumber, parseNumber, productText } from "../../src/player/format";
-import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/i18n";
-import { describeEvent } from "../../src/player/narration";
-import { operationOf } from "../../src/player/panels";
-import { frameAt, scheduleOf } from "../../src/player/timing";
+import { asPayload } from "../../src/player/engine/live";
+import { glyphOf, titleOf } from "../../src/player/teaching/expansion";
+import { formatNumber, parseNumber, productText } from "../../src/player/model/format";
+import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
+import { describeEvent } from "../../src/player/controls/narration";
+import { operationOf } from "../../src/player/controls/panels";
+import { frameAt, scheduleOf } from "../../src/player/model/timing";
 import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;

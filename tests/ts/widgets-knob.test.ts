@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { parseNumber, proseNumber } from "../../src/player/format";
+import { parseNumber, proseNumber } from "../../src/player/model/format";
 import type { KnobData } from "../../src/widgets/knob";
 import { snap, stepOf } from "../../src/widgets/knob";
 import { curveOf, isKink, problemOf, readout, xsOf } from "../../src/widgets/knob-math";

@@ -21,7 +21,7 @@ from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 ROOT = Path(__file__).resolve().parents[3]  # the repository: plugins/tinydag_mkdocs/base/bundle.py
-ENTRY = "src/player/main.ts"
+ENTRY = "src/player/page/main.ts"
 CSS = "src/player/player.css"
 # Each bundle: output name -> (entry, stylesheet). widgets.js imports pieces of the player (strings,
 # number formats, the error view) and the engine; esbuild copies what it uses.
@@ -45,8 +45,9 @@ TERSER_OPTIONS = ("--compress", "passes=4,pure_getters=true,unsafe_arrows=true,u
 # attribute and uniform names), is left alone.
 PRIVATE = re.compile(r"\bprivate (?:readonly )?(?:static )?([A-Za-z_]\w*)")
 WORD = re.compile(r"[A-Za-z_$][\w$]*")
-EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts", "src/player/mount.ts",
-              "src/player/model.ts", "src/player/url.ts", "src/player/debug.ts", "src/player/shaders.ts",
+EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts", "src/player/page/mount.ts",
+              "src/player/model/model.ts", "src/player/page/url.ts", "src/player/shared/debug.ts",
+              "src/player/stage/shaders.ts",
               "plugins/tinydag_mkdocs/**/*.py")
 OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5

@@ -1,6 +1,6 @@
 """Numbers as the browser writes them, so that a static figure reads like the live one it becomes:
 `format_number` as the player's formatNumber (cards and edge labels: at most 4 significant digits,
-`1.2e5`), `prose_number` as src/player/format.ts proseNumber (sentences: the language's decimal mark
+`1.2e5`), `prose_number` as src/player/model/format.ts proseNumber (sentences: the language's decimal mark
 and grouping, `1.2 × 10⁵`). Both round the exact value half up, as JavaScript's toPrecision does.
 """
 

@@ -14,9 +14,9 @@ FRAMEWORK_NAMES = {"pytorch": "PyTorch", "jax": "JAX"}
 def frameworks_html(timeline: Timeline, strings: dict[str, str], sandbox_id: str) -> str:
     """The folded "The same in PyTorch / JAX" panel with the default graph's scripts, as the page has
     it before (or without) JavaScript. The player rewrites the scripts as the reader edits the sandbox
-    (src/player/frameworks.ts); each <pre><code> gets the theme's own copy button, as every code block
-    of the site does (content.code.copy), and it copies the script as it reads at the click. Each <pre>
-    has an id of its own: the theme names the code a button copies after the closest id."""
+    (src/player/teaching/frameworks.ts); each <pre><code> gets the theme's own copy button, as every
+    code block of the site does (content.code.copy), and it copies the script as it reads at the click.
+    Each <pre> has an id of its own: the theme names the code a button copies after the closest id."""
     written = scripts(timeline)
     blocks = []
     for framework in FRAMEWORKS:

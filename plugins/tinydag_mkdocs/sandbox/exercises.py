@@ -33,7 +33,7 @@ INLINE_CODE = re.compile(r"(`+).*?\1")
 KEYS = ("expr", "vals", "dir", "t", "sandbox")
 PAIR = re.compile(r"^\s*(?P<name>[A-Za-z_])\s*[=:]\s*(?P<number>\S+)\s*$")
 NUMBER = re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
-MAX_MAGNITUDE = 1e6  # the player ignores larger values in an address (src/player/url.ts)
+MAX_MAGNITUDE = 1e6  # the player ignores larger values in an address (src/player/page/url.ts)
 SYNTAX = '[text]{open-in-sandbox expr="…" vals="a=1, b=2" dir=backward t=0}'
 
 
@@ -164,7 +164,7 @@ def check_variables(link: ExerciseLink, timeline: dict) -> None:
 
 
 def moment_fragment(link: ExerciseLink, timeline: dict) -> str:
-    """The shared-moment address of the link's setup, written as src/player/url.ts writes it."""
+    """The shared-moment address of the link's setup, written as src/player/page/url.ts writes it."""
     check_variables(link, timeline)
     steps = len(timeline["forward"]) if link.direction == "forward" else 1 + len(timeline["backward"])
     time = steps if link.time is None else min(link.time, steps)

@@ -3,7 +3,7 @@
 Cards sit at the layout's own x/y (the player's scene coordinates, scaled to pixels), showing the
 operation, the value and the final gradient; edges are curves with arrowheads, labelled with the
 chain-rule step that crossed them: incoming grad x local derivative = contribution. Edges use the
-player's encodings (src/player/encoding.ts): the stroke grows with |contribution| (log-scaled), the
+player's encodings (src/player/stage/encoding.ts): the stroke grows with |contribution| (log-scaled), the
 colour gives its sign, negative edges are hollow (a pale core line) as a second cue, and a dead path
 (exactly 0) is thin, grey and dashed; each edge element carries data-contribution.
 Colours come from CSS classes (the site's stylesheet follows the light/dark palette); presentation
@@ -30,7 +30,7 @@ LABEL_FONT = 11
 LABEL_SPOTS = (0.5, 0.62, 0.38, 0.74, 0.26, 0.84, 0.16)  # where along an edge its label may sit
 OP_TEXT = {"neg": "-", "var": "", "const": ""}
 EDGE_STROKE = 1.6  # px for an edge of relative width 1
-# As src/player/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
+# As src/player/stage/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
 DECADES_LOW, DECADES_HIGH, THINNEST, THICKEST, DEAD_WIDTH = -3.0, 3.0, 0.55, 2.6, 0.55
 SIGN_COLOUR = {"positive": "#a93c0c", "negative": "#0b7a72", "zero": "#8a8a8a"}
 MONOSPACE = 0.6  # em per character of monospace text (digits)

@@ -1,0 +1,46 @@
+// One sentence per event, in the page's language, for the caption under the stage, the screen-reader
+// live region and the scrubber's aria-valuetext: "a + b = 2 + (−3) = −1" (forward),
+// "c receives 1 × −1 = −1; c.grad is now −1" (backward). Sentences are prose, so
+// their numbers are written the language's way (proseNumber: "0,5" in ru and et).
+
+import type { Timeline, TimelineNode } from "../../inference/types";
+import { madeText, sumText, termsAfter } from "../model/arithmetic";
+import { nameOf, prettyLabel } from "../teaching/expansion";
+import { productText, proseNumber } from "../model/format";
+import type { I18n } from "../shared/i18n";
+import type { ScheduledEvent } from "../model/timing";
+
+export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n): string {
+  const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
+  const name = (id: string): string => {
+    const n = nodes.get(id);
+    return n ? nameOf(n) : id;
+  };
+  const f = (x: number): string => proseNumber(x, i18n.lang);
+  if (event.kind === "compute") {
+    const node = nodes.get(event.step.node);
+    return i18n.t("narrate_forward", {
+      node: node ? prettyLabel(node.label) : event.step.node,
+      made: (node && madeText(node, timeline, f)) ?? f(event.step.value),
+    });
+  }
+  if (event.kind === "seed") {
+    const root = nodes.get(event.node);
+    return i18n.t("narrate_seed", { node: root ? prettyLabel(root.label) : event.node, grad: f(event.grad) });
+  }
+  const s = event.step;
+  // A gradient more than one edge adds to: the sentence says the += and the sum it has built.
+  const sum = sumText(termsAfter(timeline, s), f);
+  if (sum !== null)
+    return i18n.t("narrate_accumulate", {
+      child: name(s.child),
+      product: productText(s.incoming, s.local, s.contribution, i18n.lang),
+      sum,
+    });
+  return i18n.t("narrate_backward", {
+    parent: name(s.parent),
+    child: name(s.child),
+    product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
+    grad: f(s.grad_after),
+  });
+}

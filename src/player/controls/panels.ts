@@ -1,0 +1,134 @@
+// The text companions of the graph: the table of nodes (for readers who do not see the picture)
+// and the topological-order strip with the line of code running now ("code in step").
+
+import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
+import type { CodeKey, CodeListing } from "../teaching/codestep";
+import { h, setAttr, setText } from "../shared/dom";
+import { fullLabel, glyphOf, nameOf, prettyLabel } from "../teaching/expansion";
+import { formatNumber } from "../model/format";
+import type { I18n } from "../shared/i18n";
+import type { Frame, Schedule } from "../model/timing";
+
+export class NodeTable {
+  private rows = new Map<NodeId, HTMLTableCellElement[]>();
+
+  constructor(
+    private readonly body: HTMLTableSectionElement,
+    private readonly i18n?: I18n, // names the operations that are words (variable, constant, negation)
+  ) {}
+
+  build(timeline: Timeline): void {
+    this.rows.clear();
+    this.body.replaceChildren(
+      ...timeline.nodes.map((node) => {
+        const cells = [
+          h("th", { scope: "row" }, fullLabel(node)),
+          h("td", {}, operationOf(node, this.i18n)),
+          h("td", {}, "--"),
+          h("td", {}, "--"),
+        ];
+        this.rows.set(node.id, cells);
+        return h("tr", { "data-row-node": node.id }, ...cells);
+      }),
+    );
+  }
+
+  update(frame: Frame): void {
+    for (const [id, cells] of this.rows) {
+      const state = frame.nodes.get(id);
+      if (!state) continue;
+      setText(cells[2]!, state.value === null ? "--" : formatNumber(state.value));
+      setText(cells[3]!, state.grad === null ? "--" : formatNumber(state.grad));
+    }
+  }
+}
+
+/** The table's name for a node's operation, as its card shows it: "×", "÷", "variable a", "** 2". */
+export function operationOf(node: TimelineNode, i18n?: I18n): string {
+  const say = (key: string, fallback: string, params: Record<string, string> = {}): string =>
+    i18n?.has(key) ? i18n.t(key, params) : fallback;
+  if (node.op === "var")
+    return say("table_op_variable", `variable ${glyphOf(node)}`, { name: glyphOf(node) });
+  if (node.op === "const")
+    return say("table_op_constant", `constant ${glyphOf(node)}`, { value: glyphOf(node) });
+  if (node.op === "neg") return say("table_op_negation", "− (negation)");
+  if (node.op === "**") return `** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`;
+  return glyphOf(node);
+}
+
+export interface CodeStep {
+  key: CodeKey | null; // which line of the listing runs now
+  node: NodeId | null; // the node of the topological order being processed (v in backward)
+  text: string; // what the sandbox prints next to the line
+}
+
+/** What the code is doing at this frame: forward computes a node; backward hands v's grad on. */
+export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame, i18n: I18n): CodeStep {
+  const event = schedule.events[frame.current];
+  const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const label = (id: NodeId): string => prettyLabel(nodes.get(id)?.label ?? id);
+  const name = (id: NodeId): string => {
+    const n = nodes.get(id);
+    return n ? nameOf(n) : id;
+  };
+  if (event?.kind === "compute")
+    return {
+      key: nodes.get(event.step.node)?.op ?? null,
+      node: event.step.node,
+      text: i18n.t("code_forward", { node: label(event.step.node) }),
+    };
+  if (event?.kind === "seed")
+    return { key: "seed", node: event.node, text: i18n.t("code_seed", { node: name(event.node) }) };
+  if (event?.kind === "handoff")
+    return {
+      key: "backward",
+      node: event.step.parent,
+      text: i18n.t("code_backward", { node: label(event.step.parent), child: label(event.step.child) }),
+    };
+  return { key: null, node: null, text: "" };
+}
+
+export class TopoStrip {
+  private items = new Map<NodeId, HTMLElement>();
+  private readonly source: HTMLElement; // the listing's line running now
+  private readonly note: HTMLElement; // "← what it does here", kept whole so the arrow never dangles
+
+  constructor(
+    private readonly list: HTMLElement,
+    private readonly codeLine: HTMLElement,
+  ) {
+    this.source = h("span", { class: "tdg-code-source" });
+    this.note = h("span", { class: "tdg-code-note" });
+    codeLine.replaceChildren(this.source, " ", this.note);
+    codeLine.hidden = true;
+  }
+
+  build(timeline: Timeline): void {
+    this.items.clear();
+    const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+    this.list.replaceChildren(
+      ...timeline.topo.map((id) => {
+        const node = byId.get(id);
+        const item = h("li", { "data-topo-node": id }, node ? prettyLabel(node.label) : id);
+        this.items.set(id, item);
+        return item;
+      }),
+    );
+  }
+
+  /** Mark the current node; backward walks the order in reverse, so "done" is on the other side. */
+  update(timeline: Timeline, step: CodeStep, backward: boolean, listing: CodeListing | null): void {
+    const at = step.node ? timeline.topo.indexOf(step.node) : -1;
+    timeline.topo.forEach((id, i) => {
+      const item = this.items.get(id);
+      if (!item) return;
+      const done = at >= 0 && (backward ? i > at : i < at);
+      setAttr(item, "data-state", id === step.node ? "current" : done ? "done" : null);
+      setAttr(item, "aria-current", id === step.node ? "step" : null);
+    });
+    const line = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
+    setText(this.source, line);
+    setText(this.note, step.key ? `${line ? "←\u00a0" : ""}${step.text}` : "");
+    if (this.codeLine.hidden === Boolean(step.key)) this.codeLine.hidden = !step.key;
+  }
+}

@@ -1,0 +1,89 @@
+// The variables' sliders: a range and a number field per variable, kept across changes of the
+// graph so that a drag, a key press or the focus on them is never lost.
+
+import { h, uid } from "../shared/dom";
+import type { I18n } from "../shared/i18n";
+import { sliderRange } from "../model/model";
+
+export interface Slider {
+  name: string;
+  range: HTMLInputElement;
+  number: HTMLInputElement;
+}
+
+/**
+ * One range + number field per variable (input[type=range][name=var-X]), reconciled with the rows
+ * already there: a variable that stays keeps its elements, so a drag, a key press or the focus on
+ * them survives any change of the graph. The focused row is never moved (moving would blur it).
+ */
+export function syncSliderList(
+  container: HTMLElement,
+  i18n: I18n,
+  current: readonly Slider[],
+  variables: readonly { name: string; value: number }[],
+): Slider[] {
+  const names = variables.map((v) => v.name);
+  if (names.join(",") === current.map((s) => s.name).join(",")) return [...current];
+  const kept = new Map(current.filter((s) => names.includes(s.name)).map((s) => [s.name, s]));
+  for (const slider of current) if (!kept.has(slider.name)) rowOf(slider).remove();
+  const sliders = variables.map(({ name, value }) => kept.get(name) ?? buildSlider(i18n, name, value));
+  const active = container.ownerDocument.activeElement;
+  const anchor = sliders.findIndex((s) => rowOf(s).contains(active));
+  if (anchor < 0) {
+    container.append(...sliders.map(rowOf));
+    return sliders;
+  }
+  const fixed = rowOf(sliders[anchor]!);
+  for (const slider of sliders.slice(0, anchor)) container.insertBefore(rowOf(slider), fixed);
+  let after = fixed.nextSibling;
+  for (const slider of sliders.slice(anchor + 1)) {
+    const row = rowOf(slider);
+    if (row !== after) container.insertBefore(row, after);
+    after = row.nextSibling;
+  }
+  return sliders;
+}
+
+function rowOf(slider: Slider): HTMLElement {
+  return slider.range.parentElement!;
+}
+
+function buildSlider(i18n: I18n, name: string, value: number): Slider {
+  const { min, max, step } = sliderRange(value);
+  const rangeId = uid("tdg-var");
+  const range = h("input", {
+    type: "range",
+    name: `var-${name}`,
+    id: rangeId,
+    min,
+    max,
+    step,
+    value: String(value),
+    class: "tdg-range",
+  });
+  const number = h("input", {
+    type: "number",
+    name: `num-${name}`,
+    step: "any",
+    value: String(value),
+    class: "tdg-number",
+    "aria-label": i18n.t("number_field", { name }),
+  });
+  h(
+    "div",
+    { class: "tdg-var", "data-var": name },
+    h("label", { for: rangeId, class: "tdg-var-name" }, name),
+    range,
+    number,
+  );
+  return { name, range, number };
+}
+
+/** Make a slider's range include a value typed into its number field. */
+export function widenSlider(slider: Slider, value: number): void {
+  if (value >= Number(slider.range.min) && value <= Number(slider.range.max)) return;
+  const { min, max, step } = sliderRange(value);
+  slider.range.min = String(min);
+  slider.range.max = String(max);
+  slider.range.step = String(step);
+}

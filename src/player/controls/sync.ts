@@ -1,0 +1,225 @@
+// The controls and text companions follow the state: buttons, sliders, presets, the error under the
+// expression, the node table, the topological order, the nudge answer and the narration. Nothing
+// here changes the state; sandbox.ts calls `state()` after every transition and `frame()` per frame.
+
+import { CodeListing } from "../teaching/codestep";
+import { type Controls, fillNudgeLeaves } from "./controls";
+import { type Slider, syncSliderList, widenSlider } from "./sliders";
+import { setAttr, setText } from "../shared/dom";
+import { ErrorView } from "./errorview";
+import { prettyLabel } from "../teaching/expansion";
+import { parseNumber, proseNumber } from "../model/format";
+import { errorMessage, type I18n } from "../shared/i18n";
+import { DEFAULT_VALUE, type NudgeState, type Preset, type SandboxState } from "../model/model";
+import { describeEvent } from "./narration";
+import { codeStepOf, NodeTable, TopoStrip } from "./panels";
+import type { Frame } from "../model/timing";
+
+// On a phone (player.css's 37.5em), more variables than this start folded: the graph stays near the
+// expression instead of a screen of sliders below it.
+const FOLD_ABOVE = 4;
+const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
+
+const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
+
+export class ControlSync {
+  sliders: Slider[] = [];
+  private readonly errors: ErrorView;
+  private readonly table: NodeTable;
+  private readonly topo: TopoStrip;
+  private readonly listing: CodeListing | null;
+  private shown: SandboxState | null = null; // the state the controls were last synced to
+  private lastCompleted = -1;
+  private many = false; // more variables than FOLD_ABOVE
+  private nudgeShown: { nudge: NudgeState | null; reached: boolean } = { nudge: null, reached: false };
+
+  constructor(
+    private readonly ui: Controls,
+    private readonly i18n: I18n,
+    private readonly presets: readonly Preset[],
+    private readonly onNewSlider: (slider: Slider) => void,
+  ) {
+    this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
+    this.table = new NodeTable(ui.tableBody, i18n);
+    this.topo = new TopoStrip(ui.topo, ui.codeLine);
+    this.listing = CodeListing.find(ui.player.ownerDocument);
+  }
+
+  /** After every transition: what the controls show must match the state at once. */
+  state(s: SandboxState): void {
+    const before = this.shown;
+    this.shown = s;
+    if (before?.structure !== s.structure) {
+      this.table.build(s.timeline);
+      this.topo.build(s.timeline);
+      setAttr(
+        this.ui.stage,
+        "aria-label",
+        this.i18n.t("stage_label", { expression: prettyLabel(s.timeline.expression) }),
+      );
+      fillNudgeLeaves(
+        this.ui.nudgeLeaf,
+        s.timeline.nodes.filter((n) => n.op === "var"),
+      ); // leaves are structure
+    }
+    if (before?.variables !== s.variables) {
+      const variables = s.variables.map((name) => ({ name, value: s.values[name] ?? DEFAULT_VALUE }));
+      const previous = new Set(this.sliders);
+      this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
+      for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
+      const many = variables.length > FOLD_ABOVE; // folded as it becomes many; then as the reader left it
+      if (many !== this.many)
+        (this.ui.variables.parentElement as HTMLDetailsElement).open =
+          !(this.many = many) || innerWidth > 600;
+    }
+    if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
+    // New numbers alone change the message only when it names a node of the graph on screen.
+    const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
+    if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
+      this.errors.show(s.error, s.timeline, flaggedNode(s));
+      // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
+      this.ui.player.classList.toggle("is-stale", s.error !== null && s.expression !== s.timeline.expression);
+    }
+    this.syncSliders(s);
+    this.syncPresets(s);
+    this.syncButtons(s);
+  }
+
+  /** Per drawn frame: the timeline's text, the table, the code in step, narration, the nudge answer. */
+  frame(s: SandboxState, frame: Frame, narrate: boolean, highlight: boolean): void {
+    const total = s.schedule.duration;
+    setText(this.ui.timeText, `${frame.completed} / ${total}`);
+    const last = s.schedule.events[frame.completed - 1];
+    const event = last ? describeEvent(last, s.timeline, this.i18n) : "";
+    setAttr(
+      this.ui.time,
+      "aria-valuetext",
+      last
+        ? this.i18n.t("time_step", { step: frame.completed, total, event })
+        : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
+    );
+    setText(
+      this.ui.caption,
+      last
+        ? this.i18n.t("caption_step", { step: frame.completed, total, event })
+        : this.i18n.t(`caption_start_${s.direction}`, { total, play: this.i18n.t("play") }),
+    );
+    this.ui.player.classList.toggle("is-playing", s.playing);
+    this.syncButtons(s);
+    this.table.update(frame);
+    const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);
+    this.topo.update(s.timeline, codeStep, s.direction === "backward", this.listing);
+    if (this.listing && highlight) this.listing.highlight(this, codeStep.key);
+    this.showNudge(s.nudge, frame);
+    if (frame.completed !== this.lastCompleted) {
+      this.lastCompleted = frame.completed;
+      // The live region says each step once, in the page's language, after the reader took over.
+      if (last && narrate) setText(this.ui.live, event);
+    }
+  }
+
+  private syncButtons(s: SandboxState): void {
+    const ui = this.ui;
+    setText(ui.play, this.i18n.t(s.playing ? "pause" : "play"));
+    setAttr(ui.play, "aria-pressed", String(s.playing));
+    setAttr(ui.forward, "aria-pressed", String(s.direction === "forward"));
+    setAttr(ui.backward, "aria-pressed", String(s.direction === "backward"));
+    ui.player.dataset.direction = s.direction;
+    const max = String(s.schedule.duration);
+    if (ui.time.max !== max) ui.time.max = max;
+    if (Number(ui.time.value) !== s.time) ui.time.value = String(s.time);
+    ui.localDerivatives.checked = s.localDerivatives;
+    ui.finalGradients.checked = s.finalGradients;
+  }
+
+  /** Values into the sliders, never into the field the reader is using right now. */
+  private syncSliders(s: SandboxState): void {
+    const active = this.ui.player.ownerDocument.activeElement;
+    for (const slider of this.sliders) {
+      const value = s.values[slider.name] ?? DEFAULT_VALUE;
+      if (slider.number !== active && parseNumber(slider.number.value) !== value)
+        slider.number.value = String(value);
+      if (slider.range !== active && Number(slider.range.value) !== value) {
+        widenSlider(slider, value);
+        slider.range.value = String(value);
+      }
+    }
+  }
+
+  private syncPresets(s: SandboxState): void {
+    this.presets.forEach((preset, i) => {
+      const current =
+        preset.expression === s.timeline.expression &&
+        Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
+      const button = this.ui.presets[i];
+      if (button) setAttr(button, "aria-pressed", String(current));
+    });
+  }
+
+  /** The nudge answer shows the gradient only once the backward wave has brought it to the leaf. */
+  private showNudge(nudge: NudgeState | null, frame: Frame): void {
+    // Redrawn only when the answer or whether its gradient has arrived changes, not every frame.
+    const reached =
+      nudge && "result" in nudge && nudge.result.ok
+        ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null
+        : false;
+    if (nudge === this.nudgeShown.nudge && reached === this.nudgeShown.reached) return;
+    this.nudgeShown = { nudge, reached };
+    const out = this.ui.nudgeResult;
+    const t = this.i18n.t;
+    delete out.dataset.ratio;
+    delete out.dataset.grad;
+    out.removeAttribute("data-rounding");
+    if (!nudge) {
+      delete out.dataset.state;
+      setText(out, "");
+      return;
+    }
+    if ("problem" in nudge) {
+      out.dataset.state = "refused";
+      setText(out, t(nudge.problem === "h-zero" ? "nudge_h_zero" : "nudge_h_invalid"));
+      return;
+    }
+    const r = nudge.result;
+    if (!r.ok) {
+      out.dataset.state = "failed";
+      setText(
+        out,
+        t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }),
+      );
+      return;
+    }
+    const lang = this.i18n.lang; // a sentence: its numbers are written the language's way
+    const say = (x: number): string => proseNumber(x, lang);
+    const params = {
+      name: nudge.leaf,
+      h: say(nudge.h),
+      before: precise(r.before, lang),
+      after: precise(r.after, lang),
+      // Drowned in rounding, the ratio is written with enough digits to show the noise the warning
+      // speaks of (10.000889, not a reassuring 10).
+      ratio: r.rounding ? proseNumber(r.ratio, lang, NOISY_DIGITS) : say(r.ratio),
+    };
+    let text = reached
+      ? t("nudge_result", { ...params, grad: say(r.grad) })
+      : t("nudge_result_waiting", params);
+    text += ` ${t("nudge_one_pass")}`;
+    if (r.rounding) text += ` ${t("nudge_rounding")}`;
+    setText(out, text);
+    out.dataset.state = reached ? "compared" : "waiting";
+    out.dataset.ratio = String(r.ratio);
+    if (reached) out.dataset.grad = String(r.grad);
+    out.toggleAttribute("data-rounding", r.rounding);
+  }
+}
+
+/** Before/after of a nudge: enough digits to see a small Δoutput, written as the language writes numbers. */
+function precise(x: number, lang: string): string {
+  return proseNumber(x, lang, NUDGE_DIGITS);
+}
+
+/** The node a numeric error is about, when it belongs to the graph on screen. */
+export function flaggedNode(s: SandboxState): string | null {
+  if (!s.error?.node) return null;
+  return s.expression === s.timeline.expression ? s.error.node : null;
+}

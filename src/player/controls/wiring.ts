@@ -1,0 +1,178 @@
+// Every event a sandbox listens to, turned into actions (model.ts) or stage requests. Nothing here
+// decides what a change means: that is reduce()'s job.
+
+import type { Controls } from "./controls";
+import { type Slider, widenSlider } from "./sliders";
+import { parseNumber } from "../model/format";
+import { type Action, DEFAULT_VIEW, type Preset, rotate, type SandboxState } from "../model/model";
+import type { Stage } from "../stage/stage";
+
+const KEY_ROTATION: Record<string, [number, number]> = {
+  ArrowLeft: [-0.08, 0],
+  ArrowRight: [0.08, 0],
+  ArrowUp: [0, -0.06],
+  ArrowDown: [0, 0.06],
+};
+const PALETTE_ATTRIBUTES = ["data-md-color-scheme", "data-md-color-primary", "data-md-color-accent"];
+
+export interface DispatchOptions {
+  byReader?: boolean; // false: the sandbox did it (autoplay); no URL, no narration
+  url?: boolean; // false: a change the address does not record (the view angle)
+  inputAt?: number; // event time of the input being drawn, for the input-to-frame measure
+  now?: boolean; // draw within this event (an answer the reader is waiting for)
+}
+
+/** What the wiring needs from the sandbox. */
+export interface Target {
+  readonly ui: Controls;
+  readonly stage: Stage;
+  readonly presets: readonly Preset[];
+  current(): SandboxState;
+  dispatch(action: Action, options?: DispatchOptions): void;
+  copyLink(): void;
+  invalidate(): void;
+  repaint(): void;
+  resize(width: number): void;
+  hashChanged(): void;
+}
+
+export function wireControls(t: Target): void {
+  const ui = t.ui;
+  ui.expression.addEventListener("input", (e) =>
+    t.dispatch({ type: "edit", text: ui.expression.value }, { inputAt: e.timeStamp }),
+  );
+  ui.presets.forEach((button, i) => {
+    button.addEventListener("click", () => {
+      const preset = t.presets[i];
+      if (preset) t.dispatch({ type: "preset", preset });
+    });
+  });
+  ui.play.addEventListener("click", () => t.dispatch({ type: "toggle-play" }));
+  ui.forward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "forward" }));
+  ui.backward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "backward" }));
+  ui.time.addEventListener("input", () => t.dispatch({ type: "seek", time: Number(ui.time.value) }));
+  ui.time.addEventListener("keydown", (e) => timeKey(t, e));
+  ui.localDerivatives.addEventListener("change", () =>
+    t.dispatch({ type: "option", name: "localDerivatives", on: ui.localDerivatives.checked }),
+  );
+  ui.finalGradients.addEventListener("change", () =>
+    t.dispatch({ type: "option", name: "finalGradients", on: ui.finalGradients.checked }),
+  );
+  ui.resetView.addEventListener("click", () =>
+    t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }),
+  );
+  ui.copyLink.addEventListener("click", () => t.copyLink());
+  ui.nudgeRun.addEventListener("click", () =>
+    t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }),
+  );
+  ui.nudgeLeaf.addEventListener("change", () => t.dispatch({ type: "forget-nudge" }, { now: true }));
+}
+
+/** A slider's two fields; wired once, when the slider is created (sliders are reused, see controls.ts). */
+export function wireSlider(t: Target, slider: Slider): void {
+  slider.range.addEventListener("input", (e) => {
+    const value = Number(slider.range.value);
+    slider.number.value = String(value);
+    t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
+  });
+  slider.number.addEventListener("input", (e) => {
+    const value = parseNumber(slider.number.value);
+    if (!Number.isFinite(value)) return;
+    widenSlider(slider, value);
+    slider.range.value = String(value);
+    t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
+  });
+}
+
+/** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */
+function timeKey(t: Target, e: KeyboardEvent): void {
+  const duration = t.current().schedule.duration;
+  const keys: Record<string, Action> = {
+    ArrowRight: { type: "step", delta: 1 },
+    ArrowUp: { type: "step", delta: 1 },
+    PageUp: { type: "step", delta: 1 },
+    ArrowLeft: { type: "step", delta: -1 },
+    ArrowDown: { type: "step", delta: -1 },
+    PageDown: { type: "step", delta: -1 },
+    Home: { type: "seek", time: 0 },
+    End: { type: "seek", time: duration },
+    " ": { type: "toggle-play" },
+    Enter: { type: "toggle-play" },
+  };
+  const action = keys[e.key];
+  if (!action) return;
+  e.preventDefault();
+  t.dispatch(action);
+}
+
+/** Drag (mouse, pen or touch) or arrow keys on the focused stage rotate the view, within limits. */
+export function wireRotation(t: Target): void {
+  const stage = t.ui.stage;
+  let drag: { id: number; x: number; y: number } | null = null;
+  const turn = (dx: number, dy: number): void => {
+    const view = t.current().view;
+    t.dispatch({ type: "view", view: rotate(view, dx, dy, t.stage.width) }, { url: false });
+  };
+  stage.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || (e.target instanceof Element && e.target.closest(".tdg-card, button, input")))
+      return;
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+    stage.setPointerCapture?.(e.pointerId);
+    stage.classList.add("is-dragging");
+  });
+  stage.addEventListener("pointermove", (e) => {
+    if (!drag) {
+      if (t.stage.point(e)) t.invalidate();
+      return;
+    }
+    if (e.pointerId !== drag.id) return;
+    const [dx, dy] = [e.clientX - drag.x, e.clientY - drag.y];
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+    turn(dx, dy);
+  });
+  const end = (e: PointerEvent): void => {
+    if (!drag || e.pointerId !== drag.id) return;
+    drag = null;
+    stage.classList.remove("is-dragging");
+  };
+  stage.addEventListener("pointerup", end);
+  stage.addEventListener("pointercancel", end);
+  stage.addEventListener("pointerleave", () => {
+    if (t.stage.setPointed(new Set())) t.invalidate();
+  });
+  stage.addEventListener("keydown", (e) => {
+    const d = KEY_ROTATION[e.key];
+    if (!d || e.target !== stage) return;
+    e.preventDefault();
+    const view = t.current().view;
+    t.dispatch({ type: "view", view: { yaw: view.yaw + d[0], pitch: view.pitch + d[1] } }, { url: false });
+  });
+}
+
+/** The page around the sandbox: shared links, the colour scheme, fonts, the stage's width. */
+export function wirePage(t: Target): void {
+  window.addEventListener("hashchange", () => t.hashChanged());
+  new MutationObserver(() => t.repaint()).observe(document.body, {
+    attributes: true,
+    attributeFilter: PALETTE_ATTRIBUTES,
+  });
+  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => t.repaint());
+  // Label sizes are measured in the page's fonts: measure again once web fonts have arrived.
+  document.fonts?.addEventListener?.("loadingdone", () => {
+    t.stage.remeasure();
+    t.invalidate();
+  });
+  // The stage's height follows its width. Changed inside the observer's callback, it would resize the
+  // page under the page's own observers (Material's) in the same frame, and the browser reports a
+  // "ResizeObserver loop completed with undelivered notifications" error: lay out in the next frame.
+  let width = 0;
+  let frame = 0;
+  new ResizeObserver((entries) => {
+    width = Math.round(entries[0]?.contentRect.width ?? width);
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (width && width !== t.stage.width) t.resize(width);
+    });
+  }).observe(t.ui.stage);
+}

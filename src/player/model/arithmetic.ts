@@ -1,0 +1,62 @@
+// The small sums a card shows for a moment: how a value was made when it arrives (forward,
+// "−1 × 10 = −10") and, during backward, the running sum of a gradient that more than one edge
+// adds to ("2 + 2 = 4", the `+=` of backward()). Numbers as on the cards (formatNumber).
+
+import type { BackwardStep, Timeline, TimelineNode } from "../../inference/types";
+import { formatNumber } from "./format";
+
+const BINARY: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", "**": "**" };
+const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
+
+/**
+ * "−1 × 10 = −10", "relu(−6) = 0", "2 − (−3) = 5"; null for variables and numbers. `write`: how a
+ * number reads (the cards' formatNumber; prose passes the language's own, "0,5").
+ */
+export function madeText(
+  node: TimelineNode,
+  timeline: Timeline,
+  write: (x: number) => string = formatNumber,
+): string | null {
+  if (node.inputs.length === 0) return null;
+  const values = new Map(timeline.nodes.map((n) => [n.id, n.value]));
+  const input = (i: number): number => values.get(node.inputs[i] ?? "") ?? 0;
+  // A negative number after an operator, in parentheses so "2 − (−3)" never reads as "2 − −3".
+  const operand = (x: number): string => {
+    const text = write(x);
+    return text.startsWith("−") ? `(${text})` : text;
+  };
+  const result = write(node.value);
+  const operator = BINARY[node.op];
+  if (operator && node.op === "**")
+    return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} = ${result}`;
+  if (operator && node.inputs.length === 2)
+    return `${write(input(0))} ${operator} ${operand(input(1))} = ${result}`;
+  if (node.op === "neg") return `−(${write(input(0))}) = ${result}`;
+  return `${node.op}(${write(input(0))}) = ${result}`;
+}
+
+/** The contributions `step`'s child has received once it lands, in backward()'s order. */
+export function termsAfter(timeline: Timeline, step: BackwardStep): number[] {
+  const upto = timeline.backward.indexOf(step);
+  const steps =
+    upto < 0 ? timeline.backward.filter((s) => s.child === step.child) : timeline.backward.slice(0, upto + 1);
+  return steps.filter((s) => s.child === step.child).map((s) => s.contribution);
+}
+
+/** "2 + 2 = 4", "2 − 3 = −1" for two or more terms; null for fewer. `write`: how a number reads. */
+export function sumText(
+  terms: readonly number[],
+  write: (x: number) => string = formatNumber,
+): string | null {
+  if (terms.length < 2) return null;
+  const total = terms.reduce((sum, x) => sum + x, 0); // in backward()'s order: exactly the grad
+  const shown = terms.length > MAX_TERMS ? [terms[0]!, terms[1]!, null, terms[terms.length - 1]!] : terms;
+  const text = shown
+    .map((x, i) => {
+      if (x === null) return " + …";
+      if (i === 0) return write(x);
+      return x < 0 ? ` − ${write(-x)}` : ` + ${write(x)}`;
+    })
+    .join("");
+  return `${text} = ${write(total)}`;
+}

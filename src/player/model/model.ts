@@ -1,0 +1,403 @@
+// The sandbox's state and the pure transitions between states: `reduce(state, action, context)`.
+// No DOM, no WebGL: everything the reader can change is here, the engine is handed in (so node:test
+// drives the same transitions the page does), and the renderers only read the result.
+
+import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
+import type { EngineResult } from "../engine/live";
+import { parseNumber } from "./format";
+import { type NudgeResult, nudgeCheck } from "./nudge";
+import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";
+import type { SharedMoment } from "../page/url";
+
+export interface View {
+  yaw: number; // radians around the vertical axis
+  pitch: number; // radians around the horizontal axis
+}
+
+/** Limits that keep the graph readable; the default is a slight three-quarter view. */
+export const VIEW_LIMITS = { yaw: 0.55, pitch: 0.3 } as const;
+export const DEFAULT_VIEW: View = { yaw: -0.2, pitch: 0.13 };
+export const DEFAULT_VALUE = 1; // what the engine gives a variable nobody set (inference/trace.ts)
+
+/** The nudge check's last answer, kept until anything it depends on changes. */
+export type NudgeState =
+  | { leaf: string; h: number; result: NudgeResult }
+  | { leaf: string; problem: "h-zero" | "h-invalid" };
+
+export interface SandboxState {
+  expression: string; // what the input holds, valid or not
+  values: Record<string, number>; // every variable value the reader set
+  variables: string[]; // the sliders shown: the typed text's variables when it parses, else the last ones
+  timeline: Timeline; // the last valid graph: what is on screen
+  structure: string; // structureKey(timeline)
+  schedule: Schedule;
+  error: ErrorPayload | null; // why the input (or the latest values) gave no new graph
+  direction: Direction;
+  time: number; // in events, see timing.ts
+  playing: boolean;
+  localDerivatives: boolean;
+  finalGradients: boolean;
+  view: View;
+  nudge: NudgeState | null;
+  earlier: Earlier[]; // graphs shown before this one, most recent last: what unfinished text falls back to
+}
+
+/** A graph that was on screen, with the moment the reader left it at. */
+export interface Earlier {
+  timeline: Timeline;
+  direction: Direction;
+  time: number;
+}
+
+const EARLIER_KEPT = 4; // enough for a few ghosts (typed prefixes) between two real graphs
+
+/** What the transitions need from outside: the engine, and whether a new graph may start playing. */
+export interface Context {
+  compute(expression: string, values: Record<string, number>): EngineResult;
+  variablesOf(expression: string): string[] | null; // null: the text does not parse
+  autoplay: boolean; // false under prefers-reduced-motion
+}
+
+export interface Preset {
+  label: string;
+  expression: string;
+  values: Record<string, number>;
+  timeline?: Timeline; // computed at build time
+}
+
+export type Action =
+  | { type: "edit"; text: string } // the expression field changed
+  | { type: "set-value"; name: string; value: number } // a slider or number field moved
+  | { type: "preset"; preset: Preset }
+  | { type: "moment"; moment: SharedMoment } // a shared link opened
+  | { type: "toggle-play" }
+  | { type: "restart"; direction: Direction }
+  | { type: "seek"; time: number }
+  | { type: "step"; delta: 1 | -1 }
+  | { type: "option"; name: "localDerivatives" | "finalGradients"; on: boolean }
+  | { type: "view"; view: View }
+  | { type: "nudge"; leaf: string; step: string } // step: the h field's text
+  | { type: "forget-nudge" }; // another leaf chosen: the last answer was about the previous one
+
+export function initialState(timeline: Timeline, values: Record<string, number>): SandboxState {
+  return {
+    expression: timeline.expression,
+    values: { ...values, ...valuesOf(timeline) },
+    variables: namesOf(timeline),
+    timeline,
+    structure: structureKey(timeline),
+    schedule: scheduleOf(timeline, "forward"),
+    error: null,
+    direction: "forward",
+    time: 0,
+    playing: false,
+    localDerivatives: false,
+    finalGradients: false,
+    view: { ...DEFAULT_VIEW },
+    nudge: null,
+    earlier: [],
+  };
+}
+
+export function reduce(state: SandboxState, action: Action, context: Context): SandboxState {
+  switch (action.type) {
+    case "edit":
+      return edit(state, action.text, context);
+    case "set-value":
+      return setValue(state, action.name, action.value, context);
+    case "preset":
+      return loadPreset(state, action.preset, context);
+    case "moment":
+      return openMoment(state, action.moment, context);
+    case "toggle-play":
+      return togglePlay(state);
+    case "restart":
+      return restart(state, action.direction, true);
+    case "seek":
+      return seek(state, action.time);
+    case "step":
+      return step(state, action.delta);
+    case "option":
+      return { ...state, [action.name]: action.on };
+    case "view":
+      return { ...state, view: clampView(action.view) };
+    case "nudge":
+      return { ...state, nudge: nudge(state, action.leaf, action.step, context) };
+    case "forget-nudge":
+      return { ...state, nudge: null };
+  }
+}
+
+/** Errors the reader fixes with a slider: the typed text parses, its values do not compute. */
+export function isValueError(error: ErrorPayload | null): boolean {
+  return error !== null && (error.code === "domain" || error.code === "overflow");
+}
+
+function edit(state: SandboxState, text: string, context: Context): SandboxState {
+  const changed = { ...state, expression: text, nudge: null };
+  const next = settle(changed, context.compute(text, state.values), context, false);
+  return next.error ? withoutGhost(next, context) : next;
+}
+
+const isStrictPrefix = (head: string, text: string): boolean =>
+  head.length < text.length && text.startsWith(head);
+
+/**
+ * While the text gives no graph, a graph its own prefix made ("l" on the way to `log(a)`) is a ghost:
+ * the dimmed graph is the most recent one whose text is not a strict prefix of the typed text, with
+ * the sliders' values and the moment the reader left it at.
+ */
+function withoutGhost(state: SandboxState, context: Context): SandboxState {
+  const isGhost = (timeline: Timeline): boolean => isStrictPrefix(timeline.expression, state.expression);
+  if (!isGhost(state.timeline)) return state;
+  const earlier = [...state.earlier];
+  for (let entry = earlier.pop(); entry; entry = earlier.pop()) {
+    if (isGhost(entry.timeline)) continue;
+    const result = context.compute(entry.timeline.expression, valuesFor(state, entry.timeline));
+    if (!result.ok) continue; // its numbers would not be the sliders'
+    const timeline = result.timeline;
+    const schedule = scheduleOf(timeline, entry.direction);
+    return {
+      ...state,
+      earlier,
+      timeline,
+      structure: structureKey(timeline),
+      schedule,
+      direction: entry.direction,
+      time: clamp(entry.time, 0, schedule.duration),
+      playing: false,
+      // A value error shows the typed text's sliders; otherwise the graph on screen has its own.
+      variables: isValueError(state.error) ? state.variables : namesOf(timeline),
+    };
+  }
+  return state;
+}
+
+/** The graphs to fall back to once `next` replaces the one on screen: a prefix of `next` never shows again. */
+function remember(state: SandboxState, next: Timeline): Earlier[] {
+  const left: Earlier = { timeline: state.timeline, direction: state.direction, time: state.time };
+  return [...state.earlier, left]
+    .filter(
+      (e) =>
+        e.timeline.expression !== next.expression && !isStrictPrefix(e.timeline.expression, next.expression),
+    )
+    .slice(-EARLIER_KEPT);
+}
+
+/** The engine's answer for the typed text: a graph to adopt, or an error that keeps the graph. */
+function settle(
+  state: SandboxState,
+  result: EngineResult,
+  context: Context,
+  forceRestart: boolean,
+): SandboxState {
+  if (result.ok) return adopt(state, result.timeline, context, forceRestart);
+  const error = result.error;
+  // A value error shows the typed text's sliders, so the value can be fixed right there; any other
+  // error keeps the sliders the reader had.
+  const typed = isValueError(error) ? context.variablesOf(state.expression) : null;
+  if (!typed) return { ...state, error };
+  const defaults = Object.fromEntries(typed.map((name) => [name, DEFAULT_VALUE]));
+  return { ...state, error, variables: typed, values: { ...defaults, ...state.values } };
+}
+
+/**
+ * A new valid graph. Same structure (a slider moved): keep the moment. New structure (typed, preset):
+ * the pulse starts again from its beginning, so no gradient shows before its wave has reached it.
+ */
+function adopt(
+  state: SandboxState,
+  timeline: Timeline,
+  context: Context,
+  forceRestart: boolean,
+): SandboxState {
+  // The same text always makes the same graph: a slider drag skips the key (40 nodes: a millisecond).
+  const structure =
+    timeline.expression === state.timeline.expression ? state.structure : structureKey(timeline);
+  const next = { ...state, error: null, structure, variables: namesOf(timeline) };
+  if (structure === state.structure && !forceRestart) return withTimeline(next, timeline);
+  const schedule = scheduleOf(timeline, state.direction);
+  const values = { ...state.values, ...valuesOf(timeline) };
+  const earlier = remember(state, timeline);
+  return {
+    ...next,
+    timeline,
+    schedule,
+    values,
+    earlier,
+    time: 0,
+    playing: context.autoplay && schedule.duration > 0,
+  };
+}
+
+function setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState {
+  const changed = { ...state, values: { ...state.values, [name]: value }, nudge: null };
+  if (state.error && !isValueError(state.error)) {
+    // The input holds text that does not parse: the sliders keep driving the graph on screen.
+    const result = context.compute(state.timeline.expression, changed.values);
+    if (!result.ok) return changed;
+    return { ...withTimeline(changed, result.timeline), error: state.error };
+  }
+  return settle(changed, context.compute(state.expression, changed.values), context, false);
+}
+
+function loadPreset(state: SandboxState, preset: Preset, context: Context): SandboxState {
+  const values = { ...state.values, ...preset.values };
+  const changed = { ...state, expression: preset.expression, values, nudge: null };
+  // Presets carry the timelines the build computed: no engine call needed.
+  const result: EngineResult = preset.timeline
+    ? { ok: true, timeline: preset.timeline }
+    : context.compute(preset.expression, values);
+  return settle(changed, result, context, true);
+}
+
+function openMoment(state: SandboxState, m: SharedMoment, context: Context): SandboxState {
+  const expression = m.expression ?? state.expression;
+  let next: SandboxState = { ...state, expression, values: { ...state.values, ...m.values }, nudge: null };
+  const known = valuesFor(next);
+  const same =
+    expression === state.timeline.expression &&
+    state.timeline.variables.every((v) => v.value === known[v.name]);
+  if (!same) next = settle(next, context.compute(expression, next.values), context, false);
+  next = restart(next, m.direction ?? next.direction, false);
+  next = {
+    ...next,
+    localDerivatives: m.localDerivatives ?? next.localDerivatives,
+    finalGradients: m.finalGradients ?? next.finalGradients,
+  };
+  return seek(next, m.time ?? 0);
+}
+
+function nudge(state: SandboxState, leaf: string, text: string, context: Context): NudgeState {
+  const h = parseNumber(text);
+  if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
+  if (h === 0) return { leaf, problem: "h-zero" };
+  return { leaf, h, result: nudgeCheck(context.compute, state.timeline, valuesFor(state), leaf, h) };
+}
+
+/** The nodes the last nudge moved (nudged − original), for the cards and edges to show; null: none. */
+export function nudgeMoved(state: SandboxState): ReadonlyMap<NodeId, number> | null {
+  const n = state.nudge;
+  return n && "result" in n && n.result.ok ? n.result.moved : null;
+}
+
+function namesOf(timeline: Timeline): string[] {
+  return timeline.variables.map((v) => v.name);
+}
+
+export function valuesOf(timeline: Timeline): Record<string, number> {
+  return Object.fromEntries(timeline.variables.map((v) => [v.name, v.value]));
+}
+
+/** The values the engine needs for the current graph's variables. */
+export function valuesFor(state: SandboxState, timeline: Timeline = state.timeline): Record<string, number> {
+  return Object.fromEntries(timeline.variables.map((v) => [v.name, state.values[v.name] ?? v.value]));
+}
+
+/** Two timelines with the same structure share geometry: only numbers changed. */
+export function structureKey(timeline: Timeline): string {
+  return JSON.stringify([
+    // A leaf's name or a literal's text is drawn on the cards, the table and the topological strip:
+    // renaming c to d is a new graph; spaces and parentheses that change no node are not.
+    timeline.nodes.map((n) => [
+      n.id,
+      n.op,
+      n.x,
+      n.y,
+      n.z,
+      n.inputs,
+      n.exponent_label ?? "",
+      n.op === "var" || n.op === "const" ? n.label : "",
+    ]),
+    timeline.edges.map((e) => [e.id, e.from, e.to, e.slot]),
+  ]);
+}
+
+/** New numbers on the same structure: keep the moment where it still makes sense. */
+export function withTimeline(state: SandboxState, timeline: Timeline): SandboxState {
+  const schedule = scheduleOf(timeline, state.direction);
+  const atEnd = state.time >= state.schedule.duration;
+  const time = atEnd ? schedule.duration : clamp(state.time, 0, schedule.duration);
+  return {
+    ...state,
+    timeline,
+    schedule,
+    error: null,
+    time,
+    playing: state.playing && time < schedule.duration,
+    values: { ...state.values, ...valuesOf(timeline) },
+  };
+}
+
+/** Forward / Backward: switching (or pressing the same one again) restarts the pulse. */
+export function restart(state: SandboxState, direction: Direction, play: boolean): SandboxState {
+  return { ...state, direction, schedule: scheduleOf(state.timeline, direction), time: 0, playing: play };
+}
+
+export function seek(state: SandboxState, time: number): SandboxState {
+  return { ...state, time: clamp(time, 0, state.schedule.duration), playing: false };
+}
+
+export function step(state: SandboxState, delta: 1 | -1): SandboxState {
+  return seek(state, stepTime(state.schedule, state.time, delta));
+}
+
+/** Play from the start when at the end; pause otherwise. */
+export function togglePlay(state: SandboxState): SandboxState {
+  if (state.playing) return { ...state, playing: false };
+  const time = state.time >= state.schedule.duration ? 0 : state.time;
+  return { ...state, time, playing: state.schedule.duration > 0 };
+}
+
+/** Events per second while playing: one per second, faster for long timelines (at most ~12 s). */
+export function playbackRate(schedule: Schedule): number {
+  return Math.max(1, schedule.duration / 12);
+}
+
+/** Advance a playing state by dt seconds; `stepped` (reduced motion) jumps whole events. */
+export function advance(
+  state: SandboxState,
+  dt: number,
+  stepped: boolean,
+  carry = 0,
+): { state: SandboxState; carry: number } {
+  if (!state.playing) return { state, carry: 0 };
+  const rate = playbackRate(state.schedule);
+  if (!stepped) {
+    const time = Math.min(state.schedule.duration, state.time + dt * rate);
+    return { state: { ...state, time, playing: time < state.schedule.duration }, carry: 0 };
+  }
+  let pending = carry + dt * rate;
+  let time = state.time;
+  while (pending >= 1 && time < state.schedule.duration) {
+    time = stepTime(state.schedule, time, 1);
+    pending -= 1;
+  }
+  return { state: { ...state, time, playing: time < state.schedule.duration }, carry: pending };
+}
+
+export function clampView(view: View): View {
+  return {
+    yaw: clamp(view.yaw, -VIEW_LIMITS.yaw, VIEW_LIMITS.yaw),
+    pitch: clamp(view.pitch, -VIEW_LIMITS.pitch, VIEW_LIMITS.pitch),
+  };
+}
+
+/** Dragging by (dx, dy) CSS pixels on a stage `width` pixels wide. */
+export function rotate(view: View, dx: number, dy: number, width: number): View {
+  const perPixel = 2.2 / Math.max(320, width);
+  return clampView({ yaw: view.yaw + dx * perPixel, pitch: view.pitch + dy * perPixel });
+}
+
+/** Slider range for a variable: −5..5, widened (to a round number) to include the value. */
+export function sliderRange(value: number): { min: number; max: number; step: number } {
+  const reach = Math.max(5, niceCeil(Math.abs(value) * 1.5));
+  return { min: -reach, max: reach, step: reach > 50 ? 1 : 0.1 };
+}
+
+function niceCeil(x: number): number {
+  if (x <= 5) return 5;
+  const magnitude = 10 ** Math.floor(Math.log10(x));
+  for (const m of [1, 2, 5, 10]) if (m * magnitude >= x) return m * magnitude;
+  return 10 * magnitude;
+}

@@ -1,0 +1,164 @@
+// Predict, then check — the pure half: read a number as the learner types it in their language,
+// judge it against the engine's gradient, and explain the right number by the chain rule along the
+// graph's paths. No DOM; predict.ts shows what this decides.
+
+import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
+import { fullLabel, nameOf } from "../teaching/expansion";
+import { formatNumber, parseNumber, proseNumber } from "./format";
+import type { I18n } from "../shared/i18n";
+
+export type Reading = { ok: true; value: number } | { ok: false; problem: "empty" | "not-a-number" };
+export type Verdict = "right" | "wrong";
+
+export const RELATIVE_TOLERANCE = 1e-6;
+export const PATHS_SHOWN = 3; // a leaf with more paths than this gets the first ones and the count
+
+const MINUSES = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // typographic minus, dashes a keyboard may give
+const GROUP_SPACES = /(\d)[ \u00a0\u202f\u2009']+(?=\d)/g; // "1 000" in ru and et, "1'000"
+const EN_GROUPS = /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/; // "1,000" and "12,345.5" in English
+const PLAIN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * A prediction as typed: "−2", "-2", "0,5" (a decimal comma in every language: a single comma that
+ * is not an English thousands group), "1 000,5", "1.5e-3", "(−2)", or a fraction "1/3".
+ */
+export function readPrediction(text: string, lang: string): Reading {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, problem: "empty" };
+  let t = trimmed.replace(MINUSES, "-").replace(GROUP_SPACES, "$1").replace(/\s+/g, "");
+  if (/^\(.*\)$/.test(t)) t = t.slice(1, -1);
+  const parts = t.split("/");
+  if (parts.length > 2) return { ok: false, problem: "not-a-number" };
+  const numbers = parts.map((p) => plainNumber(p, lang));
+  const [top, bottom = 1] = numbers;
+  if (top === undefined || !numbers.every(Number.isFinite) || bottom === 0)
+    return { ok: false, problem: "not-a-number" };
+  const value = top / bottom;
+  return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: "not-a-number" };
+}
+
+function plainNumber(text: string, lang: string): number {
+  let t = text;
+  if (t.includes(",")) {
+    const english = lang.startsWith("en") && EN_GROUPS.test(t);
+    if (english) t = t.replace(/,/g, "");
+    else if (t.includes(".") || t.split(",").length > 2) return NaN; // "1,000.5" outside English, "1,2,3"
+  }
+  return PLAIN.test(t.replace(",", ".")) ? parseNumber(t) : NaN;
+}
+
+/** Right: within a relative 1e-6 of the gradient, or equal to it as the cards round it. */
+export function judge(predicted: number, gradient: number): Verdict {
+  if (Math.abs(predicted - gradient) <= RELATIVE_TOLERANCE * Math.abs(gradient)) return "right";
+  return formatNumber(predicted) === formatNumber(gradient) ? "right" : "wrong";
+}
+
+export interface ChainPath {
+  nodes: NodeId[]; // from the leaf to the root, along the graph's arrows
+  locals: number[]; // the local derivative on each arrow, in the same order
+  product: number; // locals × the root's seed gradient: what this path adds to the leaf's grad
+}
+
+/**
+ * The paths from `leaf` to the root (the first `limit`, in the order of the edges) and how many there
+ * are in all. Backward's `+=` sums exactly these products (up to float rounding).
+ */
+export function chainPaths(
+  timeline: Timeline,
+  leaf: NodeId,
+  limit = PATHS_SHOWN,
+): { paths: ChainPath[]; total: number } {
+  const out = new Map<NodeId, typeof timeline.edges>();
+  for (const edge of timeline.edges) out.set(edge.from, [...(out.get(edge.from) ?? []), edge]);
+  const counts = new Map<NodeId, number>();
+  const count = (id: NodeId): number => {
+    if (id === timeline.root) return 1;
+    let known = counts.get(id);
+    if (known === undefined) {
+      known = (out.get(id) ?? []).reduce((s, e) => s + count(e.to), 0);
+      counts.set(id, known);
+    }
+    return known;
+  };
+  const seed = timeline.seed.grad;
+  const paths: ChainPath[] = [];
+  const walk = (id: NodeId, nodes: NodeId[], locals: number[]): void => {
+    if (paths.length >= limit) return;
+    if (id === timeline.root) {
+      paths.push({ nodes, locals, product: locals.reduce((p, l) => p * l, seed) });
+      return;
+    }
+    for (const edge of out.get(id) ?? [])
+      if (count(edge.to) > 0) walk(edge.to, [...nodes, edge.to], [...locals, edge.local]);
+  };
+  walk(leaf, [leaf], []);
+  return { paths, total: count(leaf) };
+}
+
+export interface Explanation {
+  lead: string; // the sentence: the right number and how to get it
+  lines: string[]; // one path a line ("a → (a + b) → (a + b) × c: 1 × (−2) × 1 = −2"), then the sum
+}
+
+/**
+ * Why the gradient of `leaf` is what it is, in the page's language: the path (or the paths) from
+ * the leaf to the output with the local derivative of every arrow multiplied out, and for several
+ * paths the += that adds them up.
+ */
+export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): Explanation {
+  const nodes = new Map<NodeId, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
+  const say = (x: number): string => proseNumber(x, i18n.lang);
+  // Inner nodes in parentheses ("a → (a + b) → …"); the last one, the output, needs none.
+  const name = (id: NodeId, last: boolean): string => {
+    const n = nodes.get(id);
+    return n ? (last ? fullLabel(n) : nameOf(n)) : id;
+  };
+  const grad = nodes.get(leaf)?.grad ?? 0;
+  const leafName = name(leaf, false);
+  const { paths, total } = chainPaths(timeline, leaf);
+  const seed = timeline.seed.grad;
+  const routes = paths.map((p) => p.nodes.map((id, i) => name(id, i === p.nodes.length - 1)).join(" → "));
+  // Paths through the same nodes differ by their edges (a * a): number them, "(edge 1)", "(edge 2)".
+  const copies = new Map<string, number>();
+  const lines = paths.map((p, k) => {
+    const factors = [...p.locals, seed];
+    let route = routes[k]!;
+    if (routes.filter((r) => r === route).length > 1) {
+      const n = (copies.get(route) ?? 0) + 1;
+      copies.set(route, n);
+      route += ` (${i18n.t("predict_edge", { n })})`;
+    }
+    return `${route}: ${factors.map((f) => factor(f, i18n.lang)).join(" × ")} ${equals(factors, p.product)} ${say(p.product)}`;
+  });
+  const params = { leaf: leafName, grad: say(grad), seed: say(seed), count: total };
+  if (total <= 1) return { lead: i18n.t("predict_wrong_one", params), lines };
+  if (total > paths.length) lines.push(i18n.t("predict_more_paths", { count: total - paths.length }));
+  const sum =
+    total > paths.length
+      ? say(grad)
+      : `${paths.map((p) => factor(p.product, i18n.lang)).join(" + ")} ${equals(
+          paths.map((p) => p.product),
+          grad,
+          "+",
+        )} ${say(grad)}`;
+  lines.push(i18n.t("predict_together", { sum }));
+  return { lead: i18n.t("predict_wrong_many", params), lines };
+}
+
+/** The explanation as one text (what a screen reader hears, what a test reads). */
+export function explanationText(e: Explanation): string {
+  return [e.lead, ...e.lines].join(" ");
+}
+
+/** A factor inside a product: negative numbers in parentheses, "(−2)". */
+function factor(x: number, lang: string): string {
+  const text = proseNumber(x, lang);
+  return text.startsWith("\u2212") ? `(${text})` : text;
+}
+
+/** "=" when the numbers as shown give the result as shown, "≈" when rounding hides a digit. */
+function equals(terms: number[], result: number, op: "×" | "+" = "×"): string {
+  const shown = terms.map((x) => parseNumber(formatNumber(x)));
+  const value = op === "×" ? shown.reduce((p, x) => p * x, 1) : shown.reduce((s, x) => s + x, 0);
+  return formatNumber(value) === formatNumber(result) ? "=" : "≈";
+}

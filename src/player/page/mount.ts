@@ -1,0 +1,79 @@
+// Before a sandbox exists: its data read from the page, its controls built and put in place (hidden
+// behind the static figure), its WebGL context and programs, each in a short task of its own so that
+// waking blocks the page for little. Without WebGL the static figure stays, with a note.
+
+import type { Timeline } from "../../inference/types";
+import { CodeExcerpt, CodeListing } from "../teaching/codestep";
+import { makeCompact } from "../teaching/compact";
+import { buildControls, type Controls } from "../controls/controls";
+import { h } from "../shared/dom";
+import { type I18n, makeI18n, type Strings } from "../shared/i18n";
+import type { Preset } from "../model/model";
+import { PredictPanel } from "../teaching/predict";
+import { Scene } from "../stage/scene";
+
+export interface SandboxData {
+  lang: string;
+  expression: string;
+  values: Record<string, number>;
+  timeline: Timeline;
+  presets: Preset[];
+  strings: Strings;
+  compact?: boolean; // a compact sandbox: the graph and the pulse, nothing to edit (compact.ts)
+}
+
+/** Let the browser handle input and draw before the next piece of work. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export async function preparePlayer(
+  root: HTMLElement,
+): Promise<{ data: SandboxData; i18n: I18n; ui: Controls; scene: Scene } | null> {
+  const script = root.querySelector("script.tinydag-data, script.tinydag-compact-data");
+  if (!script?.textContent) return null;
+  const data = JSON.parse(script.textContent) as SandboxData;
+  const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
+  const ui = buildControls(i18n, data.presets ?? []);
+  if (data.compact) makeCompact(ui, i18n);
+  ui.player.setAttribute("aria-hidden", "true"); // until it shows (start)
+  const figure = root.querySelector(".tinydag-figure");
+  if (figure) figure.after(ui.player);
+  else root.append(ui.player);
+  await nextTask();
+  const scene = Scene.create(ui.canvas);
+  if (!scene) {
+    // Keep the static figure; its caption carries the localized note (shown by figure.css).
+    ui.player.remove();
+    root.dataset.webgl = "unavailable";
+    root.dataset.player = "no-webgl";
+    if (!root.querySelector(".tinydag-figure__note"))
+      root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
+    return null;
+  }
+  while (scene.prepare()) await nextTask();
+  return { data, i18n, ui, scene };
+}
+
+/**
+ * A full sandbox's panels: predict-then-check under the graph, and the method of the lesson's listing
+ * that is running (codestep.ts) under the timeline. A compact sandbox has neither.
+ */
+export function fullPanels(
+  root: HTMLElement,
+  data: SandboxData,
+  ui: Controls,
+  i18n: I18n,
+  check: () => void,
+): [PredictPanel | null, CodeExcerpt | null] {
+  if (data.compact === true || root.id.startsWith("tinydag-compact")) return [null, null];
+  const predict = new PredictPanel(i18n, check);
+  const listing = CodeListing.find(root.ownerDocument);
+  const excerpt = listing ? new CodeExcerpt(listing, i18n.t("code_excerpt")) : null;
+  // Predicting happens with the graph in view: under its caption and the toggles (which stay right
+  // under the graph however long the verdicts grow), above the timeline; the running code comes
+  // right after the timeline that drives it.
+  ui.transport.before(predict.el);
+  if (excerpt) ui.transport.after(excerpt.element);
+  return [predict, excerpt];
+}

@@ -1,0 +1,271 @@
+// One sandbox: state (model.ts) in, pictures (stage.ts) and controls (sync.ts) out.
+// Every change is an action through reduce(); a frame is drawn only when something changed or while
+// the pulse plays, and every frame is frameAt(timeline, time): nothing else decides what is shown.
+
+import type { Timeline } from "../../inference/types";
+import type { CodeExcerpt } from "../teaching/codestep";
+import type { Controls } from "../controls/controls";
+import { markFirstFrame, recordInputToFrame, registerSandbox } from "../shared/debug";
+import { whenSeen } from "../shared/dom";
+import { FrameworksPanel } from "../teaching/frameworks";
+import type { I18n } from "../shared/i18n";
+import { recompute, variablesOf } from "../engine/live";
+import { fullPanels, nextTask, preparePlayer, type SandboxData } from "./mount";
+import { reveal } from "./reveal";
+import {
+  type Action,
+  advance,
+  type Context,
+  initialState,
+  nudgeMoved,
+  reduce,
+  type SandboxState,
+} from "../model/model";
+import { codeStepOf } from "../controls/panels";
+import type { Scene } from "../stage/scene";
+import { Share } from "./share";
+import { Stage } from "../stage/stage";
+import type { PredictPanel } from "../teaching/predict";
+import { ControlSync, flaggedNode } from "../controls/sync";
+import { frameAt } from "../model/timing";
+import { GraphWalk } from "../controls/walk";
+import {
+  type DispatchOptions,
+  type Target,
+  wireControls,
+  wirePage,
+  wireRotation,
+  wireSlider,
+} from "../controls/wiring";
+
+const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
+const AUTOPLAY_VISIBLE = 0.35; // share of the stage in view before the first pulse plays
+
+export class Sandbox implements Target {
+  readonly stage: Stage;
+  readonly presets: SandboxData["presets"];
+  private state: SandboxState;
+  private readonly sync: ControlSync;
+  private readonly share: Share;
+  private readonly walk: GraphWalk; // the cards as keyboard and screen reader walk them
+  private readonly predict: PredictPanel | null; // predict, then check (full sandboxes)
+  private readonly context: Context;
+  private readonly reducedMotion: boolean;
+  private readonly still: boolean; // no autoplay: reduced motion, or a compact sandbox
+  private frameRequested = false;
+  private dirty = false;
+  private lastTick = 0;
+  private carry = 0; // reduced motion: time owed to the next whole step
+  private frames = 0;
+  private waking = true; // until the player shows (start)
+  private inputStart: number | null = null; // event time of the input being drawn, for the measure
+  private interacted = false; // only then does the sandbox write the URL or narrate
+  private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
+  private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
+
+  private constructor(
+    private readonly root: HTMLElement,
+    data: SandboxData,
+    scene: Scene,
+    readonly ui: Controls,
+    private readonly i18n: I18n,
+  ) {
+    this.reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    this.context = { compute: recompute, variablesOf, autoplay: !this.reducedMotion };
+    this.presets = data.presets ?? [];
+    this.state = initialState(data.timeline, data.values);
+    // A compact sandbox waits for the reader's Backward with the forward pass done (it sits on the
+    // first screen, where a pulse playing by itself would keep a phone busy while the page loads).
+    this.still = this.reducedMotion || data.compact === true;
+    if (this.still) this.state = { ...this.state, time: this.state.schedule.duration };
+    this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
+    this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
+    this.share = new Share(root, ui, i18n);
+    this.walk = new GraphWalk(ui.cards, i18n);
+    [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
+    this.frameworks = FrameworksPanel.find(root, i18n);
+  }
+
+  /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
+  static async mount(root: HTMLElement): Promise<Sandbox | null> {
+    const parts = await preparePlayer(root);
+    if (!parts) return null;
+    const sandbox = new Sandbox(root, parts.data, parts.scene, parts.ui, parts.i18n);
+    await sandbox.start();
+    return sandbox;
+  }
+
+  private async start(): Promise<void> {
+    // A shared moment is applied before anything is built: the graph is built once, the right one.
+    const moment = this.share.moment();
+    if (moment) {
+      this.state = reduce(this.state, { type: "moment", moment }, this.context);
+      this.interacted = true;
+    }
+    await nextTask();
+    this.stage.readPalette();
+    await nextTask();
+    await this.stage.buildInSteps(this.state.timeline, nextTask); // the first graph, in short tasks
+    this.walk.build(this.state.timeline);
+    await nextTask();
+    this.sync.state(this.state);
+    this.predict?.sync(this.state);
+    this.frameworks?.show(this.state);
+    wireControls(this);
+    wireRotation(this);
+    wirePage(this);
+    // The first frame in a task of its own, drawn while the player is still transparent (player.css:
+    // it is styled, laid out and painted then); the player shows in another; a shared moment's scroll
+    // in another (the page's scroll handlers run with it); the wall is drawn last.
+    await nextTask();
+    this.render();
+    await nextTask();
+    reveal(this.root, this.ui.player, !moment);
+    this.waking = false;
+    markFirstFrame(this.root.id);
+    this.registerDebugHandle();
+    await nextTask();
+    if (moment) this.root.scrollIntoView({ block: "start" });
+    else this.autoplayWhenVisible();
+    await nextTask();
+    if (this.stage.scene.wallPending) this.render();
+  }
+
+  current(): SandboxState {
+    return this.state;
+  }
+
+  /** The one way the state changes: reduce, then bring the stage and the controls along. */
+  dispatch(action: Action, options: DispatchOptions = {}): void {
+    const before = this.state;
+    const next = reduce(before, action, this.context);
+    this.state = next;
+    if (next.structure !== before.structure) this.buildGraph(next.timeline);
+    else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
+    this.sync.state(next); // at once, not a frame later: a click's result is visible to the next event
+    this.predict?.sync(next);
+    this.frameworks?.show(next);
+    if (options.byReader ?? true) {
+      this.interacted = true;
+      if (options.url ?? true) this.share.schedule(() => this.state);
+    }
+    if (options.inputAt !== undefined) this.inputStart = options.inputAt || performance.now();
+    // Typing and dragging draw within the input event itself, without waiting a frame; while the
+    // pulse plays, the loop draws the next frame anyway, unless the graph itself is new.
+    const input = options.inputAt !== undefined;
+    const drawNow = options.now || (input && (!next.playing || next.structure !== before.structure));
+    if (drawNow) this.render();
+    if (!drawNow || next.playing) this.invalidate();
+  }
+
+  /** New cards for a new graph; a card that had the focus keeps it (or hands it to the root). */
+  private buildGraph(timeline: Timeline): void {
+    const focused = this.walk.focused();
+    this.stage.build(timeline);
+    this.walk.build(timeline, focused);
+  }
+
+  /** Check: judge the predictions, then play the backward pass that brings the gradients. */
+  private checkPredictions(): void {
+    if (!this.predict?.check(this.state)) return;
+    this.dispatch({ type: "restart", direction: "backward" }, { now: true });
+    // The answer is the backward pass: it plays where the learner can see it.
+    this.ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
+  }
+
+  copyLink(): void {
+    void this.share.copy(this.state);
+  }
+
+  repaint(): void {
+    this.stage.readPalette();
+    this.invalidate();
+  }
+
+  resize(width: number): void {
+    this.stage.layout(true, width);
+    this.invalidate();
+  }
+
+  hashChanged(): void {
+    const moment = this.share.moment();
+    if (moment) this.dispatch({ type: "moment", moment }, { url: false });
+  }
+
+  /** The forward pulse plays once when the reader first sees a full sandbox (not with reduced motion). */
+  private autoplayWhenVisible(): void {
+    if (this.still) return;
+    whenSeen(this.ui.stage, AUTOPLAY_VISIBLE, () => {
+      if (!this.interacted && this.state.time === 0)
+        this.dispatch({ type: "restart", direction: "forward" }, { byReader: false });
+    });
+  }
+
+  invalidate(): void {
+    this.dirty = true;
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(this.tick);
+  }
+
+  private readonly tick = (now: number): void => {
+    this.frameRequested = false;
+    if (!this.dirty && !this.state.playing) return; // already drawn within its input event
+    if (this.state.playing) {
+      const dt = this.lastTick ? Math.min(MAX_FRAME_STEP_S, (now - this.lastTick) / 1000) : 0;
+      this.lastTick = now;
+      const r = advance(this.state, dt, this.reducedMotion, this.carry);
+      this.state = r.state;
+      this.carry = r.carry;
+      if (!this.state.playing) {
+        this.sync.state(this.state);
+        if (this.interacted) this.share.schedule(() => this.state);
+      }
+    } else {
+      this.lastTick = 0;
+      this.carry = 0;
+    }
+    this.render();
+    if (this.state.playing) this.invalidate();
+  };
+
+  private render(): void {
+    const s = this.state;
+    const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
+    const dimmed = s.direction === "forward" && frame.completed === 0;
+    const input = {
+      timeline: s.timeline,
+      frame,
+      flagged: flaggedNode(s),
+      localDerivatives: s.localDerivatives,
+      view: s.view,
+      dimmed,
+      moved: nudgeMoved(s),
+    };
+    if (!this.stage.draw(input)) return;
+    this.walk.update(s.timeline, frame, s.finalGradients);
+    this.frames += 1;
+    this.dirty = false;
+    if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
+    // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, would take
+    // the one listing's mark from the sandbox beside "Running now").
+    this.sync.frame(s, frame, this.interacted, this.excerpt !== null && (this.interacted || s.playing));
+    this.excerpt?.show(codeStepOf(s.timeline, s.schedule, frame, this.i18n).key);
+    this.markPerformance();
+  }
+
+  private markPerformance(): void {
+    if (this.inputStart !== null) recordInputToFrame(this.inputStart);
+    this.inputStart = null;
+  }
+
+  private registerDebugHandle(): void {
+    registerSandbox(this.root, {
+      draw: () => this.render(),
+      scene: this.stage.scene,
+      state: () => this.state,
+      frames: () => this.frames,
+      paths: () => this.stage.labels.screenPaths(),
+    });
+  }
+}

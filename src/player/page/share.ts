@@ -1,0 +1,56 @@
+// The moment in the address bar: written a little after the reader stops changing things (never
+// while the pulse plays), and copied on request. Reading a shared link is url.ts + the "moment" action.
+
+import type { Controls } from "../controls/controls";
+import { setText } from "../shared/dom";
+import type { I18n } from "../shared/i18n";
+import { type SandboxState, valuesFor } from "../model/model";
+import { decodeMoment, encodeMoment, type SharedMoment } from "./url";
+
+const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
+
+export class Share {
+  private timer: number | undefined;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly ui: Controls,
+    private readonly i18n: I18n,
+  ) {}
+
+  /** The moment the page's address names for this sandbox, if any. */
+  moment(): SharedMoment | null {
+    return decodeMoment(location.hash, this.root.id);
+  }
+
+  schedule(current: () => SandboxState): void {
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => {
+      const s = current();
+      if (!s.playing) this.write(s);
+    }, WRITE_DELAY_MS);
+  }
+
+  write(s: SandboxState): void {
+    const hash = encodeMoment(this.root.id, {
+      expression: s.timeline.expression,
+      values: valuesFor(s),
+      direction: s.direction,
+      time: s.time,
+      localDerivatives: s.localDerivatives,
+      finalGradients: s.finalGradients,
+    });
+    if (location.hash !== hash) history.replaceState(history.state, "", hash);
+  }
+
+  async copy(s: SandboxState): Promise<void> {
+    this.write(s);
+    setText(this.ui.status, this.i18n.t("link_ready"));
+    try {
+      await navigator.clipboard.writeText(location.href);
+      setText(this.ui.status, this.i18n.t("link_copied"));
+    } catch {
+      // No clipboard (permissions, insecure origin): the address bar holds the link anyway.
+    }
+  }
+}

@@ -1,0 +1,86 @@
+// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`.
+// Everything read here is untrusted: numbers must parse as finite numbers, names must be single
+// letters, and the expression is only ever put into an input's value and run through the parser.
+
+import { NUMBER_PATTERN } from "../../inference/parse";
+import type { Direction } from "../model/timing";
+
+export interface SharedMoment {
+  expression?: string;
+  values: Record<string, number>;
+  direction?: Direction;
+  time?: number;
+  localDerivatives?: boolean;
+  finalGradients?: boolean;
+}
+
+const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
+const MAX_MAGNITUDE = 1e6;
+const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
+
+export function encodeMoment(sandboxId: string, m: Required<SharedMoment>): string {
+  const params = new URLSearchParams();
+  params.set("expr", m.expression);
+  const vals = Object.entries(m.values)
+    .map(([k, v]) => `${k}:${roundForUrl(v)}`)
+    .join(",");
+  if (vals) params.set("vals", vals);
+  params.set("dir", m.direction);
+  params.set("t", String(roundForUrl(m.time)));
+  if (m.localDerivatives) params.set("local", "1");
+  if (m.finalGradients) params.set("final", "1");
+  // URLSearchParams writes a space as "+"; %20 reads the same everywhere, so "+" never stands for a space
+  return `#${encodeURIComponent(sandboxId)}?${params.toString().replaceAll("+", "%20")}`;
+}
+
+function roundForUrl(x: number): number {
+  return Number(x.toPrecision(12));
+}
+
+/** The moment a hash describes for this sandbox, or null when the hash is about something else. */
+export function decodeMoment(hash: string, sandboxId: string): SharedMoment | null {
+  const body = hash.startsWith("#") ? hash.slice(1) : hash;
+  const q = body.indexOf("?");
+  if (q < 0) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(body.slice(0, q));
+  } catch {
+    return null;
+  }
+  if (id !== sandboxId) return null;
+  const query = body.slice(q + 1);
+  const params = new URLSearchParams(plusIsSpace(query) ? query : query.replaceAll("+", "%2B"));
+  const moment: SharedMoment = { values: {} };
+  const expr = params.get("expr");
+  if (expr !== null) moment.expression = expr.slice(0, MAX_EXPRESSION);
+  for (const pair of (params.get("vals") ?? "").split(",")) {
+    const m = /^([A-Za-z_]):(.+)$/.exec(pair);
+    if (!m) continue;
+    const value = finite(m[2]);
+    if (value !== null && Math.abs(value) <= MAX_MAGNITUDE) moment.values[m[1]!] = value;
+  }
+  const dir = params.get("dir");
+  if (dir === "forward" || dir === "backward") moment.direction = dir;
+  const t = finite(params.get("t"));
+  if (t !== null && t >= 0) moment.time = t;
+  if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
+  if (params.has("final")) moment.finalGradients = params.get("final") === "1";
+  return moment;
+}
+
+/**
+ * Whether "+" means a space in this query. To URLSearchParams it always does, but a hand-written
+ * `expr=a+b` means a + b. Only links written by this player before it wrote spaces as %20 use "+"
+ * for a space; they are recognisable: "," ":" "(" and a literal "+" are %-escapes there, and a space
+ * is never %20.
+ */
+function plusIsSpace(query: string): boolean {
+  return /%[0-9A-Fa-f]{2}/.test(query) && !/%20/i.test(query);
+}
+
+function finite(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || !URL_NUMBER.test(text)) return null;
+  const x = Number(text);
+  return Number.isFinite(x) ? x : null;
+}

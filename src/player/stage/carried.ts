@@ -1,0 +1,74 @@
+// The number a pulse carries, written beside it as it travels along its edge: forward the input's
+// value, backward the contribution. Once the pulse has landed the number waits at the edge's end,
+// by the card that received it, until the next event starts (with reduced motion, time moves in
+// whole events: the number only ever appears there, at its end).
+
+import type { EdgeId } from "../../inference/types";
+import { type EdgeCurve, pointOnEdge } from "./curves";
+import { h, setAttr, setText } from "../shared/dom";
+import { signOf } from "./encoding";
+import type { V3 } from "./fit";
+import { formatNumber } from "../model/format";
+import { overlaps, type Rect } from "./placement";
+import type { Projected } from "./scene";
+import type { Frame } from "../model/timing";
+
+const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
+const ABOVE = 13; // CSS px the number floats over the line
+
+export class CarriedNumbers {
+  private curves = new Map<EdgeId, EdgeCurve>();
+  private pool: HTMLElement[] = [];
+
+  constructor(private readonly layer: HTMLElement) {}
+
+  /** New edges (the layer was emptied by the labels' build). */
+  build(curves: EdgeCurve[]): void {
+    this.curves = new Map(curves.map((c) => [c.id, c]));
+    this.pool = [];
+  }
+
+  /** `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead). */
+  place(
+    frame: Frame,
+    project: (p: V3) => Projected,
+    along: (curve: EdgeCurve, at: number, kind: Frame["direction"]) => V3 = (c, at) => pointOnEdge(c, at),
+    cards: () => Rect[] = () => [],
+  ): void {
+    const items = frame.carried.filter((c) => this.curves.has(c.edge));
+    while (this.pool.length < items.length) {
+      const el = h("span", { class: "tdg-carried", hidden: true });
+      this.pool.push(el);
+      this.layer.append(el);
+    }
+    let obstacles: Rect[] | undefined;
+    this.pool.forEach((el, i) => {
+      const item = items[i];
+      if (!item) {
+        if (!el.hidden) el.hidden = true;
+        return;
+      }
+      const text = formatNumber(item.number);
+      const size = { w: text.length * 6.6 + 14, h: 19 }; // player.css: 11 px monospace, padding, border
+      const curve = this.curves.get(item.edge)!;
+      const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
+      let p = project(along(curve, at, item.kind));
+      const boxes = items.length ? (obstacles ??= cards()) : [];
+      for (
+        let k = 1;
+        k <= 4 &&
+        boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size }));
+        k++
+      ) {
+        p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
+      }
+      setText(el, text);
+      setAttr(el, "data-edge", item.edge);
+      setAttr(el, "data-kind", item.kind);
+      setAttr(el, "data-sign", item.kind === "backward" ? signOf(item.number) : null);
+      setAttr(el, "data-landed", item.landed ? "true" : null);
+      el.style.transform = `translate(${p.x.toFixed(1)}px, ${(p.y - ABOVE).toFixed(1)}px) translate(-50%, -50%)`;
+      if (el.hidden) el.hidden = false;
+    });
+  }
+}

@@ -1,0 +1,188 @@
+// Text the cards, the table and narration show about a node: its operator glyph, a short title,
+// a name for sentences, and for derived operations the primitive expansion the engine really
+// built (a − b = a + (b · −1)).
+
+import type { NodeId, Primitive, Timeline, TimelineNode } from "../../inference/types";
+import { formatNumber } from "../model/format";
+
+const GLYPHS: Record<string, string> = {
+  "+": "+",
+  "*": "×",
+  "-": "−",
+  "/": "÷",
+  neg: "−",
+  "**": "**",
+  exp: "exp",
+  log: "log",
+  relu: "relu",
+};
+const FUNCTIONS = new Set(["exp", "log", "relu"]);
+const ELIDED = "…";
+
+/** What the card's header shows in large type: the variable, the number, or the operator. */
+export function glyphOf(node: TimelineNode): string {
+  if (node.op === "var") return node.name ?? node.label;
+  if (node.op === "const") return formatNumber(node.value);
+  return GLYPHS[node.op] ?? node.op;
+}
+
+/** The node's whole expression, typographic and on one line: for tooltips, names and the table. */
+export function fullLabel(node: TimelineNode): string {
+  return prettyLabel(node.label.replace(/\s+/g, " ").trim());
+}
+
+/**
+ * What the card writes after its glyph, in at most `budget` characters: what the operation applies
+ * to, never the operation's own name again ("relu" + "(w × x + …)", "**" + "b" beside the exponent
+ * badge, "−" + "(a + b)", "+" + "exp(a) + b ** 2"). When the text is too long, products close up
+ * and then whole operands give way to "…", the deepest first, so no title ends in the middle of a
+ * term; null when even the shortest form does not fit (the whole expression is on the card's
+ * tooltip and in the table).
+ */
+export function titleOf(node: TimelineNode, timeline: Timeline, budget: number): string | null {
+  if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
+  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const operand = byId.get(node.inputs[0] ?? "");
+  const infix = !FUNCTIONS.has(node.op) && node.op !== "**" && node.op !== "neg";
+  const subject = infix ? node : operand;
+  if (!subject) return null;
+  const compound = subject.inputs.length > 0 || /^\s*[-\u2212]/.test(subject.label);
+  const wrap = (text: string): string =>
+    !infix && (FUNCTIONS.has(node.op) || compound) ? `(${text})` : text;
+  // Every part of the subject that may give way to "…": operations, and long number literals.
+  const parts: { node: TimelineNode; depth: number }[] = [];
+  const seen = new Set<NodeId>();
+  const collect = (n: TimelineNode, depth: number): void => {
+    if (seen.has(n.id)) return;
+    seen.add(n.id);
+    if ((n !== node && n.inputs.length > 0) || (n.op === "const" && n.label.trim().length > 5))
+      parts.push({ node: n, depth });
+    for (const id of n.inputs) {
+      const child = byId.get(id);
+      if (child && child.start >= n.start && child.end <= n.end) collect(child, depth + 1);
+    }
+  };
+  collect(subject, 0);
+  parts.sort(
+    (a, b) =>
+      b.depth - a.depth ||
+      b.node.end - b.node.start - (a.node.end - a.node.start) ||
+      b.node.start - a.node.start,
+  );
+  const elided: TimelineNode[] = [];
+  const render = (): string => {
+    const chars = Array.from(subject.label);
+    const cuts = elided
+      .filter((e) => !elided.some((o) => o !== e && o.start <= e.start && e.end <= o.end))
+      .sort((a, b) => b.start - a.start);
+    for (const e of cuts) chars.splice(e.start - subject.start, e.end - e.start, ELIDED);
+    return fullLabel({ ...subject, label: chars.join("") });
+  };
+  const fits = (text: string): boolean => Array.from(text).length <= budget;
+  // Where the spaced text is too long, products and powers close up first ("w×x + v×y"): the
+  // tighter binding shows in the spacing, and more of the expression stays.
+  const shown = (): string => {
+    const text = wrap(render());
+    return fits(text) ? text : text.replace(/ (×|\*\*) /g, "$1");
+  };
+  let text = shown();
+  for (const part of parts) {
+    if (fits(text)) break;
+    if (elided.some((e) => e.start <= part.node.start && part.node.end <= e.end)) continue;
+    elided.push(part.node);
+    text = shown();
+  }
+  const bare = text.replace(/[()\s]/g, "");
+  return fits(text) && bare !== ELIDED ? text : null;
+}
+
+/** The node's source text with typographic operators, e.g. "a − b". */
+export function prettyLabel(label: string): string {
+  return label
+    .replace(/\*\*/g, "\ue000") // a private-use character, which no expression can contain
+    .replace(/\*/g, "×")
+    .replace(/\ue000/g, "**")
+    .replace(/-/g, "−");
+}
+
+/** A name for a node in sentences: "c", "(a + b)". */
+export function nameOf(node: TimelineNode): string {
+  const text = prettyLabel(node.label.trim());
+  if (node.inputs.length === 0 || isWrapped(text)) return text;
+  return `(${text})`;
+}
+
+function isWrapped(text: string): boolean {
+  if (!text.startsWith("(") || !text.endsWith(")")) return /^[a-z]+\(.*\)$/.test(text);
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")") depth--;
+    if (depth === 0 && i < text.length - 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The primitive expansion of a derived node, rendered from its `primitives`:
+ * "a − b = a + (b · −1)", "a / b = a · b ** −1", "−a = a · −1".
+ */
+export function expansionOf(node: TimelineNode, timeline: Timeline): string | null {
+  const prims = node.primitives;
+  if (!node.derived || !prims || prims.length === 0) return null;
+  const byId = new Map<string, Primitive>(prims.map((p) => [p.id, p]));
+  const visual = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const render = (id: string, parent: Primitive | null): string => {
+    const v = visual.get(id);
+    if (v) return parent ? nameOf(v) : prettyLabel(v.label);
+    const p = byId.get(id);
+    if (!p) return id;
+    let text: string;
+    if (p.op === "const") text = formatNumber(p.value);
+    else if (p.op === "**") text = `${render(p.inputs[0] ?? "", p)} ** ${formatNumber(p.exponent ?? -1)}`;
+    else text = p.inputs.map((i) => render(i, p)).join(p.op === "+" ? " + " : " · ");
+    const needsParens =
+      parent !== null && p.op !== "const" && p.op !== parent.op && !(p.op === "**" && parent.op === "*");
+    return needsParens ? `(${text})` : text;
+  };
+  const root = prims[prims.length - 1]!;
+  return `${prettyLabel(node.label)} = ${render(root.id, null)}`;
+}
+
+/** ["∂/∂a = 1", "∂/∂b = −1"]: the local derivative along each input edge of a node. */
+export function localsOf(node: TimelineNode, timeline: Timeline): string[] {
+  const visual = new Map(timeline.nodes.map((n) => [n.id, n]));
+  return timeline.edges
+    .filter((e) => e.to === node.id)
+    .sort((a, b) => a.slot - b.slot)
+    .map((e) => {
+      const from = visual.get(e.from);
+      return `∂/∂${from ? nameOf(from) : e.from} = ${formatNumber(e.local)}`;
+    });
+}
+
+/**
+ * An expression as pieces a line may break between: before each operator outside parentheses, so
+ * "(a − b) / c = (a − b) · c ** −1" wraps as "(a − b) / c =" … and never inside "(a − b)" or "c ** −1".
+ */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (
+      c === " " &&
+      depth === 0 &&
+      /^[=+−·×/] /.test(text.slice(i + 1, i + 3)) &&
+      text.slice(i + 1, i + 3) !== "**"
+    ) {
+      terms.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(text.slice(start));
+  return terms.filter((t) => t.length > 0);
+}

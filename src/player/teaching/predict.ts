@@ -1,0 +1,217 @@
+// Predict, then check: one field per leaf of the graph on screen, a Check button, and after Check a
+// verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
+// Nothing here shows a gradient before Check. The fields follow the graph like the sliders do: a
+// leaf that stays keeps what the learner typed; new numbers or a new expression clear the verdicts.
+// The reading, judging and explaining are pure (verdict.ts).
+
+import type { Timeline } from "../../inference/types";
+import { h, setAttr, setText, uid } from "../shared/dom";
+import { proseNumber } from "../model/format";
+import type { I18n } from "../shared/i18n";
+import type { SandboxState } from "../model/model";
+import { explainGradient, judge, readPrediction } from "../model/verdict";
+
+interface Field {
+  name: string; // the variable
+  row: HTMLElement;
+  input: HTMLInputElement;
+  message: HTMLElement; // under the field: a reading problem, or the verdict and its explanation
+}
+
+export class PredictPanel {
+  readonly el: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly summary: HTMLElement;
+  private fields: Field[] = [];
+  private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
+  private shown: SandboxState | null = null;
+
+  constructor(
+    private readonly i18n: I18n,
+    private readonly onCheck: () => void,
+  ) {
+    const t = i18n.t;
+    const id = uid("tdg-predict");
+    this.list = h("div", { class: "tdg-predict-fields" });
+    const check = h(
+      "button",
+      { type: "button", class: "tdg-button tdg-predict-check", "data-action": "check" },
+      t("predict_check"),
+    );
+    this.summary = h("p", {
+      class: "tdg-predict-summary",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
+    this.el = h(
+      "fieldset",
+      { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
+      h("legend", { class: "tdg-field-label" }, t("predict_legend")),
+      h("p", { class: "tdg-help", id: `${id}-help` }, t("predict_help")),
+      h("div", { class: "tdg-predict-row" }, this.list, check),
+      this.summary,
+    );
+    check.addEventListener("click", () => this.onCheck());
+  }
+
+  /** After every transition: fields for the graph's leaves; verdicts only while they still hold. */
+  sync(s: SandboxState): void {
+    const before = this.shown;
+    this.shown = s;
+    if (before?.timeline !== s.timeline) {
+      this.reconcile(s.timeline.variables.map((v) => v.name));
+      this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
+    }
+    if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
+      this.clear();
+  }
+
+  /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
+  check(s: SandboxState): boolean {
+    const t = this.i18n.t;
+    if (s.error !== null && s.expression !== s.timeline.expression) {
+      this.clear();
+      setText(this.summary, t("predict_stale"));
+      return false;
+    }
+    const readings = this.fields.map((f) => ({
+      field: f,
+      reading: readPrediction(f.input.value, this.i18n.lang),
+    }));
+    const unread = readings.filter((r) => !r.reading.ok);
+    if (unread.length > 0) {
+      this.clear();
+      for (const { field, reading } of unread) {
+        if (reading.ok) continue;
+        const text =
+          reading.problem === "empty"
+            ? t("predict_empty")
+            : t("predict_not_a_number", { text: quoted(field.input.value) });
+        this.say(field, text, "unreadable");
+        setAttr(field.input, "aria-invalid", "true");
+      }
+      setText(this.summary, t("predict_incomplete"));
+      unread[0]!.field.input.focus();
+      return false;
+    }
+    const leaves = new Map(s.timeline.variables.map((v) => [v.name, v.node]));
+    const nodes = new Map(s.timeline.nodes.map((n) => [n.id, n]));
+    let right = 0;
+    for (const { field, reading } of readings) {
+      const node = nodes.get(leaves.get(field.name) ?? "");
+      if (!node || !reading.ok) continue;
+      const verdict = judge(reading.value, node.grad);
+      if (verdict === "right") right += 1;
+      field.row.dataset.verdict = verdict;
+      field.input.dataset.verdict = verdict;
+      setAttr(field.input, "aria-invalid", null);
+      if (verdict === "right")
+        this.say(field, t("predict_right", { leaf: field.name, grad: this.prose(node.grad) }), verdict);
+      else {
+        const why = explainGradient(s.timeline, node.id, this.i18n);
+        this.say(field, why.lead, verdict, why.lines);
+      }
+    }
+    this.judged = { timeline: s.timeline, expression: s.expression };
+    setText(this.summary, t("predict_summary", { right, total: this.fields.length }));
+    return true;
+  }
+
+  private prose(x: number): string {
+    return proseNumber(x, this.i18n.lang);
+  }
+
+  /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
+  private say(field: Field, text: string, kind: string, lines: string[] = []): void {
+    field.message.replaceChildren(
+      text,
+      ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]),
+    );
+    field.message.hidden = false;
+    field.message.dataset.kind = kind;
+    setAttr(field.input, "aria-describedby", field.message.id);
+  }
+
+  /** Forget every verdict and message (the graph they were about is gone). */
+  private clear(): void {
+    this.judged = null;
+    setText(this.summary, "");
+    for (const field of this.fields) this.forget(field);
+  }
+
+  private forget(field: Field): void {
+    delete field.row.dataset.verdict;
+    delete field.input.dataset.verdict;
+    setAttr(field.input, "aria-invalid", null);
+    setAttr(field.input, "aria-describedby", null);
+    setText(field.message, "");
+    field.message.hidden = true;
+    delete field.message.dataset.kind;
+  }
+
+  /** One field per leaf, in the graph's order; a leaf that stays keeps its field (and what is typed in it). */
+  private reconcile(names: string[]): void {
+    if (names.join(",") === this.fields.map((f) => f.name).join(",")) return;
+    const kept = new Map(this.fields.filter((f) => names.includes(f.name)).map((f) => [f.name, f]));
+    for (const field of this.fields) if (!kept.has(field.name)) field.row.remove();
+    this.fields = names.map((name) => kept.get(name) ?? this.field(name));
+    // The focused row is never moved (moving it would blur it); the others go around it.
+    const active = this.list.ownerDocument.activeElement;
+    const anchor = this.fields.findIndex((f) => f.row.contains(active));
+    if (anchor < 0) {
+      this.list.append(...this.fields.map((f) => f.row));
+      return;
+    }
+    const fixed = this.fields[anchor]!.row;
+    for (const f of this.fields.slice(0, anchor)) this.list.insertBefore(f.row, fixed);
+    let after = fixed.nextSibling;
+    for (const f of this.fields.slice(anchor + 1)) {
+      if (f.row !== after) this.list.insertBefore(f.row, after);
+      after = f.row.nextSibling;
+    }
+  }
+
+  private field(name: string): Field {
+    const id = uid("tdg-predict");
+    const input = h("input", {
+      type: "text",
+      name: `predict-${name}`,
+      id,
+      class: "tdg-predict-input",
+      autocomplete: "off",
+      autocapitalize: "off",
+      spellcheck: "false",
+      size: 7,
+    });
+    const message = h("p", { class: "tdg-predict-message", id: `${id}-message`, hidden: true });
+    const row = h(
+      "div",
+      { class: "tdg-predict-field", "data-var": name },
+      h("label", { for: id }, this.i18n.t("predict_field", { name })),
+      input,
+      message,
+    );
+    const field = { name, row, input, message };
+    input.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      this.onCheck();
+    });
+    // What was judged is no longer what the field says.
+    input.addEventListener("input", () => {
+      if (!field.row.dataset.verdict && field.message.hidden) return;
+      this.forget(field);
+      setText(this.summary, "");
+    });
+    return field;
+  }
+}
+
+const QUOTED = 24; // characters of an unreadable prediction the message repeats at most
+
+/** What the learner typed, as a message quotes it: trimmed, and cut with "…" when long. */
+function quoted(text: string): string {
+  const chars = Array.from(text.trim());
+  return chars.length <= QUOTED ? chars.join("") : `${chars.slice(0, QUOTED - 1).join("")}…`;
+}
