@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs.widgets import gears
+from tinydag_mkdocs.widgets import gears, gears_train
 
 from . import browser_helpers
 from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WIDGET_PAGE, serving, widget_site  # noqa: F401  (the shared browser)
@@ -363,7 +363,8 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     negative = train(page)
     assert negative["wheels"]["u"]["teeth"] == 18 and negative["idlers"][0] is None
     x, u = negative["wheels"]["x"], negative["wheels"]["u"]
-    assert math.isclose(u["cx"] - x["cx"], (36 + 18) * gears.PITCH / (2 * math.pi), abs_tol=0.01)  # meshed
+    meshed = (36 + 18) * gears_train.PITCH / (2 * math.pi)  # the two pitch radii
+    assert math.isclose(u["cx"] - x["cx"], meshed, abs_tol=0.01)
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")
     turned = train(page)
     assert math.isclose(turned["wheels"]["x"]["angle"] - x["angle"], 6, abs_tol=1e-3)
@@ -377,7 +378,8 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     x, u = still["wheels"]["x"], still["wheels"]["u"]
     assert still["wheels"]["x"]["angle"] != dead["wheels"]["x"]["angle"]
     assert u["angle"] == dead["wheels"]["u"]["angle"] and still["idlers"][0] is None
-    reach = (x["teeth"] + u["teeth"]) * gears.PITCH / (2 * math.pi) + 2 * 0.32 * gears.PITCH  # tip to tip
+    pitch = gears_train.PITCH
+    reach = (x["teeth"] + u["teeth"]) * pitch / (2 * math.pi) + 2 * 0.32 * pitch  # tip to tip
     assert u["cx"] - x["cx"] > reach  # apart: the x gear's teeth pass the u gear by
     assert page.errors == []
     page.context.close()

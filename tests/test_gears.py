@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from microgpt_annotated import Value
-from tinydag_mkdocs.widgets import gears, registry
+from tinydag_mkdocs.widgets import gears, gears_train, registry
 
 from .test_plugin import Site, build_error
 from .test_widgets import STRINGS, widget_data
@@ -68,9 +68,9 @@ TRAIN_HANDS = [{"x": 0.0, "u": 0.0, "y": 0.0}, {"x": 6.0, "u": 18.0, "y": 113.4}
 
 def train_fixture() -> dict:
     """The gear train the static figure draws (gears.py), which gears-model.ts must draw the same."""
-    pairs = [[gears.train(a, b), [gears.bodies(gears.train(a, b), h) for h in TRAIN_HANDS]]
+    pairs = [[gears_train.train(a, b), [gears_train.bodies(gears_train.train(a, b), h) for h in TRAIN_HANDS]]
              for a, b in zip(TRAIN_RATIOS, TRAIN_RATIOS[::-1], strict=True)]
-    paths = {t: gears.gear_path(t) for t in range(gears.TEETH_MIN, gears.TEETH_MAX + 1)}
+    paths = {t: gears_train.gear_path(t) for t in range(gears_train.TEETH_MIN, gears_train.TEETH_MAX + 1)}
     return {"ratios": TRAIN_RATIOS, "hands": TRAIN_HANDS, "trains": pairs, "paths": paths}
 
 

@@ -20,7 +20,6 @@ Beside their product stands what backward() finds for the composed expression (u
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from decimal import Decimal
 from html import escape
@@ -34,6 +33,7 @@ from tinydag.errors import MAX_CHARS, MAX_NODES
 
 from ..base.numbers import prose_number
 from . import fields
+from .gears_train import CENTER_Y, IDLER_TEETH, PITCH, bodies, fixed, gear_path, hand_length, train
 
 KEYS = ("inner", "outer", "x", "range", "step", "choices")
 MAX_CHOICES = 6
@@ -46,15 +46,6 @@ DEGREES_PER_UNIT = (360, 180, 120, 90, 60, 45, 30, 20, 15, 10, 5, 2, 1)
 TURN_LIMIT = 150.0
 # Drawing, in the SVG's user units (src/widgets/gears.ts draws nothing new: it clones this figure).
 WIDTH, HEIGHT = 600, 256
-CENTER_Y = 118.0
-# The gear train (src/widgets/gears-model.ts mirrors it): two pairs, x drives a wheel on the u shaft and a
-# second wheel on that shaft drives y. Teeth of one size (PITCH) on every gear, so a pair's sizes are in
-# the proportion of its ratio; a positive ratio meshes through an idler (the driven gear turns as its
-# driver does), a negative one directly (the other way), a ratio of 0 leaves the driven gear apart.
-PITCH = 10.0
-TEETH_MIN, TEETH_MAX, IDLER_TEETH = 6, 36, 8
-GAP = 16.0
-PAIR_MIDS = (150.0, 450.0)
 
 
 @dataclass(frozen=True)
@@ -234,82 +225,6 @@ def data(spec: GearsSpec) -> dict:
 
 # ---- the static figure: the live widget (src/widgets/gears.ts) clones it, so both have one size ----
 
-def _half(v: float) -> int:
-    return math.floor(v + 0.5)  # as gears-model.ts rounds (Python's round() goes to even)
-
-
-def radius_of(teeth: int) -> float:
-    return teeth * PITCH / (2 * math.pi)
-
-
-def pair_teeth(ratio: float) -> tuple[int, int]:
-    """Teeth of a pair's driver and driven gear: driver / driven = |ratio|, as far as the limits allow."""
-    q = abs(ratio)
-    if q == 0 or not math.isfinite(q):
-        return TEETH_MAX // 2, TEETH_MAX // 2
-    if q >= 1:
-        driven = max(TEETH_MIN, _half(TEETH_MAX / q))
-        return min(TEETH_MAX, _half(driven * q)), driven
-    driver = max(TEETH_MIN, _half(TEETH_MAX * q))
-    return driver, min(TEETH_MAX, _half(driver / q))
-
-
-def pair_at(ratio: float, mid: float) -> dict:
-    """One pair in line, centred on `mid`: driver, idler (ratio > 0) or gap (ratio 0), driven."""
-    nd, nn = pair_teeth(ratio)
-    rd, rn, ri = radius_of(nd), radius_of(nn), radius_of(IDLER_TEETH)
-    width = 2 * rd + 2 * rn + (2 * ri if ratio > 0 else GAP if ratio == 0 else 0)
-    left = mid - width / 2
-    idler = {"teeth": IDLER_TEETH, "radius": ri, "cx": left + 2 * rd + ri} if ratio > 0 else None
-    q = abs(ratio)
-    return {"ratio": ratio, "driver": {"teeth": nd, "radius": rd, "cx": left + rd},
-            "driven": {"teeth": nn, "radius": rn, "cx": left + width - rn}, "idler": idler,
-            "to_scale": q == 0 or abs(nd / nn - q) <= 0.05 * q,
-            "contact": idler["cx"] if idler else left + 2 * rd + (GAP / 2 if ratio == 0 else 0)}
-
-
-def train(du_dx: float, dy_du: float) -> tuple[dict, dict]:
-    return pair_at(du_dx, PAIR_MIDS[0]), pair_at(dy_du, PAIR_MIDS[1])
-
-
-def mesh_angle(driver_angle: float, driver_teeth: int, teeth: int, near: float | None = None) -> float:
-    """The angle of a gear whose teeth fill its driver's gaps (driver on its left), nearest to `near`."""
-    pd, pn = 360 / driver_teeth, 360 / teeth
-    base = 270 - pn * ((driver_angle - 90) / pd + 0.5)
-    return base if near is None else base + pn * _half((near - base) / pn)
-
-
-def bodies(pairs: tuple[dict, dict], hands: dict[str, float]) -> dict:
-    """Where each gear of the train is drawn when the hands (the values' angles) stand at `hands`."""
-    def driven(pair: dict, driver_angle: float, near: float) -> tuple[float, float]:
-        if pair["ratio"] == 0:
-            return near, 0.0
-        if pair["idler"] is None:
-            return mesh_angle(driver_angle, pair["driver"]["teeth"], pair["driven"]["teeth"], near), 0.0
-        idler = mesh_angle(driver_angle, pair["driver"]["teeth"], IDLER_TEETH)
-        return mesh_angle(idler, IDLER_TEETH, pair["driven"]["teeth"], near), idler
-    u, first = driven(pairs[0], hands["x"], hands["u"])
-    y, second = driven(pairs[1], hands["u"], hands["y"])
-    return {"x": hands["x"], "u": u, "u2": hands["u"], "y": y, "idlers": (first, second)}
-
-
-def gear_path(teeth: int) -> str:
-    """A gear's outline around (0, 0): per tooth a flank up, a flat tip centred on the tooth, a flank down."""
-    r = radius_of(teeth)
-    tip, root = r + 0.32 * PITCH, r - 0.4 * PITCH
-    points = []
-    for k in range(teeth):
-        for radius, t in ((root, -0.27), (tip, -0.12), (tip, 0.12), (root, 0.27)):
-            a = (k + t) * 2 * math.pi / teeth
-            points.append(f"{_n(radius * math.sin(a))} {_n(-radius * math.cos(a))}")
-    return "M" + " L".join(points) + " Z"
-
-
-def _n(x: float) -> str:
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 def _fill(template: str, **values: str) -> str:
     for name, value in values.items():
         template = template.replace("{" + name + "}", value)
@@ -321,10 +236,6 @@ def sign_of(ratio: float) -> str:
     return "zero" if ratio == 0 else "positive" if ratio > 0 else "negative"
 
 
-def hand_length(radius: float) -> float:
-    return max(6.0, radius - 0.4 * PITCH - 4)  # inside the roots (gears-model.ts handLength)
-
-
 def _gear(name: str, label: str, wheel: dict, body: float, sign: str, value: str, still_text: str) -> str:
     """A gear of the train, around its shaft: the teeth turn to mesh (`body`), the hand shows the value
     (at the start: 0). The wheel on the u shaft that drives y carries only its name, beside u's."""
@@ -333,28 +244,29 @@ def _gear(name: str, label: str, wheel: dict, body: float, sign: str, value: str
     hand, tip = hand_length(r), r + 0.32 * PITCH
     hub = min(8.0, 0.3 * r)
     text = "" if name == "u2" else (
-        f'<text class="tdg-gear-value" x="0" y="{_n(204 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-value" x="0" y="{fixed(204 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="17">{escape(value)}</text>'
-        f'<text class="tdg-gear-still" x="0" y="{_n(228 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-still" x="0" y="{fixed(228 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="14">{escape(still_text if still else "")}</text>')
     return (
         f'<g class="tdg-gear tdg-gear-{name}{" is-still" if still else ""}" data-gear="{name}" '
         f'data-sign="{sign}" data-teeth="{wheel["teeth"]}" '
-        f'transform="translate({_n(wheel["cx"])} {_n(CENTER_Y)})">'
-        f'<text class="tdg-gear-name" x="0" y="{_n(20 - CENTER_Y)}" text-anchor="middle" '
+        f'transform="translate({fixed(wheel["cx"])} {fixed(CENTER_Y)})">'
+        f'<text class="tdg-gear-name" x="0" y="{fixed(20 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="16" font-weight="700">{escape(label)}</text>'
-        f'<path class="tdg-gear-tick" d="M-5 {_n(-tip - 12)} L5 {_n(-tip - 12)} L0 {_n(-tip - 3)} Z" '
+        f'<path class="tdg-gear-tick" d="M-5 {fixed(-tip - 12)} L5 {fixed(-tip - 12)} '
+        f'L0 {fixed(-tip - 3)} Z" '
         f'fill="#888"/>'
         f'<path class="tdg-gear-turn" d="" fill="none" stroke="#888" stroke-width="3"/>'
-        f'<g class="tdg-gear-teeth" transform="rotate({_n(body)})">'
+        f'<g class="tdg-gear-teeth" transform="rotate({fixed(body)})">'
         f'<path class="tdg-gear-body" d="{gear_path(wheel["teeth"])}" fill="#e8eaf6" stroke="#555" '
         f'stroke-width="2"/></g>'
         f'<g class="tdg-gear-rotor" data-angle="0" transform="rotate(0)">'
-        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{_n(-hand)}" stroke="#333" '
+        f'<line class="tdg-gear-hand" x1="0" y1="0" x2="0" y2="{fixed(-hand)}" stroke="#333" '
         f'stroke-width="{3 if r < 20 else 4}" stroke-linecap="round"/>'
-        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{_n(-hand)}" r="{3 if r < 20 else 5}" fill="#333"/>'
+        f'<circle class="tdg-gear-hand-tip" cx="0" cy="{fixed(-hand)}" r="{3 if r < 20 else 5}" fill="#333"/>'
         f'</g>'
-        f'<circle class="tdg-gear-hub" r="{_n(hub)}" fill="#555"/>'
+        f'<circle class="tdg-gear-hub" r="{fixed(hub)}" fill="#555"/>'
         f'{text}</g>'
     )
 
@@ -364,8 +276,8 @@ def _idler(index: int, pair: dict, angle: float) -> str:
     idler = pair["idler"] or {"cx": pair["contact"]}
     hidden = "" if pair["idler"] else ' display="none"'
     return (f'<g class="tdg-gear-idler" data-idler="{index}"{hidden} '
-            f'transform="translate({_n(idler["cx"])} {_n(CENTER_Y)})">'
-            f'<g class="tdg-gear-teeth" transform="rotate({_n(angle)})"><path class="tdg-gear-body" '
+            f'transform="translate({fixed(idler["cx"])} {fixed(CENTER_Y)})">'
+            f'<g class="tdg-gear-teeth" transform="rotate({fixed(angle)})"><path class="tdg-gear-body" '
             f'd="{gear_path(IDLER_TEETH)}" fill="#eee" stroke="#888" stroke-width="2"/></g>'
             f'<circle class="tdg-gear-hub" r="3" fill="#555"/></g>')
 
@@ -374,13 +286,14 @@ def _ratio(index: int, label: str, pair: dict, value: str, sign: str, not_to_sca
     """The ratio between a pair, above the point where the driver passes the turn on."""
     return (
         f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
-        f'transform="translate({_n(pair["contact"])} {_n(CENTER_Y)})">'
-        f'<rect x="-56" y="{_n(28 - CENTER_Y)}" width="112" height="28" rx="14" fill="none" stroke="#888"/>'
-        f'<text class="tdg-gear-ratio-name" x="-28" y="{_n(47 - CENTER_Y)}" text-anchor="middle" '
+        f'transform="translate({fixed(pair["contact"])} {fixed(CENTER_Y)})">'
+        f'<rect x="-56" y="{fixed(28 - CENTER_Y)}" width="112" height="28" rx="14" fill="none" '
+        f'stroke="#888"/>'
+        f'<text class="tdg-gear-ratio-name" x="-28" y="{fixed(47 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="13">{escape(label)}</text>'
-        f'<text class="tdg-gear-ratio-value" x="25" y="{_n(48 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-ratio-value" x="25" y="{fixed(48 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="16" font-weight="700">\u00d7{escape(value)}</text>'
-        f'<text class="tdg-gear-scale" x="0" y="{_n(249 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-scale" x="0" y="{fixed(249 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="12">{escape("" if pair["to_scale"] else not_to_scale)}</text>'
         f'</g>'
     )
@@ -397,8 +310,9 @@ def svg(data: dict, strings: dict[str, str]) -> str:
     pairs = train(s["du_dx"], s["dy_du"])
     at = bodies(pairs, {"x": 0.0, "u": 0.0, "y": 0.0})
     u_sign, y_sign = sign_of(s["du_dx"]), sign_of(s["product"])
-    shaft = (f'<line class="tdg-gear-shaft" x1="{_n(pairs[0]["driven"]["cx"])}" y1="{_n(CENTER_Y)}" '
-             f'x2="{_n(pairs[1]["driver"]["cx"])}" y2="{_n(CENTER_Y)}" stroke="#888" stroke-width="6"/>')
+    shaft = (f'<line class="tdg-gear-shaft" x1="{fixed(pairs[0]["driven"]["cx"])}" y1="{fixed(CENTER_Y)}" '
+             f'x2="{fixed(pairs[1]["driver"]["cx"])}" y2="{fixed(CENTER_Y)}" stroke="#888" '
+             f'stroke-width="6"/>')
     gears = [shaft,
              _gear("x", "x", pairs[0]["driver"], at["x"], "positive", f"x = {num(s['x'])}", still),
              _idler(0, pairs[0], at["idlers"][0]),
