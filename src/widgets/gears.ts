@@ -12,17 +12,12 @@ import {
   agrees,
   angleBetween,
   anglesAt,
-  bodies,
   CENTER_Y,
   type Chain,
   type Choice,
   chainAt,
-  fixed,
   type GearName,
   type GearsData,
-  gearPath,
-  handLength,
-  type Pair,
   PITCH,
   pointerAngle,
   type Step,
@@ -31,17 +26,14 @@ import {
   type Turns,
   train,
   turnArc,
-  type Wheel,
 } from "./gears-model";
+import { TrainView, WHEELS, type WheelName } from "./gears-train";
 
 const GEARS: readonly GearName[] = ["x", "u", "y"];
-const WHEELS = ["x", "u", "u2", "y"] as const; // u2: the u shaft's second wheel, which drives y
-type WheelName = (typeof WHEELS)[number];
 const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motion
 
 interface GearParts {
   group: SVGGElement;
-  teeth: SVGGElement;
   rotor: SVGGElement;
   turn: SVGPathElement | null;
   value: SVGTextElement | null;
@@ -55,7 +47,7 @@ class Gears {
   private readonly live: HTMLElement;
   private readonly svg: SVGSVGElement;
   private readonly parts: Record<WheelName, GearParts>;
-  private pairs: [Pair, Pair];
+  private readonly train: TrainView;
   private readonly slider: HTMLInputElement;
   private readonly field: HTMLInputElement;
   private readonly step: HTMLElement;
@@ -85,7 +77,6 @@ class Gears {
         g,
         {
           group: this.live.querySelector<SVGGElement>(`.tdg-gear-${g}`)!,
-          teeth: part<SVGGElement>(g, ".tdg-gear-teeth")!,
           rotor: part<SVGGElement>(g, ".tdg-gear-rotor")!,
           turn: part<SVGPathElement>(g, ".tdg-gear-turn"),
           value: part<SVGTextElement>(g, ".tdg-gear-value"),
@@ -94,7 +85,11 @@ class Gears {
       ]),
     ) as Record<WheelName, GearParts>;
     this.chain = data.start;
-    this.pairs = train(data.start.du_dx, data.start.dy_du);
+    this.train = new TrainView(
+      this.live,
+      train(data.start.du_dx, data.start.dy_du),
+      this.i18n.t("gears_not_to_scale"),
+    );
     this.choice = data.choices?.[0] ?? data;
     this.reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.step = this.live.querySelector(".tdg-gears-step")!;
@@ -197,7 +192,7 @@ class Gears {
     const angleAt = (event: PointerEvent): number => {
       const matrix = this.svg.getScreenCTM();
       if (!matrix) return 0;
-      const centre = new DOMPoint(this.pairs[0].driver.cx, CENTER_Y).matrixTransform(matrix);
+      const centre = new DOMPoint(this.train.pairs[0].driver.cx, CENTER_Y).matrixTransform(matrix);
       return pointerAngle(event.clientX - centre.x, event.clientY - centre.y);
     };
     // touch-action does not reach SVG shapes: a finger on the x gear would pan the page after a few
@@ -244,63 +239,16 @@ class Gears {
   /** Each hand to its value's angle (from the chosen function's start), the swept arc behind it. */
   private turnTo(chain: Chain): void {
     this.chain = chain;
-    this.relayout(train(chain.du_dx, chain.dy_du));
+    this.train.layout(train(chain.du_dx, chain.dy_du));
     const angles = anglesAt(chain, this.choice.start, this.data.degrees_per_unit);
     for (const g of GEARS) {
-      const arc = this.wheel(g).radius + 0.32 * PITCH + 7; // just outside the teeth
+      const arc = this.train.wheel(g).radius + 0.32 * PITCH + 7; // just outside the teeth
       setAttr(this.parts[g].turn!, "d", turnArc(this.target[g], angles[g] - this.target[g], arc));
       this.target[g] = angles[g];
       setAttr(this.parts[g].rotor, "data-angle", String(angles[g]));
     }
     setAttr(this.parts.u2.rotor, "data-angle", String(angles.u)); // the u shaft's second wheel
     this.animate();
-  }
-
-  private wheel(g: WheelName): Wheel {
-    const [first, second] = this.pairs;
-    return g === "x" ? first.driver : g === "u" ? first.driven : g === "u2" ? second.driver : second.driven;
-  }
-
-  /** Sizes and places for the ratios now (gears.py draws the same train for the start). */
-  private relayout(pairs: [Pair, Pair]): void {
-    this.pairs = pairs;
-    for (const g of WHEELS) {
-      const w = this.wheel(g);
-      const { group } = this.parts[g];
-      setAttr(group, "transform", `translate(${fixed(w.cx)} ${CENTER_Y})`);
-      if (group.getAttribute("data-teeth") === String(w.teeth)) continue;
-      setAttr(group, "data-teeth", String(w.teeth));
-      const tip = w.radius + 0.32 * PITCH;
-      const hand = handLength(w.radius);
-      const q = <T extends Element>(selector: string): T => group.querySelector<T>(selector)!;
-      setAttr(q(".tdg-gear-body"), "d", gearPath(w.teeth));
-      setAttr(
-        q(".tdg-gear-tick"),
-        "d",
-        `M-5 ${fixed(-tip - 12)} L5 ${fixed(-tip - 12)} L0 ${fixed(-tip - 3)} Z`,
-      );
-      setAttr(q(".tdg-gear-hand"), "y2", fixed(-hand));
-      setAttr(q(".tdg-gear-hand"), "stroke-width", w.radius < 20 ? "3" : "4");
-      setAttr(q(".tdg-gear-hand-tip"), "cy", fixed(-hand));
-      setAttr(q(".tdg-gear-hand-tip"), "r", w.radius < 20 ? "3" : "5");
-      setAttr(q(".tdg-gear-hub"), "r", fixed(Math.min(8, 0.3 * w.radius)));
-    }
-    this.live.querySelectorAll<SVGGElement>(".tdg-gear-idler").forEach((idler, i) => {
-      const pair = pairs[i]!;
-      if (pair.idler) idler.removeAttribute("display");
-      else setAttr(idler, "display", "none");
-      setAttr(idler, "transform", `translate(${fixed(pair.contact)} ${CENTER_Y})`);
-    });
-    const shaft = this.live.querySelector(".tdg-gear-shaft");
-    if (shaft) {
-      setAttr(shaft, "x1", fixed(pairs[0].driven.cx));
-      setAttr(shaft, "x2", fixed(pairs[1].driver.cx));
-    }
-    this.live.querySelectorAll<SVGGElement>(".tdg-gear-ratio").forEach((badge, i) => {
-      const pair = pairs[i]!;
-      setAttr(badge, "transform", `translate(${fixed(pair.contact)} ${CENTER_Y})`);
-      setText(badge.querySelector(".tdg-gear-scale")!, pair.toScale ? "" : this.i18n.t("gears_not_to_scale"));
-    });
   }
 
   private syncControls(): void {
@@ -408,17 +356,7 @@ class Gears {
 
   private draw(gear: GearName, angle: number): void {
     this.shown[gear] = angle;
-    if (gear !== "y") return; // x, u and y are drawn together, once y's angle is in
-    const at = bodies(this.pairs, this.shown);
-    const rotate = (element: Element, a: number): void =>
-      setAttr(element, "transform", `rotate(${Number(a.toFixed(3))})`);
-    for (const g of WHEELS) {
-      rotate(this.parts[g].rotor, this.shown[g === "u2" ? "u" : g]);
-      rotate(this.parts[g].teeth, at[g]);
-    }
-    this.live.querySelectorAll(".tdg-gear-idler .tdg-gear-teeth").forEach((t, i) => {
-      rotate(t, at.idlers[i]!);
-    });
+    if (gear === "y") this.train.draw(this.shown); // x, u and y are drawn together, once y's angle is in
   }
 }
 

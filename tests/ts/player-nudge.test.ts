@@ -6,7 +6,13 @@ import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
 import { formatChange } from "../../src/player/model/format";
 import { recompute, variablesOf } from "../../src/player/engine/live";
-import { type Context, initialState, nudgeMoved, reduce, type SandboxState } from "../../src/player/model/model";
+import {
+  type Context,
+  initialState,
+  nudgeMoved,
+  reduce,
+  type SandboxState,
+} from "../../src/player/model/model";
 import { movedBy, nudgeCheck } from "../../src/player/model/nudge";
 
 const context: Context = { compute: recompute, variablesOf, autoplay: false };
