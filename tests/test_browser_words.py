@@ -46,6 +46,7 @@ from .test_browser_misreadings import (
     phone_legend_explains_v_and_g,
 )
 from .test_browser_nudge_graph import the_nudge_speaks_the_pages_language
+from .test_browser_predict import predict_then_check_and_walk_the_graph
 
 pytestmark = pytest.mark.browser
 
@@ -481,6 +482,7 @@ def test_the_sandbox_speaks_the_pages_language(browser, site_server, lang):
     the_nudge_speaks_the_pages_language(page, lang)
     the_panel_says_why_it_refuses_in_the_pages_language(page, lang)
     the_caption_under_the_graph_says_the_step(page, lang)
+    predict_then_check_and_walk_the_graph(page, lang)
     assert page.errors == [], page.errors
 
 
