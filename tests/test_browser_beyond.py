@@ -123,8 +123,9 @@ def test_hostile_urls_are_shown_as_text_and_url_values_are_validated(browser, si
 
 
 def url_values_are_validated(page) -> None:
-    """(In the page of test_hostile_urls_are_shown_as_text, the moment opened by a hash change; the rules
-    themselves: node, player-logic.test.ts, "URL: a moment round-trips; hostile input is dropped".)"""
+    """(In the page of test_hostile_urls_are_shown_as_text_and_url_values_are_validated, the moment opened
+    by a hash change; the rules themselves: node, player-logic.test.ts, "URL: a moment round-trips;
+    hostile input is dropped".)"""
     hash = "#tinydag-1?expr=a%20*%20b&vals=a:3,b:NaN,zz:4,b:-2&dir=backward&t=99&final=1"
     page.evaluate("h => { location.hash = h; }", hash)
     page.wait_for_function("document.querySelector('[data-sandbox] input[name=expression]').value"
