@@ -267,7 +267,7 @@ STEP_THROUGH = """async (sel) => {
 
 
 def compact_sandbox_keeps_its_height(page) -> None:
-    """It plays by itself on the first screen: a step that changed its height would move the page under
+    """It plays on the first screen: a step that changed its height would move the page under
     the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
     the backward pass). The lines are the language's, so each language is measured on a phone
     (test_browser_words.py, test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
