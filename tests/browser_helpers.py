@@ -10,6 +10,7 @@ import http.server
 import shutil
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import yaml
@@ -135,6 +136,37 @@ def paused_in_view(page) -> None:
     scroll_to_player(page)
     page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
     pause(page)
+
+
+def moment_hash(expression: str, values: dict[str, float], direction: str = "forward", time: float = 0,
+                **options: bool) -> str:
+    """The address of a sandbox moment (#tinydag-1?expr=…), as a reader's link writes it; `options`:
+    local=True/False, final=True/False (left out: the sandbox keeps what it shows)."""
+    vals = ",".join(f"{k}:{v}" for k, v in values.items())
+    flags = "".join(f"&{name}={int(on)}" for name, on in options.items())
+    return f"#tinydag-1?expr={quote(expression)}&vals={quote(vals)}&dir={direction}&t={time}{flags}"
+
+
+DEFAULT_GRAPH = ("(a + b) * c", {"a": 2, "b": -3, "c": 10})
+
+
+def open_moment(page, expression: str = DEFAULT_GRAPH[0], values: dict[str, float] | None = None,
+                direction: str = "forward", time: float = 0, local: bool = False,
+                final: bool = False) -> None:
+    """Open a moment in the loaded lesson by changing the address's hash, as a reader's link does (the
+    player follows `hashchange`): ten times cheaper than a page load. By default the lesson's own graph
+    and values at the start of forward, paused, options off: what a fresh load shows, so tests can share
+    one page. Waits until the sandbox shows it."""
+    values = DEFAULT_GRAPH[1] if values is None and expression == DEFAULT_GRAPH[0] else values or {}
+    _shared["moments"] = _shared.get("moments", 0) + 1  # a new hash every time, so hashchange fires
+    hash = moment_hash(expression, values, direction, time, local=local, final=final)
+    page.evaluate("h => { location.hash = h; }", f"{hash}&n={_shared['moments']}")
+    page.wait_for_function("""([expr, dir, t]) => {
+        const m = window.tinydagPlayer.sandboxes['tinydag-1'].moment();
+        return document.querySelector('[data-sandbox] input[name=expression]').value === expr
+            && m.direction === dir && !m.playing && Math.abs(m.time - Math.min(t, m.duration)) < 1e-9; }""",
+                           arg=[expression, direction, time])
+    settle(page)
 
 
 def scroll_to_player(page) -> None:

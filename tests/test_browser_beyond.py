@@ -20,6 +20,7 @@ from .browser_helpers import (
     nodes,
     num,
     open_lesson,
+    open_moment,
     paused_in_view,
     sandbox_ready,
     scroll_to_player,
@@ -96,8 +97,9 @@ def hostile_hash(payload: str) -> str:
             f"&t={quote('1;alert(1)')}")
 
 
-def test_hostile_urls_are_shown_as_text(browser, site_server):
-    """The first payload arrives with the page load, the others as the reader's hash changes."""
+def test_hostile_urls_are_shown_as_text_and_url_values_are_validated(browser, site_server):
+    """The first payload arrives with the page load, the others as the reader's hash changes; then a
+    link's values are validated (url_values_are_validated)."""
     page = lesson_page(browser, site_server, hash=hostile_hash(HOSTILE[0]))
     for i, payload in enumerate(HOSTILE):
         if i:
@@ -117,9 +119,17 @@ def test_hostile_urls_are_shown_as_text(browser, site_server):
         assert page.errors == []
 
 
-def test_url_values_are_validated(browser, site_server):
+    url_values_are_validated(page)
+
+
+def url_values_are_validated(page) -> None:
+    """(In the page of test_hostile_urls_are_shown_as_text_and_url_values_are_validated, the moment opened
+    by a hash change; the rules themselves: node, player-logic.test.ts, "URL: a moment round-trips;
+    hostile input is dropped".)"""
     hash = "#tinydag-1?expr=a%20*%20b&vals=a:3,b:NaN,zz:4,b:-2&dir=backward&t=99&final=1"
-    page = lesson_page(browser, site_server, hash=hash)
+    page.evaluate("h => { location.hash = h; }", hash)
+    page.wait_for_function("document.querySelector('[data-sandbox] input[name=expression]').value"
+                           " === 'a * b'")
     settle(page)
     assert page.input_value(f"{SANDBOX} input[name=num-a]") == "3"
     assert page.input_value(f"{SANDBOX} input[name=num-b]") == "-2"
@@ -133,7 +143,17 @@ def test_url_values_are_validated(browser, site_server):
 # test_the_sandbox_speaks_the_pages_language (the stepping itself: node, player-logic.test.ts).
 
 
-def test_the_table_of_nodes_matches_the_cards(lesson):
+def test_the_table_the_listing_and_print_follow_the_player(lesson):
+    """One page: the table of nodes matches the cards, the lesson's listing follows the pulse, print shows
+    the static figure; the lesson's own moment opened by the hash between them."""
+    the_table_of_nodes_matches_the_cards(lesson)
+    open_moment(lesson)
+    the_listing_follows_the_pulse(lesson)
+    open_moment(lesson)
+    print_shows_the_figure_not_the_player(lesson)
+
+
+def the_table_of_nodes_matches_the_cards(lesson) -> None:
     lesson.click(f"{SANDBOX} [data-action=backward]")
     seek(lesson, 3)
     lesson.click(f"{SANDBOX} .tdg-table summary")
@@ -202,7 +222,7 @@ def test_axe_finds_no_serious_violation_on_the_whole_page(browser, site_server):
 
 # ---- 4. code in step ----------------------------------------------------------------------------
 
-def test_the_listing_follows_the_pulse(lesson):
+def the_listing_follows_the_pulse(lesson) -> None:
     listing = lesson.locator("pre", has_text="child.grad += local_grad * v.grad").first
     lines = listing.evaluate("pre => (pre.querySelector('code') || pre).textContent").split("\n")
     backward_line = next(i for i, line in enumerate(lines, 1) if "child.grad += local_grad * v.grad" in line)
@@ -310,7 +330,7 @@ def test_without_webgl_the_figure_stays_with_a_localized_note(browser, site_serv
     ctx.close()
 
 
-def test_print_shows_the_figure_not_the_player(lesson):
+def print_shows_the_figure_not_the_player(lesson) -> None:
     lesson.emulate_media(media="print")
     assert lesson.locator(f"{SANDBOX} .tinydag-figure").is_visible()
     assert lesson.locator(f"{SANDBOX} .tdg-player").is_hidden()

@@ -15,6 +15,7 @@ from .browser_helpers import (
     moment,
     nodes,
     num,
+    open_moment,
     pause,
     seek,
     set_range,
@@ -27,9 +28,41 @@ SANDBOX = "[data-sandbox]"
 pytestmark = pytest.mark.browser
 
 
+# ---- the tests: each group shares one page load; between behaviours the lesson's own moment is opened
+# by changing the hash (open_moment), which leaves the sandbox as a fresh load shows it ------------------
+
+def test_the_four_exercises(lesson):
+    """(a) predict the chain rule, (b) a dead ReLU, (c) one variable on two paths, (d) a negative
+    gradient, each from the lesson's graph as the reader finds it."""
+    for exercise in (exercise_a_predict_the_chain_rule, exercise_b_dead_relu,
+                     exercise_c_one_variable_two_paths, exercise_d_a_negative_gradient):
+        exercise(lesson)
+        open_moment(lesson)
+
+
+def test_typing_errors_and_numeric_errors_keep_the_graph(lesson):
+    for behaviour in (invalid_input_is_marked_and_the_graph_stays,
+                      numeric_error_flags_the_node_and_recovers, division_by_zero_while_dragging):
+        behaviour(lesson)
+        open_moment(lesson)
+
+
+def test_presets_and_the_const_badge(lesson):
+    presets_replace_expression_and_values(lesson)  # first: no engine call yet in this page
+    open_moment(lesson)
+    constant_exponent_badge(lesson)
+
+
+def test_the_timeline_final_gradients_scrubbing_and_restarts(lesson):
+    for behaviour in (final_gradients_toggle, scrubbing_is_a_pure_function_of_time,
+                      forward_and_backward_restart_the_pulse):
+        behaviour(lesson)
+        open_moment(lesson)
+
+
 # ---- the four "try it yourself" exercises -------------------------------------------------------
 
-def test_exercise_a_predict_the_chain_rule(lesson):
+def exercise_a_predict_the_chain_rule(lesson) -> None:
     """(a + b) * c with a = 1, b = 4, c = -2: grads appear one by one; c.grad = a + b."""
     for name, value in (("a", 1), ("b", 4), ("c", -2)):
         number = lesson.locator(f"{SANDBOX} input[name=num-{name}]")
@@ -53,7 +86,7 @@ def test_exercise_a_predict_the_chain_rule(lesson):
     assert field(lesson, ids["a + b"], "value") == "5"  # the hint: c.grad equals a + b
 
 
-def test_exercise_b_dead_relu(lesson):
+def exercise_b_dead_relu(lesson) -> None:
     lesson.click(f"{SANDBOX} [data-action=preset] >> text=Dead ReLU")
     settle(lesson)
     step_backward_to(lesson, 99)
@@ -69,7 +102,7 @@ def test_exercise_b_dead_relu(lesson):
     assert grads(lesson)["a"] == "3"
 
 
-def test_exercise_c_one_variable_two_paths(lesson):
+def exercise_c_one_variable_two_paths(lesson) -> None:
     type_expression(lesson, "a * a")
     lesson.locator(f"{SANDBOX} input[name=num-a]").fill("3")
     settle(lesson)
@@ -84,7 +117,7 @@ def test_exercise_c_one_variable_two_paths(lesson):
     assert lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts() == ["1 × 3 = 3"] * 2
 
 
-def test_exercise_d_a_negative_gradient(lesson):
+def exercise_d_a_negative_gradient(lesson) -> None:
     step_backward_to(lesson, 99)
     ids = nodes(lesson)
     assert num(field(lesson, ids["c"], "grad")) == -1
@@ -107,7 +140,7 @@ ERRORS = [  # expression, the marked text, a word of the English message
 ]
 
 
-def test_invalid_input_is_marked_and_the_graph_stays(lesson):
+def invalid_input_is_marked_and_the_graph_stays(lesson) -> None:
     """(The messages in ru and et: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.)"""
     for expression, marked, words in ERRORS:
         before = nodes(lesson)
@@ -123,7 +156,7 @@ def test_invalid_input_is_marked_and_the_graph_stays(lesson):
         assert "(a + b) × c + 1" in nodes(lesson)
 
 
-def test_numeric_error_flags_the_node_and_recovers(lesson):
+def numeric_error_flags_the_node_and_recovers(lesson) -> None:
     type_expression(lesson, "log(a) * b")
     seek(lesson, 99)  # the end of forward: every value computed
     ids = nodes(lesson)
@@ -146,7 +179,7 @@ def test_numeric_error_flags_the_node_and_recovers(lesson):
     assert field(lesson, ids["log(a)"], "value") == "0.6931"
 
 
-def test_division_by_zero_while_dragging(lesson):
+def division_by_zero_while_dragging(lesson) -> None:
     type_expression(lesson, "a / b")
     set_range(lesson, f"{SANDBOX} input[type=range][name=var-b]", 0)
     settle(lesson)
@@ -154,7 +187,7 @@ def test_division_by_zero_while_dragging(lesson):
     assert lesson.locator(f"{SANDBOX} [aria-invalid=true][data-node]").count() == 1
 
 
-def test_presets_replace_expression_and_values(lesson):
+def presets_replace_expression_and_values(lesson) -> None:
     lesson.click(f"{SANDBOX} [data-action=preset] >> text=Derived operations")
     settle(lesson)
     assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "(a - b) / c"
@@ -170,7 +203,7 @@ def test_presets_replace_expression_and_values(lesson):
     assert any("∂/∂b = −1" in text for text in expansion)
 
 
-def test_constant_exponent_badge(lesson):
+def constant_exponent_badge(lesson) -> None:
     type_expression(lesson, "a ** 3")
     badge = lesson.locator(f"{SANDBOX} [data-badge=const]")
     assert "const" in badge.inner_text() and "3" in badge.inner_text()
@@ -178,7 +211,7 @@ def test_constant_exponent_badge(lesson):
     assert grads(lesson) == {"a": "12", "a ** 3": "1"}  # a keeps its value 2: 3 * 2 ** 2
 
 
-def test_final_gradients_toggle(lesson):
+def final_gradients_toggle(lesson) -> None:
     step_backward_to(lesson, 0)
     assert set(grads(lesson).values()) == {"--"}
     lesson.check(f"{SANDBOX} input[name=final-gradients]")
@@ -189,7 +222,7 @@ def test_final_gradients_toggle(lesson):
     assert set(grads(lesson).values()) == {"--"}
 
 
-def test_scrubbing_is_a_pure_function_of_time(lesson):
+def scrubbing_is_a_pure_function_of_time(lesson) -> None:
     step_backward_to(lesson, 0)
     pictures = {}
     for t in (0.5, 1.2, 2.9, 4.4, 2.9, 1.2, 0.5, 4.4):
@@ -199,11 +232,13 @@ def test_scrubbing_is_a_pure_function_of_time(lesson):
         assert pictures.setdefault(t, picture) == picture
 
 
-def test_forward_and_backward_restart_the_pulse(lesson):
+def forward_and_backward_restart_the_pulse(lesson) -> None:
     lesson.click(f"{SANDBOX} [data-action=backward]")
     m = moment(lesson)
     assert m["direction"] == "backward" and m["time"] < 0.5 and m["playing"]
-    lesson.wait_for_timeout(600)
+    # (a condition, not a fixed wait: the pulse has gone further than the restart's bound below)
+    lesson.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().time > 0.6",
+                             timeout=90_000)
     lesson.click(f"{SANDBOX} [data-action=forward]")
     m = moment(lesson)
     assert m["direction"] == "forward" and m["time"] < 0.5

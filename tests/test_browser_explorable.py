@@ -241,14 +241,14 @@ def test_the_topological_order_keeps_its_height_when_an_item_is_current(browser,
     assert page.errors == [], page.errors
 
 
-def test_on_a_phone_the_one_line_strip_does_the_excerpts_job(browser, site_server):
-    page = lesson_page(browser, site_server, "ru", PHONE)
+def on_a_phone_the_one_line_strip_does_the_excerpts_job(page) -> None:
+    """(On a phone, in every language: test_browser_words.py,
+    test_on_a_phone_the_sandbox_speaks_the_pages_language.)"""
     page.evaluate(f"document.querySelector('{FULL} .tdg-stage').scrollIntoView({{block: 'start'}})")
     page.click(f"{FULL} [data-action=backward]")
     page.wait_for_function(f"""() => {{ const line = document.querySelector('{FULL} .tdg-code-line');
                                 return !line.hidden && line.textContent.includes('child.grad +='); }}""")
     assert not page.locator(f"{FULL} .tdg-excerpt").is_visible()
-    assert page.errors == [], page.errors
 
 
 STEP_THROUGH = """async (sel) => {
@@ -266,12 +266,15 @@ STEP_THROUGH = """async (sel) => {
     return [...heights]; }"""
 
 
-@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("en", PHONE), ("ru", PHONE), ("et", PHONE)],
-                         ids=["en-desktop", "en-phone", "ru-phone", "et-phone"])
-def test_the_compact_sandbox_keeps_its_height_at_every_step(browser, site_server, lang, viewport):
+def compact_sandbox_keeps_its_height(page) -> None:
     """It plays on the first screen: a step that changed its height would move the page under
     the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
-    the backward pass). The lines are the language's, so each language is measured on a phone."""
-    page = lesson_page(browser, site_server, lang, viewport)
+    the backward pass). The lines are the language's, so each language is measured on a phone
+    (test_browser_words.py, test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
     assert len(page.evaluate(STEP_THROUGH, COMPACT)) == 1
+
+
+def test_the_compact_sandbox_keeps_its_height_at_every_step_on_a_desktop(browser, site_server):
+    page = lesson_page(browser, site_server)
+    compact_sandbox_keeps_its_height(page)
     assert page.errors == [], page.errors

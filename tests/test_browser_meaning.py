@@ -148,7 +148,9 @@ def test_markers_travel_and_wait_at_the_end(browser, site_server):
     assert abs(x_end - path[0]["x"]) < abs(x_end - path[-1]["x"])
 
 
-def test_reduced_motion_numbers_appear_at_their_end(browser, site_server):
+def test_reduced_motion_numbers_appear_at_their_end_and_the_layer_is_up_at_once(browser, site_server):
+    """One page with reduced motion: a carried number shows only where it lands; then, the layer's
+    moment opened by the hash, backward's layer is up from the start (backward_travels_on_its_own_layer)."""
     page = lesson_page(browser, site_server, reduced_motion="reduce",
                        hash=moment_hash("a * a", {"a": 2}, "backward", 0))
     page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
@@ -165,6 +167,12 @@ def test_reduced_motion_numbers_appear_at_their_end(browser, site_server):
       return out;
     }""")
     assert seen and all(seen), seen
+    page.evaluate("h => { location.hash = h; }", LAYER)
+    page.wait_for_function("document.querySelector('[data-sandbox] input[name=local-derivatives]').checked"
+                           " && document.querySelector('[data-sandbox] input[name=expression]').value"
+                           " === '(a + b) * c'")
+    settle(page)
+    backward_travels_on_its_own_layer(page, reduced=True)
 
 
 def middles_and_ends(page) -> dict[str, tuple]:
@@ -185,14 +193,19 @@ def shift(a: dict, b: dict) -> float:
     return abs(a["x"] - b["x"]) + abs(a["y"] - b["y"])
 
 
-@pytest.mark.parametrize("reduced", [False, True])
-def test_backward_travels_on_its_own_layer(browser, site_server, reduced):
+LAYER = moment_hash("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward", 0) + "&local=1"
+
+
+def test_backward_travels_on_its_own_layer(browser, site_server):
     """Over the seed event the gradient edges rise off the values' plane (their ends stay on the
-    cards), so a turned graph shows two sheets; with reduced motion the layer is there at once."""
-    hash = moment_hash("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward", 0) + "&local=1"
-    motion = "reduce" if reduced else "no-preference"
-    page = lesson_page(browser, site_server, hash=hash, reduced_motion=motion)
+    cards), so a turned graph shows two sheets (with reduced motion the layer is there at once:
+    test_reduced_motion_numbers_appear_at_their_end_and_the_layer_is_up_at_once)."""
+    page = lesson_page(browser, site_server, hash=LAYER)
     page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
+    backward_travels_on_its_own_layer(page, reduced=False)
+
+
+def backward_travels_on_its_own_layer(page, reduced: bool) -> None:
     card = page.locator(f"{SANDBOX} .tdg-card").first  # each card carries its chip's side (cards.ts)
     chip_before = card.evaluate(CHIP)
     turn(page)

@@ -1,8 +1,9 @@
 """What a learner could misread, in Chromium (issue 25, item 6): a typed number's grad is explained
 beside the graph and drawn muted; a phone's legend says what the cards' v and g stand for; a decimal
-comma in the expression gets the hint to write a point (each language's words once per language, on a
-touch phone); the dimmed graph under a typing error is the last complete one, never a prefix's ghost;
-Material's "Back to top" never covers a sandbox's or a widget's control. The rules themselves are
+comma in the expression gets the hint to write a point (each language's words once per language, in
+the language's touch-phone page: test_browser_words.py); the dimmed graph under a typing error is the
+last complete one, never a prefix's ghost; Material's "Back to top" never covers a sandbox's or a
+widget's control. The rules themselves are
 proven in node (tests/ts/player-model.test.ts: the ghost; player-words.test.ts: the comma's message).
 """
 
@@ -26,7 +27,6 @@ from .browser_helpers import (
 pytestmark = pytest.mark.browser
 
 SANDBOX = "[data-sandbox]"
-LANGS = ["en", "ru", "et"]
 # (what v and g stand for, a piece of the typed number's sentence, the decimal comma's hint)
 WORDS = {
     "en": ("v = value, g = grad", "is a Value too", "write “3.5”, not “3,5”"),
@@ -40,34 +40,35 @@ def shown(page, selector: str) -> bool:
     return page.locator(selector).evaluate("el => el.checkVisibility()")
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_phone_legend_explains_v_g_and_a_typed_number_and_a_decimal_comma_gets_its_hint(
-        browser, site_server, lang):
-    keys, literal, comma = WORDS[lang]
-    page = open_lesson(browser, site_server, lang, viewport=PHONE, has_touch=True, is_mobile=True)
-    try:
-        assert shown(page, f"{SANDBOX} .tdg-legend-keys")
-        assert page.locator(f"{SANDBOX} .tdg-legend-keys").inner_text() == keys
-        assert page.locator(f"{SANDBOX} .tdg-card .tdg-key-short").first.inner_text() == "v"
-        assert not shown(page, f"{SANDBOX} .tdg-legend-literal"), "(a + b) * c has no typed number"
-        type_expression(page, "1 / a")
-        assert shown(page, f"{SANDBOX} .tdg-legend-literal")
-        assert literal in page.locator(f"{SANDBOX} .tdg-legend-literal").inner_text()
-        page.click(f"{SANDBOX} [data-action=backward]")
-        seek(page, 1e9)
-        look = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-            '[data-sandbox] .tdg-card')].map(card => { const g = card.querySelector('[data-field=grad]');
-            return [card.dataset.op, {grad: g.textContent, weight: getComputedStyle(g).fontWeight,
-                    marker: getComputedStyle(g.closest('.tdg-row')).borderLeftColor}]; }))""")
-        assert num(look["const"]["grad"].replace(",", ".")) == 0.5, "the number a learner reads is all there"
-        assert int(look["const"]["weight"]) < int(look["var"]["weight"]), "a typed number's grad is muted"
-        assert look["const"]["marker"] != look["var"]["marker"], "without the grad's orange marker"
-        type_expression(page, "3,5 * a")
-        error = page.locator(f"{SANDBOX} .tdg-error")
-        assert error.is_visible() and comma in error.inner_text()
-        assert page.errors == [], page.errors
-    finally:
-        page.context.close()
+def phone_legend_explains_v_and_g(page, lang: str) -> None:
+    """On a phone (the default graph, (a + b) * c): the legend says what the cards' v and g stand for."""
+    keys = WORDS[lang][0]
+    assert shown(page, f"{SANDBOX} .tdg-legend-keys")
+    assert page.locator(f"{SANDBOX} .tdg-legend-keys").inner_text() == keys
+    assert page.locator(f"{SANDBOX} .tdg-card .tdg-key-short").first.inner_text() == "v"
+    assert not shown(page, f"{SANDBOX} .tdg-legend-literal"), "(a + b) * c has no typed number"
+
+
+def a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang: str) -> None:
+    """A typed number's grad is explained beside the graph and drawn muted; a decimal comma in the
+    expression gets the hint to write a point, in the language's words. (Run on a touch phone, once
+    per language: test_browser_words.py, test_on_a_phone_the_sandbox_speaks_the_pages_language.)"""
+    _, literal, comma = WORDS[lang]
+    type_expression(page, "1 / a")
+    assert shown(page, f"{SANDBOX} .tdg-legend-literal")
+    assert literal in page.locator(f"{SANDBOX} .tdg-legend-literal").inner_text()
+    page.click(f"{SANDBOX} [data-action=backward]")
+    seek(page, 1e9)
+    look = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '[data-sandbox] .tdg-card')].map(card => { const g = card.querySelector('[data-field=grad]');
+        return [card.dataset.op, {grad: g.textContent, weight: getComputedStyle(g).fontWeight,
+                marker: getComputedStyle(g.closest('.tdg-row')).borderLeftColor}]; }))""")
+    assert num(look["const"]["grad"].replace(",", ".")) == 0.5, "the number a learner reads is all there"
+    assert int(look["const"]["weight"]) < int(look["var"]["weight"]), "a typed number's grad is muted"
+    assert look["const"]["marker"] != look["var"]["marker"], "without the grad's orange marker"
+    type_expression(page, "3,5 * a")
+    error = page.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible() and comma in error.inner_text()
 
 
 def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):

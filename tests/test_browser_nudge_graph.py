@@ -5,7 +5,8 @@ its change under it ([data-field=delta], written as the cards write numbers), ea
 says what it multiplies it by, a dead relu stops it; the sentence says backward() gets it for every
 leaf in one pass. The tabs keep off the labels and the other cards, and go under an expansion panel.
 Once in English on a desktop; the words (the panel, the sentence, exercise (d) naming Nudge check) once
-per language. Which nodes move and by how much is proven in node (tests/ts/player-nudge.test.ts).
+per language, in the language's one page load (test_browser_words.py). Which nodes move and by how
+much is proven in node (tests/ts/player-nudge.test.ts).
 """
 
 from __future__ import annotations
@@ -139,17 +140,19 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
     assert page.errors == [], page.errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "et"])
-def test_the_nudge_speaks_the_pages_language(browser, site_server, lang):
+def the_nudge_speaks_the_pages_language(page, lang: str) -> None:
+    """In a loaded lesson: exercise (d) names Nudge check as the sandbox does, the panel and its button
+    say it, the tabs are code (a dot), the sentence ends with the one-pass sentence. (Once per language,
+    in the language's one page load: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.)"""
     words = strings(lang)
-    page = lesson_page(browser, site_server, lang)
     # Exercise (d) sends the learner to Nudge check, by the names the sandbox gives it.
     exercise = page.locator("article p").filter(has=page.locator(f"strong:text-is('{words['nudge_check']}')"))
     assert exercise.count() == 1
     assert exercise.inner_text().startswith(("(d)", "(г)")) and words["nudge_run"] in exercise.inner_text()
     summary = page.locator(f"{SANDBOX} .tdg-nudge summary")
     assert summary.inner_text() == words["nudge_check"]
-    summary.click()
+    if not page.locator(f"{SANDBOX} details.tdg-nudge").evaluate("el => el.open"):
+        summary.click()
     at_end(page)
     assert page.locator(f"{SANDBOX} [data-action=nudge]").inner_text() == words["nudge_run"]
     nudge(page, "a")
@@ -157,4 +160,3 @@ def test_the_nudge_speaks_the_pages_language(browser, site_server, lang):
     assert page.evaluate(TABS)["a"] == "+0.001"
     out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
     assert words["nudge_one_pass"] in out, out
-    assert page.errors == [], page.errors

@@ -145,20 +145,15 @@ def keep_stage_in_window(page) -> None:
 # ---- item 5: readable at both sizes, for the big graphs and every preset ----------------------------
 
 @pytest.mark.parametrize("size", SIZES)
-def test_big_graphs_stay_readable(browser, site_server, size):
+def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(browser, site_server, size):
+    """In one page per size, each graph typed or picked as the reader would: the big graphs and every
+    preset at the end of backward, then three presets with their local derivatives."""
     page = lesson_page(browser, site_server, viewport=SIZES[size])
     paused_in_view(page)
     for name, expression in BIG.items():
         to_end_of_backward(page, expression=expression)
         assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, f"the engine accepts {name}"
         assert_readable(page, f"{name} at {size}")
-    assert page.errors == []
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_every_preset_stays_readable(browser, site_server, size):
-    page = lesson_page(browser, site_server, viewport=SIZES[size])
-    paused_in_view(page)
     for preset in PRESETS:
         page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
         page.click(f"{SANDBOX} [data-action=backward]")
@@ -167,6 +162,7 @@ def test_every_preset_stays_readable(browser, site_server, size):
         assert_readable(page, f"{preset} at {size}")
         # the lesson's presets fit: nothing to pan, the drag still turns the graph
         assert page.get_attribute(f"{SANDBOX} .tdg-stage", "data-pannable") is None, preset
+    local_derivatives_fit_the_stage(page, size)
     assert page.errors == []
 
 
@@ -299,15 +295,11 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
 
 # ---- item 7: local derivatives fit the stage -----------------------------------------------------
 
-@pytest.mark.parametrize("size", SIZES)
-def test_local_derivatives_fit_the_stage(browser, site_server, size):
-    page = lesson_page(browser, site_server, viewport=SIZES[size])
-    paused_in_view(page)
+def local_derivatives_fit_the_stage(page, size: str) -> None:
     for preset in ("Derived operations", "A small neuron", "exp and log"):
         to_end_of_backward(page, preset=preset, local=True)
         what = f"{preset} with local derivatives at {size}"
         check_expansions_fit(page, what, derived_operations=preset == "Derived operations")
-    assert page.errors == []
 
 
 def check_expansions_fit(page, what: str, derived_operations: bool) -> None:
@@ -382,10 +374,12 @@ def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_tab_brings_each_card_into_view(browser, site_server, size):
+def test_tab_brings_each_card_into_view_and_a_derived_operation_with_its_expansion(browser, site_server,
+                                                                                 size):
     """Cards take keyboard focus (their full expression shows); a focused card is scrolled into view.
     Tab reaches the graph's one card in the tab order; the others are reached from it with the arrow
-    keys (walk.ts), so here each is focused in turn as an arrow key would."""
+    keys (walk.ts), so here each is focused in turn as an arrow key would. Then, in the same page, a
+    panned graph's derived operations with their local derivatives (local_derivatives_of_a_big_graph_fit)."""
     page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["40 nodes"])
     ids = page.evaluate(NODE_IDS)
     page.locator(f"{SANDBOX} .tdg-stage").focus()
@@ -403,13 +397,13 @@ def test_tab_brings_each_card_into_view(browser, site_server, size):
         assert visible_in_stage(page, node), f"at {size}: card {node} has focus but is out of view"
         seen.append(node)
     assert len(seen) == len(ids), f"focus reached {len(seen)} of {len(ids)} cards"
+    local_derivatives_of_a_big_graph_fit_once_in_view(page, size)
+    assert page.errors == []
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_local_derivatives_of_a_big_graph_fit_once_in_view(browser, site_server, size):
+def local_derivatives_of_a_big_graph_fit_once_in_view(page, size: str) -> None:
     """In a panned graph, a derived operation reached with Tab comes into view with its whole expansion."""
-    page = open_at_end_of_backward(browser, site_server, SIZES[size], expression=BIG["27-node mixed"],
-                                   local=True)
+    to_end_of_backward(page, expression=BIG["27-node mixed"], local=True)
     derived = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card')]"
                             ".filter(c => c.querySelector('.tdg-expansion:not([hidden])'))"
                             ".map(c => c.dataset.node)")

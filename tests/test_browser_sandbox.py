@@ -18,6 +18,7 @@ from .browser_helpers import (
     moment,
     num,
     open_lesson,
+    open_moment,
     paused_in_view,
     scroll_to_player,
     seek,
@@ -149,6 +150,8 @@ def test_typing_log_a_with_a_negative_keeps_an_a_slider(open_page):
 
 
 def test_a_syntax_error_keeps_the_sliders_and_they_still_drive_the_graph(open_page):
+    """(Its own page load: a moment opened by the hash keeps the graphs shown before it as the fallback
+    of unfinished text, and "(a + b) * c +" would fall back to an earlier test's graph.)"""
     page = open_page()
     type_slowly(page, "(a + b) * c +")
     assert slider_names(page) == ["var-a", "var-b", "var-c"]
@@ -198,8 +201,16 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
 
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------
 
-def test_arrow_keys_carry_a_slider_through_an_error_with_focus_kept(open_page):
+def test_keys_and_a_mouse_drag_carry_a_slider_through_an_error(open_page):
+    """The arrow keys (focus kept) and a mouse drag both carry a slider from an error into a graph (one
+    page, the lesson's own moment opened by the hash between the two)."""
     page = open_page()
+    arrow_keys_carry_a_slider_through_an_error_with_focus_kept(page)
+    open_moment(page)
+    a_mouse_drag_continues_through_error_and_graph(page)
+
+
+def arrow_keys_carry_a_slider_through_an_error_with_focus_kept(page) -> None:
     page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
     type_slowly(page, "log(a) + b")
     assert page.locator(f"{SANDBOX} .tdg-error").is_visible()
@@ -214,8 +225,7 @@ def test_arrow_keys_carry_a_slider_through_an_error_with_focus_kept(open_page):
     assert slider_names(page) == ["var-a", "var-b"]
 
 
-def test_a_mouse_drag_continues_through_error_and_graph(open_page):
-    page = open_page()
+def a_mouse_drag_continues_through_error_and_graph(page) -> None:
     page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
     type_slowly(page, "log(a) + b")
     slider = page.locator(f"{SANDBOX} input[name=var-a]")

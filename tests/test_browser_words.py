@@ -33,7 +33,20 @@ from .browser_helpers import (
     type_expression,
 )
 from .test_browser_beyond import axe_violations, busy_sandbox
-from .test_browser_explorable import LINK_TEXT, LINKS
+from .test_browser_caption import the_caption_under_the_graph_says_the_step
+from .test_browser_explorable import (
+    LINK_TEXT,
+    LINKS,
+    compact_sandbox_keeps_its_height,
+    on_a_phone_the_one_line_strip_does_the_excerpts_job,
+)
+from .test_browser_frameworks import the_panel_says_why_it_refuses_in_the_pages_language
+from .test_browser_misreadings import (
+    a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint,
+    phone_legend_explains_v_and_g,
+)
+from .test_browser_nudge_graph import the_nudge_speaks_the_pages_language
+from .test_browser_predict import predict_then_check_and_walk_the_graph
 
 pytestmark = pytest.mark.browser
 
@@ -244,9 +257,33 @@ def test_nudge_and_table_look_like_controls(browser, site_server):
         assert look["chevron"], f"{panel}: a disclosure chevron says it opens"
 
 
+CODE_STRIP_ARROW = """() => {
+  const note = document.querySelector('[data-sandbox] .tdg-code-note');
+  const text = note.firstChild;
+  if (!text || !text.textContent.startsWith('←')) return null;
+  const at = i => {
+    const r = document.createRange();
+    r.setStart(text, i);
+    r.setEnd(text, i + 1);
+    return r.getBoundingClientRect().top;
+  };
+  return [at(0), at(2)];
+}"""
+
+
+TABLE_FIT = """() => { const t = document.querySelector('[data-sandbox] .tdg-table table');
+    const grad = t.querySelector('thead th:last-child').getBoundingClientRect();
+    return {scroll: t.scrollWidth, client: t.clientWidth, gradRight: grad.right,
+            right: t.getBoundingClientRect().right}; }"""
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_touch_screen_speaks_of_dragging_and_the_code_strip_keeps_its_arrow_with_its_words(
-        browser, site_server, lang):
+def test_on_a_phone_the_sandbox_speaks_the_pages_language(browser, site_server, lang):
+    """One touch phone page per language (the words' widths differ by language): the hint speaks of
+    dragging, v and g are explained, the option buttons line up, the compact sandbox keeps its height
+    at every step, the one-line code strip does the excerpt's job and keeps its arrow with its words,
+    the node table fits its column (every column, grad included, in view without scrolling the table
+    sideways), a typed number is explained and a decimal comma gets its hint."""
     page = open_lesson(browser, site_server, lang, viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         touch, keys = HINTS[lang]  # (a desktop's hint names the arrow keys: the language's own test)
@@ -255,55 +292,40 @@ def test_a_touch_screen_speaks_of_dragging_and_the_code_strip_keeps_its_arrow_wi
         described = page.locator(f"{SANDBOX} .tdg-stage").evaluate(
             "el => document.getElementById(el.getAttribute('aria-describedby')).innerText")
         assert described == touch
+        phone_legend_explains_v_and_g(page, lang)
+        rows = page.evaluate("""() => [...document.querySelectorAll(
+            '[data-sandbox] .tdg-options > :is(label, button)')].map(el => {
+          const b = el.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(el).lineHeight);
+          return {tag: el.tagName, top: Math.round(b.top), height: Math.round(b.height),
+                  lines: Math.round(b.height / line)};
+        })""")
+        toggles = [r for r in rows if r["tag"] == "LABEL"]
+        buttons = [r for r in rows if r["tag"] == "BUTTON"]
+        assert len({r["top"] for r in toggles}) == len(toggles), "one toggle per row"
+        assert len({r["top"] for r in buttons}) == 1, "the buttons share one row"
+        assert len({r["height"] for r in buttons}) == 1 and all(r["lines"] <= 1 for r in toggles)
+        compact_sandbox_keeps_its_height(page)
+        on_a_phone_the_one_line_strip_does_the_excerpts_job(page)
         type_expression(page, "-(a * 2) / b ** 3 - c")
         for direction in ("forward", "backward"):
             page.click(f"{SANDBOX} [data-action={direction}]")
             total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
             for t in range(1, total + 1):
                 seek(page, t)
-                tops = page.evaluate("""() => {
-                  const note = document.querySelector('[data-sandbox] .tdg-code-note');
-                  const text = note.firstChild;
-                  if (!text || !text.textContent.startsWith('←')) return null;
-                  const at = i => {
-                    const r = document.createRange();
-                    r.setStart(text, i);
-                    r.setEnd(text, i + 1);
-                    return r.getBoundingClientRect().top;
-                  };
-                  return [at(0), at(2)];
-                }""")
+                tops = page.evaluate(CODE_STRIP_ARROW)
                 if tops is not None:
                     assert abs(tops[0] - tops[1]) < 2, f"{direction} {t}: the arrow ends a line alone"
+        page.click(f"{SANDBOX} .tdg-table summary")
+        for expression in ("(a + b) * c", "-(a * 2) / b ** 3 - c"):
+            type_expression(page, expression)
+            fit = page.evaluate(TABLE_FIT)
+            fits = fit["scroll"] <= fit["client"] + 1 and fit["gradRight"] <= fit["right"] + 1
+            assert fits, (expression, fit)
+        a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang)
+        assert page.errors == [], page.errors
     finally:
         page.context.close()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_on_a_phone_option_buttons_line_up_and_the_node_table_fits_its_column(browser, site_server, lang):
-    """The words' widths differ by language. The table: every column, grad included, in view without
-    scrolling the table sideways."""
-    page = lesson_page(browser, site_server, lang, viewport=PHONE)
-    rows = page.evaluate("""() => [...document.querySelectorAll(
-        '[data-sandbox] .tdg-options > :is(label, button)')].map(el => {
-      const b = el.getBoundingClientRect();
-      const line = parseFloat(getComputedStyle(el).lineHeight);
-      return {tag: el.tagName, top: Math.round(b.top), height: Math.round(b.height),
-              lines: Math.round(b.height / line)};
-    })""")
-    toggles = [r for r in rows if r["tag"] == "LABEL"]
-    buttons = [r for r in rows if r["tag"] == "BUTTON"]
-    assert len({r["top"] for r in toggles}) == len(toggles), "one toggle per row"
-    assert len({r["top"] for r in buttons}) == 1, "the buttons share one row"
-    assert len({r["height"] for r in buttons}) == 1 and all(r["lines"] <= 1 for r in toggles)
-    page.click(f"{SANDBOX} .tdg-table summary")
-    for expression in ("(a + b) * c", "-(a * 2) / b ** 3 - c"):
-        type_expression(page, expression)
-        fit = page.evaluate("""() => { const t = document.querySelector('[data-sandbox] .tdg-table table');
-            const grad = t.querySelector('thead th:last-child').getBoundingClientRect();
-            return {scroll: t.scrollWidth, client: t.clientWidth, gradRight: grad.right,
-                    right: t.getBoundingClientRect().right}; }""")
-        assert fit["scroll"] <= fit["client"] + 1 and fit["gradRight"] <= fit["right"] + 1, (expression, fit)
 
 
 # ---- 9. error messages -----------------------------------------------------------------------------
@@ -455,6 +477,12 @@ def test_the_sandbox_speaks_the_pages_language(browser, site_server, lang):
     busy_sandbox(page)
     serious = axe_violations(page, "{include: ['[data-sandbox]']}")
     assert serious == [], serious
+    # The nudge's words, the frameworks panel's refusal, and the caption of a moment a link opens.
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(0).click()
+    the_nudge_speaks_the_pages_language(page, lang)
+    the_panel_says_why_it_refuses_in_the_pages_language(page, lang)
+    the_caption_under_the_graph_says_the_step(page, lang)
+    predict_then_check_and_walk_the_graph(page, lang)
     assert page.errors == [], page.errors
 
 
