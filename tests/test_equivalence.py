@@ -19,6 +19,7 @@ and tests/test_fuzz_engine.py measures how often it happens.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import io
 import json
@@ -39,6 +40,7 @@ from hypothesis import strategies as st
 
 from microgpt_annotated import Value
 from tinydag import TinyDagError, build_timeline, cli, dumps
+from tinydag.ops import OPS
 from tinydag.timeline import timeline_of
 from tinydag.trace import Trace, trace
 
@@ -282,6 +284,14 @@ def test_floats_print_as_python_repr(probe, floats):
     floats = floats + edges
     assert probe.ask(op="repr", floats=[bits(x) for x in floats])["reprs"] == [repr(x) for x in floats]
     STATS["floats"] += len(floats)
+
+
+def test_the_tables_of_operations_are_the_same(probe):
+    """src/tinydag/ops.py and src/inference/ops.ts: the same rows, in the same order, field for field."""
+    theirs = probe.ask(op="ops")["ops"]
+    ours = {op: dataclasses.asdict(spec) for op, spec in OPS.items()}
+    assert list(theirs) == list(ours)
+    assert theirs == ours
 
 
 ARGV = ["--set", "a=2", "--set=b=-3", "c=1e400", "--", "-a + b", "(a + b) * c", "a ** b", "--bogus", "a",

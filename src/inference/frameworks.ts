@@ -2,15 +2,10 @@
 // src/tinydag/frameworks.py, string for string (tests/test_frameworks.py); its docstring says why
 // each part is written the way it is. The player writes them live as the reader edits the sandbox.
 
+import { ATOM, OPS } from "./ops";
 import type { NodeId, Timeline, TimelineNode } from "./types";
 
 export type Framework = "pytorch" | "jax";
-const FUNCTION_NAMES: Record<Framework, Record<string, string>> = {
-  pytorch: { relu: "torch.relu", exp: "torch.exp", log: "torch.log" },
-  jax: { relu: "jax.nn.relu", exp: "jnp.exp", log: "jnp.log" },
-};
-const LEVEL: Record<string, number> = { "+": 1, "-": 1, "*": 2, "/": 2, neg: 3, "**": 4 };
-const ATOM = 5;
 
 export interface Scripts {
   pytorch: string;
@@ -30,7 +25,6 @@ export function number(x: number): string {
 export function expressionIn(timeline: Timeline, framework: Framework): string {
   const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
   const node = (id: NodeId): TimelineNode => nodes.get(id) as TimelineNode;
-  const names = FUNCTION_NAMES[framework];
   const hasVariable = (n: TimelineNode): boolean =>
     n.op === "var" || n.inputs.some((i) => hasVariable(node(i)));
   const operand = (id: NodeId, need: number): string => {
@@ -40,20 +34,20 @@ export function expressionIn(timeline: Timeline, framework: Framework): string {
   const write = (n: TimelineNode): [string, number] => {
     const { op, inputs } = n;
     const [first = "", second = ""] = inputs;
+    const { shape, level, frameworks } = OPS[op];
     if (op === "var") return [n.name ?? "", ATOM];
     if (op === "const") {
       const text = number(n.value);
-      return [text, text.startsWith("-") ? 3 : ATOM];
+      return [text, text.startsWith("-") ? OPS.neg.level : ATOM];
     }
-    if (op === "neg") return [`-${operand(first, 4)}`, 3];
-    if (op === "**") return [`${operand(first, ATOM)} ** ${jsString(n.exponent ?? 1)}`, 4];
-    const name = names[op];
-    if (name) {
+    if (shape === "prefix") return [`-${operand(first, OPS["**"].level)}`, level];
+    if (shape === "power") return [`${operand(first, ATOM)} ** ${jsString(n.exponent ?? 1)}`, level];
+    if (frameworks) {
       let arg = write(node(first))[0];
       if (framework === "pytorch" && !hasVariable(node(first))) arg = `torch.tensor(${arg})`;
-      return [`${name}(${arg})`, ATOM];
+      return [`${frameworks[framework]}(${arg})`, ATOM];
     }
-    const level = LEVEL[op] ?? ATOM;
+    // infix, left-associative: a right operand of the same level keeps its parentheses
     return [`${operand(first, level)} ${op} ${operand(second, level + 1)}`, level];
   };
   return write(node(timeline.root))[0];

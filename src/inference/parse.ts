@@ -2,11 +2,10 @@
 // Spans count Unicode code points, as Python's str indices do: the text is split with Array.from,
 // and the ASCII-only regexes run over `ascii`, a copy with one UTF-16 unit per code point.
 import { MAX_CHARS, TinyDagError } from "./errors";
+import { FUNCTIONS, type FunctionName } from "./ops";
 import { power, Value } from "./value";
 
 export type BinaryOp = "+" | "-" | "*" | "/";
-export type FunctionName = "relu" | "exp" | "log";
-export const FUNCTIONS: readonly FunctionName[] = ["relu", "exp", "log"];
 // A number literal as the engine reads it (ASCII digits only, as in Python); the player reads with it too.
 export const NUMBER_PATTERN = "(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
 const NUMBER = new RegExp(NUMBER_PATTERN, "y");
@@ -236,7 +235,7 @@ class Parser {
       if (!isFunction) {
         throw new TinyDagError(
           "unknown-function",
-          `There is no function '${token.text}'. Available: relu, exp, log.`,
+          `There is no function '${token.text}'. Available: ${FUNCTIONS.join(", ")}.`,
           token.start,
           token.end,
           null,
@@ -355,18 +354,14 @@ function foldPower(node: Pow, base: number): number {
 }
 
 function foldCall(node: Call, x: number): number {
-  if (node.name === "relu") return Math.max(0, x);
-  if (node.name === "log") {
-    if (x <= 0) {
-      throw domain(
-        "log is defined only for positive numbers, and its input here is not " + "positive.",
-        node,
-        "log",
-      );
-    }
-    return new Value(x).log().data;
+  if (node.name === "log" && x <= 0) {
+    throw domain(
+      "log is defined only for positive numbers, and its input here is not positive.",
+      node,
+      "log",
+    );
   }
-  return new Value(x).exp().data;
+  return new Value(x)[node.name]().data; // Infinity from exp: fold() reports it
 }
 
 function domain(message: string, node: Node, reason: string): TinyDagError {

@@ -5,11 +5,10 @@
 // Python raises OverflowError where JavaScript quietly returns Infinity, so this side checks
 // Number.isFinite on the same values at the same points; the error that results is the same.
 import { MAX_NODES, TinyDagError } from "./errors";
+import { OPS } from "./ops";
 import { operands, parse, type Binary, type Call, type Node, type Pow } from "./parse";
 import type { NodeId, Op } from "./types";
 import { Value } from "./value";
-
-export const DERIVED_OPS: readonly Op[] = ["-", "/", "neg"];
 
 export interface Exit {
   primitive: Value; // the Value whose child is an input of the visual node
@@ -50,7 +49,7 @@ export interface Trace {
   events: BackwardEvent[];
 }
 
-export const isDerived = (node: VisualNode): boolean => DERIVED_OPS.includes(node.op);
+export const isDerived = (node: VisualNode): boolean => OPS[node.op].derived;
 export const rootOf = (t: Trace): VisualNode => t.nodes[t.nodes.length - 1]!;
 
 /** Nodes the graph would have: one per operation or literal, one per distinct variable. */

@@ -17,17 +17,11 @@ import math
 from decimal import Decimal
 from typing import Literal, TypedDict
 
+from .ops import ATOM, OPS
 from .types import NodeId, Timeline, TimelineNode
 
 Framework = Literal["pytorch", "jax"]
 FRAMEWORKS: tuple[Framework, ...] = ("pytorch", "jax")
-FUNCTION_NAMES: dict[Framework, dict[str, str]] = {
-    "pytorch": {"relu": "torch.relu", "exp": "torch.exp", "log": "torch.log"},
-    "jax": {"relu": "jax.nn.relu", "exp": "jnp.exp", "log": "jnp.log"},
-}
-# Python's binding strength: what an operand needs around it to stay one operand.
-LEVEL = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
-ATOM = 5  # a name, a call, a parenthesised expression, a non-negative number
 
 
 class Scripts(TypedDict):
@@ -66,7 +60,6 @@ def number(x: float) -> str:
 def expression_in(timeline: Timeline, framework: Framework) -> str:
     """The timeline's expression in the framework's spelling, from its nodes."""
     nodes = {n["id"]: n for n in timeline["nodes"]}
-    names = FUNCTION_NAMES[framework]
 
     def has_variable(node: TimelineNode) -> bool:
         return node["op"] == "var" or any(has_variable(nodes[i]) for i in node["inputs"])
@@ -77,22 +70,23 @@ def expression_in(timeline: Timeline, framework: Framework) -> str:
 
     def write(node: TimelineNode) -> tuple[str, int]:
         op, inputs = node["op"], node["inputs"]
+        spec = OPS[op]  # its shape, Python's binding strength (level) and a call's name
         if op == "var":
             return node.get("name", ""), ATOM
         if op == "const":
             text = number(node["value"])
-            return text, LEVEL["neg"] if text.startswith("-") else ATOM
-        if op == "neg":
-            return f"-{operand(inputs[0], LEVEL['**'])}", LEVEL["neg"]
-        if op == "**":
-            return f"{operand(inputs[0], ATOM)} ** {js_string(node.get('exponent', 1.0))}", LEVEL["**"]
-        if op in names:
+            return text, OPS["neg"].level if text.startswith("-") else ATOM
+        if spec.shape == "prefix":
+            return f"-{operand(inputs[0], OPS['**'].level)}", spec.level
+        if spec.shape == "power":
+            return f"{operand(inputs[0], ATOM)} ** {js_string(node.get('exponent', 1.0))}", spec.level
+        if spec.frameworks is not None:
             arg = write(nodes[inputs[0]])[0]
             if framework == "pytorch" and not has_variable(nodes[inputs[0]]):
                 arg = f"torch.tensor({arg})"  # torch's functions take tensors, not Python floats
-            return f"{names[op]}({arg})", ATOM
-        level = LEVEL[op]  # + - * /: left-associative, so a right operand of the same level keeps (...)
-        return f"{operand(inputs[0], level)} {op} {operand(inputs[1], level + 1)}", level
+            return f"{getattr(spec.frameworks, framework)}({arg})", ATOM
+        # infix, left-associative: a right operand of the same level keeps its parentheses
+        return f"{operand(inputs[0], spec.level)} {op} {operand(inputs[1], spec.level + 1)}", spec.level
 
     return write(nodes[timeline["root"]])[0]
 

@@ -23,10 +23,9 @@ from microgpt_annotated import Value
 from microgpt_annotated import power as _power
 
 from .errors import MAX_CHARS, TinyDagError
+from .ops import FUNCTIONS, FunctionName
 
 BinaryOp = Literal["+", "-", "*", "/"]
-FunctionName = Literal["relu", "exp", "log"]
-FUNCTIONS: tuple[FunctionName, ...] = ("relu", "exp", "log")
 # A number literal as the engine reads it (ASCII digits only, as in JavaScript); the CLI reads with it too.
 NUMBER_PATTERN = r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
 _NUMBER = re.compile(NUMBER_PATTERN)
@@ -90,7 +89,7 @@ class Paren:  # ( inner ): no node of its own, but its span includes the parenth
 
 
 @dataclass(frozen=True)
-class Call:  # relu, exp, log
+class Call:  # relu, exp, log: the calls of ops.py
     name: FunctionName
     arg: Node
     start: int
@@ -222,7 +221,7 @@ class _Parser:
             if token.text not in FUNCTIONS:
                 raise TinyDagError(
                     "unknown-function",
-                    f"There is no function '{token.text}'. Available: relu, exp, log.",
+                    f"There is no function '{token.text}'. Available: {', '.join(FUNCTIONS)}.",
                     token.start, token.end, params={"name": token.text})
             opening = self.take()
             arg = self.expr()
@@ -311,17 +310,14 @@ def _fold_power(node: Pow, base: float) -> float:
 
 
 def _fold_call(node: Call, x: float) -> float:
-    if node.name == "relu":
-        return max(0.0, x)
-    if node.name == "log":
-        if x <= 0:
-            raise _domain("log is defined only for positive numbers, and its input here is not "
-                          "positive.", node, "log")
-        return Value(x).log().data
+    if node.name == "log" and x <= 0:
+        raise _domain("log is defined only for positive numbers, and its input here is not positive.",
+                      node, "log")
     try:
-        return Value(x).exp().data
-    except OverflowError:  # where JavaScript returns Infinity
+        result: float = getattr(Value(x), node.name)().data  # Value's method of that name
+    except OverflowError:  # from exp, where JavaScript returns Infinity
         return math.inf
+    return result
 
 
 def _domain(message: str, node: Node, reason: str) -> TinyDagError:

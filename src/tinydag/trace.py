@@ -17,10 +17,9 @@ from typing import TypedDict, Unpack
 from microgpt_annotated import Value
 
 from .errors import MAX_NODES, TinyDagError
+from .ops import OPS
 from .parse import Binary, Call, Node, Num, Paren, Pow, Unary, Var, operands, parse
 from .types import Op
-
-DERIVED_OPS: tuple[Op, ...] = ("-", "/", "neg")
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ class VisualNode:
 
     @property
     def derived(self) -> bool:
-        return self.op in DERIVED_OPS
+        return OPS[self.op].derived
 
 
 @dataclass(frozen=True)

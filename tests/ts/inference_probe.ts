@@ -6,11 +6,13 @@
 //   {"op": "repr", "floats": [bits, ...]} -> {"reprs": [Python's repr of each float]}
 //   {"op": "frameworks", "timeline": Python's timeline JSON} -> {"scripts": scripts() of it, or null}
 //   {"op": "cli", "argv": [str, ...]} -> {"code": exit code, "stdout": str, "stderr": str}
+//   {"op": "ops"} -> {"ops": the table of operations (src/inference/ops.ts), row by row}
 // Answers are written with dumps() too, so -0.0 survives the trip (JSON.stringify would print 0).
 import { createInterface } from "node:readline";
 import { main } from "../../src/inference/cli";
 import { TinyDagError } from "../../src/inference/errors";
 import { scripts } from "../../src/inference/frameworks";
+import { OPS } from "../../src/inference/ops";
 import { dumps, formatFloat, timelineOf } from "../../src/inference/timeline";
 import { trace, type VisualNode } from "../../src/inference/trace";
 import type { Timeline } from "../../src/inference/types";
@@ -20,7 +22,8 @@ type Request =
   | { op: "timeline"; expression: string; values: Record<string, string> }
   | { op: "repr"; floats: string[] }
   | { op: "frameworks"; timeline: string }
-  | { op: "cli"; argv: string[] };
+  | { op: "cli"; argv: string[] }
+  | { op: "ops" };
 
 const fromBits = (hex: string): number => {
   const view = new DataView(new ArrayBuffer(8));
@@ -77,6 +80,8 @@ function answer(request: Request): object {
       return { reprs: request.floats.map((b) => formatFloat(fromBits(b))) };
     case "frameworks":
       return { scripts: scripts(JSON.parse(request.timeline) as Timeline) };
+    case "ops":
+      return { ops: OPS };
     case "cli": {
       let stdout = "";
       let stderr = "";

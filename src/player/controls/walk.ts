@@ -7,6 +7,7 @@
 // Each card's accessible name is a sentence that follows the timeline: "(a + b): sum, value −1,
 // grad not reached yet; feeds (a + b) × c". The pure half (neighbour, cardName) is node-tested.
 
+import { OPS } from "../../inference/ops";
 import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
 import { h, setText } from "../shared/dom";
 import { fullLabel, prettyLabel } from "../teaching/expansion";
@@ -89,25 +90,11 @@ export function cardName(
   });
 }
 
-const OPERATION_KEYS: Record<string, string> = {
-  var: "card_op_var",
-  const: "card_op_const",
-  "+": "card_op_add",
-  "*": "card_op_mul",
-  "-": "card_op_sub",
-  "/": "card_op_div",
-  "**": "card_op_pow",
-  exp: "card_op_exp",
-  log: "card_op_log",
-  relu: "card_op_relu",
-  neg: "card_op_neg",
-};
-
 /** The operation in words, for speech: "sum", "power 2" (a glyph like × reads badly aloud). */
 export function operationName(node: TimelineNode, i18n: I18n): string {
-  const key = OPERATION_KEYS[node.op];
-  if (!key) return node.op;
-  return i18n.t(key, { exponent: prettyLabel(node.exponent_label ?? String(node.exponent ?? "")) });
+  return i18n.t(OPS[node.op].words, {
+    exponent: prettyLabel(node.exponent_label ?? String(node.exponent ?? "")),
+  });
 }
 
 /**

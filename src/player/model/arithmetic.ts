@@ -2,10 +2,10 @@
 // "−1 × 10 = −10") and, during backward, the running sum of a gradient that more than one edge
 // adds to ("2 + 2 = 4", the `+=` of backward()). Numbers as on the cards (formatNumber).
 
+import { OPS } from "../../inference/ops";
 import type { BackwardStep, Timeline, TimelineNode } from "../../inference/types";
 import { formatNumber } from "./format";
 
-const BINARY: Record<string, string> = { "+": "+", "*": "×", "-": "−", "/": "÷", "**": "**" };
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
 
 /**
@@ -26,13 +26,11 @@ export function madeText(
     return text.startsWith("−") ? `(${text})` : text;
   };
   const result = write(node.value);
-  const operator = BINARY[node.op];
-  if (operator && node.op === "**")
+  const { shape, glyph } = OPS[node.op];
+  if (shape === "power")
     return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} = ${result}`;
-  if (operator && node.inputs.length === 2)
-    return `${write(input(0))} ${operator} ${operand(input(1))} = ${result}`;
-  if (node.op === "neg") return `−(${write(input(0))}) = ${result}`;
-  return `${node.op}(${write(input(0))}) = ${result}`;
+  if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(input(1))} = ${result}`;
+  return `${glyph}(${write(input(0))}) = ${result}`; // −(3) = −3, relu(−6) = 0
 }
 
 /** The contributions `step`'s child has received once it lands, in backward()'s order. */

@@ -6,25 +6,19 @@
 // under the graph, and on wide screens an excerpt of the method that runs (CodeExcerpt), so the code
 // is where the eye is.
 
+import { OPS } from "../../inference/ops";
 import type { Op } from "../../inference/types";
 import { h, setAttr } from "../shared/dom";
 
 export type CodeKey = Op | "seed" | "backward";
 
-/** A piece of text that identifies each line in src/microgpt_annotated.py. */
-const NEEDLES: Partial<Record<CodeKey, string>> = {
-  "+": "self.data + other.data",
-  "*": "self.data * other.data",
-  "**": "power(self.data, k)",
-  exp: "math.exp(self.data)",
-  log: "math.log(self.data)",
-  relu: "max(0.0, self.data)",
-  "-": "self + (-other)",
-  "/": "self * other**-1",
-  neg: "self * -1",
-  seed: "self.grad = 1.0",
-  backward: "child.grad += local_grad * v.grad",
-};
+/** A piece of text that identifies each line in src/microgpt_annotated.py: each operation's (its row in OPS), the seed's and backward's. */
+const needleOf = (key: CodeKey): string | null =>
+  key === "seed"
+    ? "self.grad = 1.0"
+    : key === "backward"
+      ? "child.grad += local_grad * v.grad"
+      : OPS[key].code;
 
 export const HIGHLIGHT_NAME = "tinydag-line";
 const ACCUMULATE_NAME = "tinydag-accumulate";
@@ -80,7 +74,7 @@ export class CodeListing {
     ];
     for (const code of candidates) {
       if (code.closest(".tdg-player")) continue;
-      if (!(code.textContent ?? "").includes(NEEDLES.backward!)) continue;
+      if (!(code.textContent ?? "").includes(needleOf("backward")!)) continue;
       const fold = (code.closest(".highlight") ?? code.closest("pre"))?.nextElementSibling;
       const rest = fold?.tagName === "DETAILS" ? fold.querySelector<HTMLElement>("pre > code") : null;
       return new CodeListing(rest ? [code, rest] : [code]);
@@ -164,7 +158,7 @@ export class CodeListing {
   }
 
   private lineOf(key: CodeKey): Line | null {
-    const needle = NEEDLES[key];
+    const needle = needleOf(key);
     if (!needle) return null;
     return this.lines.find((l) => l.text.includes(needle)) ?? null;
   }

@@ -2,28 +2,17 @@
 // a name for sentences, and for derived operations the primitive expansion the engine really
 // built (a − b = a + (b · −1)).
 
+import { OPS } from "../../inference/ops";
 import type { NodeId, Primitive, Timeline, TimelineNode } from "../../inference/types";
 import { formatNumber } from "../model/format";
 
-const GLYPHS: Record<string, string> = {
-  "+": "+",
-  "*": "×",
-  "-": "−",
-  "/": "÷",
-  neg: "−",
-  "**": "**",
-  exp: "exp",
-  log: "log",
-  relu: "relu",
-};
-const FUNCTIONS = new Set(["exp", "log", "relu"]);
 const ELIDED = "…";
 
 /** What the card's header shows in large type: the variable, the number, or the operator. */
 export function glyphOf(node: TimelineNode): string {
   if (node.op === "var") return node.name ?? node.label;
   if (node.op === "const") return formatNumber(node.value);
-  return GLYPHS[node.op] ?? node.op;
+  return OPS[node.op].glyph;
 }
 
 /** The node's whole expression, typographic and on one line: for tooltips, names and the table. */
@@ -43,12 +32,12 @@ export function titleOf(node: TimelineNode, timeline: Timeline, budget: number):
   if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
   const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
   const operand = byId.get(node.inputs[0] ?? "");
-  const infix = !FUNCTIONS.has(node.op) && node.op !== "**" && node.op !== "neg";
+  const { shape } = OPS[node.op];
+  const infix = shape === "infix";
   const subject = infix ? node : operand;
   if (!subject) return null;
   const compound = subject.inputs.length > 0 || /^\s*[-\u2212]/.test(subject.label);
-  const wrap = (text: string): string =>
-    !infix && (FUNCTIONS.has(node.op) || compound) ? `(${text})` : text;
+  const wrap = (text: string): string => (!infix && (shape === "call" || compound) ? `(${text})` : text);
   // Every part of the subject that may give way to "…": operations, and long number literals.
   const parts: { node: TimelineNode; depth: number }[] = [];
   const seen = new Set<NodeId>();
