@@ -1,10 +1,10 @@
 """The table of operations (src/tinydag/ops.py) against everything on the Python side that must know
 each operation: the parser and the engine build its example with the right root, inputs and
 derivative, the frameworks scripts name a call, every language names it (and lists a call among the
-functions it knows, in the field's help and in the message for an unknown function), and the lesson's listing has its line. A fake operation fails each of these, and
-a table that lacks a row, or has one too many, is refused when tinydag.ops is imported.
-(tests/ts/engine-ops.test.ts checks the TypeScript table the same way; tests/test_equivalence.py
-proves the two tables equal.)"""
+functions it knows, in the field's help and in the message for an unknown function), and the lesson's
+listing has its line. A fake operation fails each of these, and a table that lacks a row, or has one
+too many, is refused when tinydag.ops is imported. (tests/ts/engine-ops.test.ts checks the TypeScript
+table the same way; tests/test_equivalence.py proves the two tables equal.)"""
 
 from __future__ import annotations
 

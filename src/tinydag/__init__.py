@@ -13,7 +13,8 @@ from .timeline import build_timeline, dumps
 # The engine's modules in dependency order (what a reload of a changed engine re-runs, this package
 # last); the lesson's Value class comes first. tests/test_engine.py checks that every module is here.
 MODULES = ("microgpt_annotated", "tinydag.errors", "tinydag.types", "tinydag.ops", "tinydag.parse",
-           "tinydag.trace", "tinydag.layout", "tinydag.timeline", "tinydag.frameworks", "tinydag.cli", "tinydag")
+           "tinydag.trace", "tinydag.layout", "tinydag.timeline", "tinydag.frameworks", "tinydag.cli",
+           "tinydag")
 
 
 def source_digest() -> str:
