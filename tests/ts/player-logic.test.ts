@@ -8,18 +8,16 @@ import { formatNumber, parseNumber } from "../../src/player/model/format";
 import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/shared/i18n";
 import {
   advance,
-  clampView,
   initialState,
   restart,
-  rotate,
   seek,
   sliderRange,
   step,
   structureKey,
   togglePlay,
-  VIEW_LIMITS,
   withTimeline,
 } from "../../src/player/model/model";
+import { clampView, rotate, VIEW_LIMITS } from "../../src/player/model/view";
 import { describeEvent } from "../../src/player/controls/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/page/url";

@@ -4,7 +4,8 @@
 import type { Controls } from "./controls";
 import { type Slider, widenSlider } from "./sliders";
 import { parseNumber } from "../model/format";
-import { type Action, DEFAULT_VIEW, type Preset, rotate, type SandboxState } from "../model/model";
+import type { Action, Preset, SandboxState } from "../model/model";
+import { DEFAULT_VIEW, rotate } from "../model/view";
 import type { Stage } from "../stage/stage";
 
 const KEY_ROTATION: Record<string, [number, number]> = {

@@ -7,16 +7,9 @@ import type { EngineResult } from "../engine/live";
 import { parseNumber } from "./format";
 import { type NudgeResult, nudgeCheck } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";
+import { clampView, DEFAULT_VIEW, type View } from "./view";
 import type { SharedMoment } from "../page/url";
 
-export interface View {
-  yaw: number; // radians around the vertical axis
-  pitch: number; // radians around the horizontal axis
-}
-
-/** Limits that keep the graph readable; the default is a slight three-quarter view. */
-export const VIEW_LIMITS = { yaw: 0.55, pitch: 0.3 } as const;
-export const DEFAULT_VIEW: View = { yaw: -0.2, pitch: 0.13 };
 export const DEFAULT_VALUE = 1; // what the engine gives a variable nobody set (inference/trace.ts)
 
 /** The nudge check's last answer, kept until anything it depends on changes. */
@@ -374,19 +367,6 @@ export function advance(
     pending -= 1;
   }
   return { state: { ...state, time, playing: time < state.schedule.duration }, carry: pending };
-}
-
-export function clampView(view: View): View {
-  return {
-    yaw: clamp(view.yaw, -VIEW_LIMITS.yaw, VIEW_LIMITS.yaw),
-    pitch: clamp(view.pitch, -VIEW_LIMITS.pitch, VIEW_LIMITS.pitch),
-  };
-}
-
-/** Dragging by (dx, dy) CSS pixels on a stage `width` pixels wide. */
-export function rotate(view: View, dx: number, dy: number, width: number): View {
-  const perPixel = 2.2 / Math.max(320, width);
-  return clampView({ yaw: view.yaw + dx * perPixel, pitch: view.pitch + dy * perPixel });
 }
 
 /** Slider range for a variable: −5..5, widened (to a round number) to include the value. */

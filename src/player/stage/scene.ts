@@ -13,7 +13,7 @@ import { edgeLook } from "./encoding";
 import type { V3 } from "./fit";
 import { CanvasTexture, createContext, Geometry, type Mat4, type Mesh, Program, Renderer } from "./gl";
 import { eyeInGraph, modelView, perspective, rotation } from "./matrices";
-import { DEFAULT_VIEW, type View } from "../model/model";
+import { DEFAULT_VIEW, type View } from "../model/view";
 import { edgeFragment, edgeVertex, spriteFragment, spriteVertex, wallFragment, wallVertex } from "./shaders";
 import { Sprites } from "./sprites";
 import type { Frame } from "../model/timing";

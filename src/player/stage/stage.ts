@@ -14,7 +14,7 @@ import { type EdgeCurve, edgeCurves } from "./curves";
 import { CARD_WORLD_WIDTH, type CardSize, DEFAULT_LIMITS, type Fit, fitStage, type V3 } from "./fit";
 import type { I18n } from "../shared/i18n";
 import { EdgeLabels } from "./labels";
-import type { View } from "../model/model";
+import type { View } from "../model/view";
 import type { Rect } from "./placement";
 import type { Scene } from "./scene";
 import type { Frame } from "../model/timing";
