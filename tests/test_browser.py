@@ -1,4 +1,4 @@
-"""The sandbox player in a real browser (issue 5): the built lesson page in Debian's Chromium.
+"""The sandbox player in a real browser: the built lesson page in Debian's Chromium.
 
 Every behaviour the lesson text promises is driven here the way a reader would (sliders, typing,
 buttons, keys) and asserted from what the reader sees: the [data-node] cards' value and grad texts.

@@ -1,4 +1,4 @@
-"""Beyond the player (issue 6) in a real browser: shareable moments, hostile URLs, keyboard stepping
+"""Beyond the player in a real browser: shareable moments, hostile URLs, keyboard stepping
 and narration, the table of nodes, reduced motion, the axe audit, code in step, the nudge check,
 touch, and the page without JavaScript or without WebGL.
 """
@@ -46,7 +46,7 @@ def picture(page) -> tuple:
             page.input_value(f"{SANDBOX} input[name=expression]"))
 
 
-# ---- 1. shareable moment ------------------------------------------------------------------------
+# ---- shareable moment ---------------------------------------------------------------------------
 
 def test_the_url_reopens_the_exact_moment(lesson, browser, site_server):
     type_expression(lesson, "relu(a * b) + c")
@@ -137,7 +137,7 @@ def url_values_are_validated(page) -> None:
     assert moment(page)["time"] == moment(page)["duration"]
 
 
-# ---- 3. accessibility ---------------------------------------------------------------------------
+# ---- accessibility ------------------------------------------------------------------------------
 
 # Keys step the pulse and each step is narrated, in each language: test_browser_words.py,
 # test_the_sandbox_speaks_the_pages_language (the stepping itself: node, player-logic.test.ts).
@@ -220,7 +220,7 @@ def test_axe_finds_no_serious_violation_on_the_whole_page(browser, site_server):
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
 
 
-# ---- 4. code in step ----------------------------------------------------------------------------
+# ---- code in step -------------------------------------------------------------------------------
 
 def the_listing_follows_the_pulse(lesson) -> None:
     listing = lesson.locator("pre", has_text="child.grad += local_grad * v.grad").first
@@ -247,7 +247,7 @@ def the_listing_follows_the_pulse(lesson) -> None:
     assert "child.grad += local_grad * v.grad" in lesson.locator(f"{SANDBOX} .tdg-code-line").inner_text()
 
 
-# ---- 5. the nudge check -------------------------------------------------------------------------
+# ---- the nudge check ----------------------------------------------------------------------------
 
 def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
     lesson.click(f"{SANDBOX} [data-action=backward]")
@@ -268,7 +268,7 @@ def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
     assert abs(ratio - 4) < 0.01 and ratio != 4, "on a curve the two agree closely, not exactly"
 
 
-# ---- 6. phones ----------------------------------------------------------------------------------
+# ---- phones -------------------------------------------------------------------------------------
 
 def test_touch_rotates_and_scrubs(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
@@ -299,7 +299,7 @@ def test_touch_rotates_and_scrubs(browser, site_server):
     page.context.close()
 
 
-# ---- 2. without JavaScript or WebGL -------------------------------------------------------------
+# ---- without JavaScript or WebGL ----------------------------------------------------------------
 
 def test_without_javascript_the_static_figure_shows(browser, site_server):
     page = open_lesson(browser, site_server, java_script_enabled=False)

@@ -1,4 +1,4 @@
-"""Pictures that carry meaning (issue 11), in a real browser, on a desktop and a phone: during backward an
+"""Pictures that carry meaning, in a real browser, on a desktop and a phone: during backward an
 edge is as thick as its contribution is large (log-scaled) and a dead path is dashed with a `data-dead`
 label; arrowheads point the way the pulse travels; a marker carries the number; a gradient built from
 two contributions shows `2 + 2 = 4` on its card while the code strip marks the `+=` and the narration

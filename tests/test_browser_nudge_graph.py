@@ -1,4 +1,4 @@
-"""The nudge on the graph (issue 25, item 4), as a learner does it.
+"""The nudge on the graph, as a learner does it.
 
 Exercise (d)'s link, then Nudge check: pick a leaf, press Nudge, and every card the nudge moves shows
 its change under it ([data-field=delta], written as the cards write numbers), each edge carrying it

@@ -142,7 +142,7 @@ def keep_stage_in_window(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
 
 
-# ---- item 5: readable at both sizes, for the big graphs and every preset ----------------------------
+# ---- readable at both sizes, for the big graphs and every preset ------------------------------------
 
 @pytest.mark.parametrize("size", SIZES)
 def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(browser, site_server, size):
@@ -293,7 +293,7 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
     assert follow.get_attribute("aria-pressed") == "false", "panning by hand stops following"
 
 
-# ---- item 7: local derivatives fit the stage -----------------------------------------------------
+# ---- local derivatives fit the stage ------------------------------------------------------------
 
 def local_derivatives_fit_the_stage(page, size: str) -> None:
     for preset in ("Derived operations", "A small neuron", "exp and log"):

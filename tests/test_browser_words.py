@@ -1,4 +1,4 @@
-"""What the sandbox says, in a real browser (issue 10, items 6, 8 and 9), in en, ru and et.
+"""What the sandbox says, in a real browser, in en, ru and et.
 
 Each language's words and numbers are checked in one page load per language
 (test_the_sandbox_speaks_the_pages_language): the controls, the legends, the narration, the table, the
@@ -93,7 +93,7 @@ def table_rows(page) -> list[list[str]]:
                          ".map(tr => [...tr.cells].map(c => c.textContent))")
 
 
-# ---- 6. cards name their node well --------------------------------------------------------------
+# ---- cards name their node well -----------------------------------------------------------------
 
 def check_titles(page) -> None:
     cards = page.evaluate(CARDS)
@@ -160,7 +160,7 @@ def test_numbers_of_the_expression_wear_the_const_badge(browser, site_server):
     assert styles == {"var": "italic", "const": "normal"}, "a number does not read as a variable"
 
 
-# ---- 8. labels add up ---------------------------------------------------------------------------
+# ---- labels add up ------------------------------------------------------------------------------
 
 LABEL = re.compile(r"^(\S+) × (\S+) ([=≈]) (\S+)$")
 
@@ -215,7 +215,7 @@ def test_every_edge_label_multiplies_out(browser, site_server):
     assert page.errors == []
 
 
-# ---- 9. words -------------------------------------------------------------------------------------
+# ---- words ----------------------------------------------------------------------------------------
 
 HINTS = {
     "en": ("Drag the graph sideways to turn it: backward's gradients run on their own layer, "
@@ -328,7 +328,7 @@ def test_on_a_phone_the_sandbox_speaks_the_pages_language(browser, site_server, 
         page.context.close()
 
 
-# ---- 9. error messages -----------------------------------------------------------------------------
+# ---- error messages --------------------------------------------------------------------------------
 
 QUOTE = re.compile(r"[“«„]([^”»“]*)[”»“]")
 
