@@ -16,15 +16,19 @@ from .browser_helpers import (
     DESKTOP,
     PHONE,
     covered_cards,
+    grads,
     layout_problems,
     lesson_page,
     moment,
+    nodes,
+    num,
     open_lesson,
     overlapping_cards,
     pause,
     paused_in_view,
     scroll_to_player,
     seek,
+    set_range,
     settle,
     stage_geometry,
     type_expression,
@@ -422,6 +426,21 @@ def local_derivatives_of_a_big_graph_fit_once_in_view(page, size: str) -> None:
             assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
         assert covered_cards(expansion, stage_geometry(page)) == [], f"the expansion of {node} covers cards"
     assert_readable(page, f"27 nodes with local derivatives at {size}")
+
+
+def test_forty_node_expression_and_input_to_frame_measure(lesson):
+    expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)")
+    type_expression(lesson, expression)
+    assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
+    assert len(nodes(lesson)) >= 35
+    for value in (0.5, 1.5, 2.5):
+        set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", value)
+        settle(lesson)
+    measures = lesson.evaluate("performance.getEntriesByName('tinydag:input-to-frame').map(m => m.duration)")
+    assert len(measures) >= 4
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 99)
+    assert num(grads(lesson)[expression.replace("*", "×").replace("-", "−")]) == 1
 
 
 # Panning speaks the page's language: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.
