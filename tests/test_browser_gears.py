@@ -19,7 +19,7 @@ from tinydag_mkdocs.widgets import gears, gears_train
 
 from . import browser_helpers
 from .browser_helpers import CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, WIDGET_PAGE, serving, widget_site  # noqa: F401  (the shared browser)
-from .test_browser_beyond import axe_violations
+from .test_browser_links_and_accessibility import axe_violations
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCKS = """\

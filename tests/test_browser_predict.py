@@ -24,7 +24,7 @@ from .browser_helpers import (
     set_range,
     settle,
 )
-from .test_browser_beyond import axe_violations
+from .test_browser_links_and_accessibility import axe_violations
 
 FULL = "#tinydag-1"
 PREDICT = f"{FULL} [data-predict]"

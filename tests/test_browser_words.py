@@ -32,15 +32,15 @@ from .browser_helpers import (
     settle,
     type_expression,
 )
-from .test_browser_beyond import axe_violations, busy_sandbox
 from .test_browser_caption import the_caption_under_the_graph_says_the_step
-from .test_browser_explorable import (
+from .test_browser_exercise_links_and_compact_sandbox import (
     LINK_TEXT,
     LINKS,
     compact_sandbox_keeps_its_height,
     on_a_phone_the_one_line_strip_does_the_excerpts_job,
 )
 from .test_browser_frameworks import the_panel_says_why_it_refuses_in_the_pages_language
+from .test_browser_links_and_accessibility import axe_violations, busy_sandbox
 from .test_browser_misreadings import (
     a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint,
     phone_legend_explains_v_and_g,

@@ -5,9 +5,9 @@ two contributions shows `2 + 2 = 4` on its card while the code strip marks the `
 says it; forward, a card shows how its value was made. Edge looks are read from the player's own
 description of each drawn edge (edgePaths()). Nothing here depends on the language or the colour scheme:
 the legend's words are checked in each language by test_browser_words.py
-(test_the_sandbox_speaks_the_pages_language), colours by test_browser.py's palette test and the dark axe
-audit. The moments are opened by changing the address's hash in one loaded page, as a reader's link
-does.
+(test_the_sandbox_speaks_the_pages_language), colours by test_browser_drawing_and_controls.py's
+palette test and the dark axe audit. The moments are opened by changing the address's hash in one
+loaded page, as a reader's link does.
 """
 
 from __future__ import annotations
