@@ -200,6 +200,26 @@ def grads(page) -> dict[str, str]:
     return dict(pairs)
 
 
+# What each card says of its node: operation, glyph and title, its name and tooltip, badges.
+CARDS = """() => [...document.querySelectorAll('[data-sandbox] [data-node]')].map(card => {
+  const title = card.querySelector('.tdg-label');
+  return {
+    op: card.dataset.op, glyph: card.querySelector('.tdg-glyph').textContent,
+    title: title ? title.textContent : null,
+    overflows: title ? title.scrollWidth > title.clientWidth + 1 : false,
+    name: card.getAttribute('aria-label'), tooltip: card.getAttribute('title'),
+    focusable: card.hasAttribute('tabindex'),  // one card is in the tab order, arrow keys reach the rest
+    badges: [...card.querySelectorAll('[data-badge]')].map(b => [b.dataset.badge, b.textContent]),
+  };
+})"""
+
+
+def table_rows(page) -> list[list[str]]:
+    """The node table's rows, each as its cells' texts."""
+    return page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-table tbody tr')]"
+                         ".map(tr => [...tr.cells].map(c => c.textContent))")
+
+
 def set_range(page, selector: str, value: float) -> None:
     """Move a range input as a drag would: set its value and fire `input`."""
     page.locator(selector).evaluate(
@@ -225,6 +245,14 @@ def settle(page) -> None:
 def type_expression(page, text: str) -> None:
     box = page.locator("[data-sandbox] input[name=expression]")
     box.fill(text)
+    settle(page)
+
+
+def set_values(page, values: dict[str, float]) -> None:
+    """Type each variable's value in its number field and commit it (`change`)."""
+    for name, value in values.items():
+        page.locator(f"[data-sandbox] input[name=num-{name}]").fill(str(value))
+        page.locator(f"[data-sandbox] input[name=num-{name}]").dispatch_event("change")
     settle(page)
 
 

@@ -1,4 +1,5 @@
-"""Shared fixtures: the real site, built once per session, and a local server for it.
+"""Shared fixtures: the real site, built once per session, and a local server for it; the gears
+widget's small site (tests/gears_helpers.py), for both gears test files.
 
 The site is built as if published at a GitHub Pages subpath (SITE_URL below) and served under the
 same subpath, so every test that browses it also checks that no URL assumes the site root.
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import settings
 
 from . import browser_helpers
+from .gears_helpers import gears_server  # noqa: F401  (a fixture: the gears' site, for both gears files)
 
 # On CI (.ci/run sets CI=1) the random cases are the same every run, so a red build always
 # reproduces; on a developer's machine Hypothesis keeps exploring new cases.

@@ -79,7 +79,7 @@ SETTLED = """() => new Promise(done => { let last = scrollY, still = 0;
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
-    """Exercise (a) as the walkthrough did it: its link, the wheel a notch at a time until the last
+    """Exercise (a) as a reader does it: its link, the wheel a notch at a time until the last
     field shows, predictions typed key by key (a wrong one among them), the wheel on until the graph is
     out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while typing
     (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the

@@ -19,7 +19,7 @@ from tinydag_mkdocs.widgets.knob_svg import prose
 
 from . import browser_helpers
 from .browser_helpers import DESKTOP, PHONE, WIDGET_PAGE, widget_site
-from .test_browser_beyond import axe_violations
+from .test_browser_links_and_accessibility import axe_violations
 from .test_widgets import KNOB as KNOB_FENCE
 
 FENCE = KNOB_FENCE  # the knob as test_widgets.py writes it

@@ -1,6 +1,6 @@
 """The lesson's code listing renders with the page, and Material treats it as a listing: one that
 scrolls sideways has its tabindex (keyboard readers scroll it), and every line is there at Material's
-line height. At 1280 px it does not scroll sideways at all (issue 26: short comments), nor does the
+line height. At 1280 px it does not scroll sideways at all (its comments are short), nor does the
 folded rest of the class, and a derived operation's method runs in that fold.
 """
 

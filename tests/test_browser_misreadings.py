@@ -1,10 +1,10 @@
-"""What a learner could misread, in Chromium (issue 25, item 6): a typed number's grad is explained
-beside the graph and drawn muted; a phone's legend says what the cards' v and g stand for; a decimal
-comma in the expression gets the hint to write a point (each language's words once per language, in
-the language's touch-phone page: test_browser_words.py); the dimmed graph under a typing error is the
-last complete one, never a prefix's ghost; Material's "Back to top" never covers a sandbox's or a
-widget's control. The rules themselves are
-proven in node (tests/ts/player-model.test.ts: the ghost; player-words.test.ts: the comma's message).
+"""What a learner could misread, in Chromium: a typed number's grad is explained beside the graph and
+drawn muted; a phone's legend says what the cards' v and g stand for; a decimal comma in the expression
+gets the hint to write a point (each language's words once per language, in the language's
+touch-phone page: test_browser_words.py); the dimmed graph under a typing error is the last complete
+one, never a prefix's ghost; Material's "Back to top" never covers a sandbox's or a widget's control.
+The rules themselves are proven in node (tests/ts/player-model.test.ts: the ghost;
+player-words.test.ts: the comma's message).
 """
 
 from __future__ import annotations
@@ -72,8 +72,8 @@ def a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang: st
 
 
 def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):
-    """Finding 9: from a + b with a = -2, log(a) + b typed key by key left a card "l" (the prefix l
-    parsed) under the error; the graph under it is a + b, and a slider recovers the typed graph."""
+    """From a + b with a = -2, log(a) + b typed key by key never leaves a card "l" (the prefix l would
+    parse) under the error: the graph under it is a + b, and a slider recovers the typed graph."""
     page = open_lesson(browser, site_server)
     try:
         type_expression(page, "a + b")
@@ -120,9 +120,10 @@ COVERED = """() => {
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_back_to_top_never_covers_a_sandbox_or_widget_control(browser, site_server, size):
-    """Finding 19: scrolling up, Material's pill landed over the presets and the gears' labels. Scrolled
-    up from the foot of lesson 02 (the compact player, the sandbox) and of page 00 (the knob, the gears)
-    by the wheel, the button shows over the prose and never over a control."""
+    """Material's "Back to top" pill appears while the reader scrolls up, where it could land over the
+    presets or the gears' labels. Scrolled up by the wheel from the foot of lesson 02 (the compact
+    player, the sandbox) and of page 00 (the knob, the gears), the button shows over the prose and never
+    over a control."""
     viewport = DESKTOP if size == "desktop" else PHONE
     page = browser.new_context(viewport=viewport).new_page()
     _watch_errors(page)

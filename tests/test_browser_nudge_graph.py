@@ -1,12 +1,13 @@
-"""The nudge on the graph (issue 25, item 4), as a learner does it.
+"""The nudge on the graph, as a learner does it.
 
 Exercise (d)'s link, then Nudge check: pick a leaf, press Nudge, and every card the nudge moves shows
 its change under it ([data-field=delta], written as the cards write numbers), each edge carrying it
 says what it multiplies it by, a dead relu stops it; the sentence says backward() gets it for every
 leaf in one pass. The tabs keep off the labels and the other cards, and go under an expansion panel.
-Once in English on a desktop; the words (the panel, the sentence, exercise (d) naming Nudge check) once
-per language, in the language's one page load (test_browser_words.py). Which nodes move and by how
-much is proven in node (tests/ts/player-nudge.test.ts).
+The check's ratio Δoutput / h sits beside the gradient, close to it on a curve, and a new expression
+clears the old answer. Once in English on a desktop; the words (the panel, the sentence, exercise (d)
+naming Nudge check) once per language, in the language's one page load (test_browser_words.py).
+Which nodes move and by how much is proven in node (tests/ts/player-nudge.test.ts).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .browser_helpers import (
     _overlap,
     layout_problems,
     lesson_page,
+    seek,
     set_range,
     settle,
     stage_geometry,
@@ -138,6 +140,25 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
     assert page.evaluate(TABS)["a − b"] == f"{MINUS}0.001"
     tabs_keep_clear(page)
     assert page.errors == [], page.errors
+
+
+def test_nudge_check_compares_delta_output_over_h_with_the_gradient(lesson):
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 1e9)  # the gradients have arrived: the nudge can show them beside its ratio
+    lesson.click(f"{SANDBOX} .tdg-nudge summary")
+    lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
+    lesson.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
+    lesson.click(f"{SANDBOX} [data-action=nudge]")
+    result = lesson.locator(f"{SANDBOX} .tdg-nudge-result")
+    text = result.inner_text()
+    assert "−10.001" in text and "c.grad = −1" in text
+    assert abs(float(result.get_attribute("data-ratio")) - float(result.get_attribute("data-grad"))) < 1e-6
+    type_expression(lesson, "a * a")
+    assert result.inner_text() == "", "a new expression clears the old answer"
+    lesson.select_option(f"{SANDBOX} select[name=nudge-leaf]", "a")
+    lesson.click(f"{SANDBOX} [data-action=nudge]")
+    ratio = float(result.get_attribute("data-ratio"))
+    assert abs(ratio - 4) < 0.01 and ratio != 4, "on a curve the two agree closely, not exactly"
 
 
 def the_nudge_speaks_the_pages_language(page, lang: str) -> None:

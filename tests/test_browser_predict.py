@@ -1,8 +1,8 @@
-"""Predict, then check, and a graph a keyboard and a screen reader can walk (issue 12, items 3 and 5),
-in a real browser, in en, ru and et (decimal commas, the spoken names' words), once per language, in the
-language's one desktop page load (test_browser_words.py, test_the_sandbox_speaks_the_pages_language
-runs predict_then_check_and_walk_the_graph): the checks read values, names and focus, not the layout,
-so a phone adds nothing they could see.
+"""Predict, then check, and a graph a keyboard and a screen reader can walk, in a real browser, in en,
+ru and et (decimal commas, the spoken names' words), once per language, in the language's one desktop
+page load (test_browser_words.py, test_the_sandbox_speaks_the_pages_language runs
+predict_then_check_and_walk_the_graph): the checks read values, names and focus, not the layout, so a
+phone adds nothing they could see.
 
 Predict: exercise (a) opens the full sandbox with (a + b) * c, a = 1, b = 4, c = −2, whose gradients
 are a.grad = b.grad = c = −2 and c.grad = a + b = 5. Walk: the default graph, (a + b) * c with
@@ -24,7 +24,7 @@ from .browser_helpers import (
     set_range,
     settle,
 )
-from .test_browser_beyond import axe_violations
+from .test_browser_links_and_accessibility import axe_violations
 
 FULL = "#tinydag-1"
 PREDICT = f"{FULL} [data-predict]"

@@ -23,7 +23,7 @@ def stage_width(page) -> float:
 
 def test_resizing_the_window_with_the_player_awake_raises_no_error(browser, site_server):
     """Narrower, then wider, then both again: after each resize the stage follows the window and no
-    error was raised. (A page loaded on a phone and then widened: test_browser_sandbox.py,
+    error was raised. (A page loaded on a phone and then widened: test_browser_reliable_sandbox.py,
     test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression.)"""
     page = open_lesson(browser, site_server, viewport=DESKTOP)
     paused_in_view(page)

@@ -75,7 +75,7 @@ def test_a_folded_exponent_on_the_command_line():
 
 
 def test_a_folded_exponent_beyond_a_float_is_an_error_not_a_traceback():
-    done = run("b ** 1e-300 ** -2")  # issue 23: the exponent is 1e600
+    done = run("b ** 1e-300 ** -2")  # the folded exponent is 1e600, beyond a float
     assert (done.returncode, done.stderr) == (2, "")
     error = json.loads(done.stdout)["error"]
     assert (error["code"], error["start"], error["end"], "node" in error) == ("overflow", 5, 17, False)

@@ -90,7 +90,7 @@ SMALL_FACTOR = ("(a + b) * c", {"a": 2, "b": -3, "c": 0.01})  # contributions 0.
 
 @pytest.mark.parametrize(("expression", "values"), [*EXPRESSIONS, SMALL_FACTOR])
 def test_edges_are_as_thick_as_their_contribution_and_dead_paths_dashed(expression, values):
-    """The player's encodings (issue 11): data-contribution, stroke-width ordered by |contribution|."""
+    """Edges encode as the player's do: data-contribution, stroke-width ordered by |contribution|."""
     timeline = build_timeline(expression, values)
     root = parse(render_svg(timeline, LABELS))
     paths = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]

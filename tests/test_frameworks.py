@@ -30,7 +30,7 @@ from .expressions import expressions, values
 from .test_equivalence import Probe, started_probe
 
 ROOT = Path(__file__).resolve().parents[1]
-RELATIVE = 1e-9  # the promise: the framework's gradients are the engine's to this
+RELATIVE = 1e-9  # the framework's gradients must be the engine's to this relative error
 PRINTED = re.compile(r'^print\("(?P<name>\w)\.grad =", ')
 OUTPUT = re.compile(r"^(?P<name>\w)\.grad = (?P<value>\S+)$")
 RANDOM = settings(deadline=None, derandomize=True, database=None,

@@ -1,4 +1,4 @@
-"""Lesson 02's listing, read from the built HTML (issue 26): the seed's short Value class, the rest of
+"""Lesson 02's listing, read from the built HTML: the short Value class the lesson shows, the rest of
 the class folded under a localized title, both the very code the engine runs, and the lesson's words
 about it (how many lines, which methods) true to it in every language."""
 

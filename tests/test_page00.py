@@ -1,7 +1,8 @@
 """Page 00 · Basic concepts on the real site (built once per session: tests/conftest.py): the page in
 three languages with its § 4 anchor, every way in (lesson 02's link, the home page, the nav), its table
-of shrinking nudges and its gear numbers against the engine, and its two widget blocks as the contract
-(../shared, issue 16) writes them. How the widgets render is tested in test_knob.py and test_gears.py."""
+of shrinking nudges and its gear numbers against the engine, and its two widget blocks (only the keys
+each widget takes, expressions the engine computes, the same in every language). How the widgets
+render is tested in test_knob.py and test_gears.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 // Edge-label placement (placement.ts): labels never cover a card or each other and never leave the
 // stage; the full form is preferred, the short form and a leader line are fallbacks, and a label
-// with no room at all is left out. Pure geometry, no DOM. Then what edges and cards say (issue 11).
+// with no room at all is left out. Pure geometry, no DOM. Then what edges and cards say.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
@@ -143,7 +143,7 @@ test("pointAt walks an evenly sampled path", () => {
   assert.deepEqual(pointAt(path, 0), { x: 0, y: 0 });
 });
 
-// ---- what the pictures say (issue 11): edge looks, the += sum, how a value was made, numbers in transit ----
+// ---- what the pictures say: edge looks, the += sum, how a value was made, numbers in transit ----
 
 test("edge width grows with |contribution| on a log scale; 0 is dead and thinnest", () => {
   const xs = [1e-4, 0.001, 0.01, 0.5, 1, 2, 10, 1000, 1e5];

@@ -1,4 +1,4 @@
-"""The explorable page in a real browser, en/ru/et, desktop and phone: the exercises' "Open in the
+"""The lesson page in a real browser, en/ru/et, desktop and phone: the exercises' "Open in the
 sandbox" links load their setup and scroll there (with and without JavaScript), the compact sandbox in
 "How to read the graph" wakes and draws without doubling the full sandbox's controls, and the code that
 runs is beside the graph while the pulse plays. The links' words in each language: test_browser_words.py
@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 
 from .browser_helpers import DESKTOP, LESSON, PHONE, lesson_page, open_lesson, settle
-from .test_browser_beyond import axe_violations
+from .test_browser_links_and_accessibility import axe_violations
 
 LINKS = "a[data-open-in-sandbox]"
 FULL = "#tinydag-1"

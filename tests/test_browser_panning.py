@@ -1,9 +1,8 @@
-"""Readable up to the 40-node limit, in a real browser at 1280x800 and 390x844: at the end of the
-backward pass every card's value and grad are at least 10 CSS px high, no two cards overlap, no edge
-runs under a card, no label covers one. A graph bigger than the stage is panned (mouse drag, arrow keys
-on the focused stage): every card can be brought into view. With "Local derivatives" on, a derived
-operation's expansion stays inside the stage, breaks only between terms, every ∂ line ends in its number.
-The graphs of one size share a page load: each is typed or picked as the reader would.
+"""A graph bigger than the stage is panned, in a real browser at 1280x800 and 390x844: the arrow keys
+on the focused stage, a mouse drag and, on a phone, one finger bring every card into view; following
+the pulse keeps the active card in view until the reader pans by hand; Reset view brings a panned
+graph back to its start; a focused card is brought into view, a derived operation with its whole
+expansion. A graph that fits still turns. (Readable at both sizes: test_browser_readable_graphs.py.)
 """
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ import re
 
 import pytest
 
+from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
 from .browser_helpers import (
     DESKTOP,
     PHONE,
@@ -20,8 +20,6 @@ from .browser_helpers import (
     lesson_page,
     moment,
     open_lesson,
-    overlapping_cards,
-    pause,
     paused_in_view,
     scroll_to_player,
     seek,
@@ -31,78 +29,14 @@ from .browser_helpers import (
 )
 
 SANDBOX = "[data-sandbox]"
-MIN_TEXT_PX = 10
-BIG = {
-    "39-factor product": " * ".join(["a"] * 39),
-    "27-node mixed": "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)",
-    "40 nodes": "relu(a*b + c*d + e*f + g*h + k*m + n*p + q*r + s*t + u*v + w*x)",
-}
-PRESETS = ["Sum times a factor", "Dead ReLU", "A variable used twice", "Derived operations", "exp and log",
-           "A small neuron"]
-SIZES = {"1280x800": DESKTOP, "390x844": PHONE}
 NODE_IDS = "[...document.querySelectorAll('[data-sandbox] [data-node]')].map(e => e.dataset.node)"
-NUMBER = r"[−-]?(\d+(\.\d+)?(e[−-]?\d+)?|\d+e[−+−-]?\d+)"
 pytestmark = pytest.mark.browser
-
-TEXT_SIZES = """() => [...document.querySelectorAll('[data-sandbox] [data-node]')].flatMap(card => {
-  const scale = new DOMMatrixReadOnly(getComputedStyle(card).transform).a;
-  return [...card.querySelectorAll('[data-field=value], [data-field=grad]')].map(el => ({
-    node: card.dataset.node, field: el.dataset.field,
-    font: parseFloat(getComputedStyle(el).fontSize) * scale,
-    height: el.getBoundingClientRect().height}));
-})"""
-
-EXPANSIONS = """() => {
-  const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
-  return [...document.querySelectorAll('[data-sandbox] .tdg-expansion:not([hidden])')].map(el => {
-    const b = el.getBoundingClientRect();
-    return {
-      node: el.closest('[data-node]').dataset.node,
-      box: {x: b.left - stage.left, y: b.top - stage.top, w: b.width, h: b.height},
-      stage: {w: stage.width, h: stage.height},
-      lines: [...el.querySelectorAll('.tdg-expansion-line')].map(line => line.textContent),
-      // a term drawn on more than one line was broken inside
-      brokenTerms: [...el.querySelectorAll('.tdg-term')].filter(t => t.getClientRects().length > 1)
-                     .map(t => t.textContent),
-      clipped: el.scrollWidth > el.clientWidth + 1,
-    };
-  });
-}"""
 
 
 def open_at_end_of_backward(browser, site_server, viewport, expression=None, preset=None, local=False):
     page = lesson_page(browser, site_server, viewport=viewport)
     paused_in_view(page)
     return to_end_of_backward(page, expression, preset, local)
-
-
-def to_end_of_backward(page, expression=None, preset=None, local=False):
-    """In a loaded page: type the expression or pick the preset, then to the end of backward."""
-    if expression is not None:
-        type_expression(page, expression)
-    if preset is not None:
-        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
-    if local:
-        page.check(f"{SANDBOX} input[name=local-derivatives]")
-    page.click(f"{SANDBOX} [data-action=backward]")
-    pause(page)
-    seek(page, moment(page)["duration"])
-    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
-    settle(page)
-    return page
-
-
-def assert_readable(page, what: str) -> None:
-    texts = page.evaluate(TEXT_SIZES)
-    assert texts, f"{what}: no cards"
-    small = [t for t in texts if t["font"] < MIN_TEXT_PX or t["height"] < MIN_TEXT_PX]
-    assert small == [], f"{what}: text under {MIN_TEXT_PX} px: {small[:4]}"
-    spilled = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-row')]"
-                            ".filter(r => r.scrollWidth > r.clientWidth + 1).map(r => r.textContent)")
-    assert spilled == [], f"{what}: a number runs out of its card: {spilled}"
-    geometry = stage_geometry(page)
-    assert overlapping_cards(geometry) == [], what
-    assert layout_problems(geometry) == [], what
 
 
 def visible_in_stage(page, node: str) -> bool:
@@ -140,66 +74,6 @@ def direction_to(page, node: str) -> str:
 
 def keep_stage_in_window(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
-
-
-# ---- item 5: readable at both sizes, for the big graphs and every preset ----------------------------
-
-@pytest.mark.parametrize("size", SIZES)
-def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(browser, site_server, size):
-    """In one page per size, each graph typed or picked as the reader would: the big graphs and every
-    preset at the end of backward, then three presets with their local derivatives."""
-    page = lesson_page(browser, site_server, viewport=SIZES[size])
-    paused_in_view(page)
-    for name, expression in BIG.items():
-        to_end_of_backward(page, expression=expression)
-        assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, f"the engine accepts {name}"
-        assert_readable(page, f"{name} at {size}")
-    for preset in PRESETS:
-        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
-        page.click(f"{SANDBOX} [data-action=backward]")
-        pause(page)
-        seek(page, moment(page)["duration"])
-        assert_readable(page, f"{preset} at {size}")
-        # the lesson's presets fit: nothing to pan, the drag still turns the graph
-        assert page.get_attribute(f"{SANDBOX} .tdg-stage", "data-pannable") is None, preset
-    local_derivatives_fit_the_stage(page, size)
-    assert page.errors == []
-
-
-def overlaps_at_every_step(page, what: str, step: float, directions=("forward", "backward")) -> list[str]:
-    """Labels over a card or over each other at every `step` of each direction's pulse, paused there."""
-    found = []
-    for direction in directions:
-        page.click(f"{SANDBOX} [data-action={direction}]")
-        pause(page)
-        duration, t = moment(page)["duration"], 0.0
-        while t <= duration + 1e-9:
-            seek(page, t)
-            found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(stage_geometry(page))
-                      if "covers card" in p or "overlap" in p]
-            t += step
-    return found
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
-    """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over
-    another label, for every preset with the local derivatives on (their labels wait on every edge), and
-    on a phone for the big graphs (every third step of backward, where the labels are)."""
-    page = lesson_page(browser, site_server, viewport=SIZES[size])
-    paused_in_view(page)
-    page.check(f"{SANDBOX} input[name=local-derivatives]")
-    found = []
-    for preset in PRESETS:
-        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
-        found += overlaps_at_every_step(page, preset, 0.5)
-    if size == "390x844":
-        page.uncheck(f"{SANDBOX} input[name=local-derivatives]")
-        for name, expression in BIG.items():
-            type_expression(page, expression)
-            found += overlaps_at_every_step(page, name, 3, ("backward",))
-    assert found == [], found[:5]
-    assert page.errors == []
 
 
 # ---- panning: every card of a big graph can be brought into view ---------------------------------
@@ -291,41 +165,6 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
     page.locator(f"{SANDBOX} .tdg-stage").focus()
     page.keyboard.press("ArrowLeft")
     assert follow.get_attribute("aria-pressed") == "false", "panning by hand stops following"
-
-
-# ---- item 7: local derivatives fit the stage -----------------------------------------------------
-
-def local_derivatives_fit_the_stage(page, size: str) -> None:
-    for preset in ("Derived operations", "A small neuron", "exp and log"):
-        to_end_of_backward(page, preset=preset, local=True)
-        what = f"{preset} with local derivatives at {size}"
-        check_expansions_fit(page, what, derived_operations=preset == "Derived operations")
-
-
-def check_expansions_fit(page, what: str, derived_operations: bool) -> None:
-    expansions = page.evaluate(EXPANSIONS)
-    if derived_operations:
-        assert len(expansions) == 2, "a − b and ÷ show their expansions"
-    for e in expansions:
-        box, stage = e["box"], e["stage"]
-        assert box["x"] >= 0 and box["y"] >= 0, e
-        assert box["x"] + box["w"] <= stage["w"] + 0.5 and box["y"] + box["h"] <= stage["h"] + 0.5, e
-        assert not e["clipped"], e
-        assert e["brokenTerms"] == [], f"broken inside a term: {e['brokenTerms']}"
-        assert e["lines"], e
-        for line in e["lines"]:
-            assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
-    geometry = stage_geometry(page)
-    assert layout_problems(geometry) == [], what
-    for e in expansions:
-        covered = covered_cards(e, geometry)
-        assert covered == [], f"the expansion of {e['node']} covers {covered}"
-    for i, a in enumerate(expansions):
-        for b in expansions[i + 1:]:
-            p, q = a["box"], b["box"]
-            assert not (p["x"] < q["x"] + q["w"] and q["x"] < p["x"] + p["w"]
-                        and p["y"] < q["y"] + q["h"] and q["y"] < p["y"] + p["h"]), "expansions overlap"
-    assert_readable(page, what)
 
 
 def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):

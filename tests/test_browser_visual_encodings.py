@@ -1,13 +1,13 @@
-"""Pictures that carry meaning (issue 11), in a real browser, on a desktop and a phone: during backward an
+"""Pictures that carry meaning, in a real browser, on a desktop and a phone: during backward an
 edge is as thick as its contribution is large (log-scaled) and a dead path is dashed with a `data-dead`
 label; arrowheads point the way the pulse travels; a marker carries the number; a gradient built from
 two contributions shows `2 + 2 = 4` on its card while the code strip marks the `+=` and the narration
 says it; forward, a card shows how its value was made. Edge looks are read from the player's own
 description of each drawn edge (edgePaths()). Nothing here depends on the language or the colour scheme:
 the legend's words are checked in each language by test_browser_words.py
-(test_the_sandbox_speaks_the_pages_language), colours by test_browser.py's palette test and the dark axe
-audit. The moments are opened by changing the address's hash in one loaded page, as a reader's link
-does.
+(test_the_sandbox_speaks_the_pages_language), colours by test_browser_drawing_and_controls.py's
+palette test and the dark axe audit. The moments are opened by changing the address's hash in one
+loaded page, as a reader's link does.
 """
 
 from __future__ import annotations

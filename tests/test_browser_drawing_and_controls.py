@@ -1,7 +1,10 @@
-"""The sandbox player in a real browser (issue 5): the built lesson page in Debian's Chromium.
-
-Every behaviour the lesson text promises is driven here the way a reader would (sliders, typing,
-buttons, keys) and asserted from what the reader sees: the [data-node] cards' value and grad texts.
+"""The player draws and answers its controls, on the built lesson page in Debian's Chromium: the
+first frame comes from the page's embedded JSON; the canvas draws, with depth, and stops drawing when
+idle; edge labels stay readable on crowded graphs and show in full where pointed at; a drag or a
+finger turns the view within limits (a tap on the timeline scrubs) and Reset brings it back; colours
+follow the palette toggle; the keyboard reaches and operates every control; a phone's page never
+scrolls sideways; several sandboxes share a page; the lesson's JavaScript stays within its budget.
+Driven the way a reader would and asserted from what the reader sees (the [data-node] cards' texts).
 """
 
 from __future__ import annotations
@@ -180,6 +183,35 @@ def test_drag_rotates_within_limits_and_reset(lesson):
     lesson.click(f"{SANDBOX} [data-action=reset-view]")
     back = moment(lesson)
     assert (back["yaw"], back["pitch"]) == (start["yaw"], start["pitch"])
+
+
+def test_touch_rotates_and_scrubs(browser, site_server):
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    paused_in_view(page)
+    # pausing scrolled to Play: the graph back in the middle of the window, clear of the header
+    page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
+    box = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    x, y = box["x"] + 12, box["y"] + box["height"] - 12
+    yaw = moment(page)["yaw"]
+
+    def touch(kind: str, px: float, py: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x, y)
+    for i in range(1, 9):
+        touch("touchMove", x + i * 25, y)
+    touch("touchEnd", x + 200, y)
+    settle(page)
+    assert moment(page)["yaw"] > yaw, "a horizontal swipe on the graph rotates it"
+
+    page.evaluate(f"document.querySelector('{SANDBOX} input[name=time]').scrollIntoView({{block: 'center'}})")
+    scrub = page.locator(f"{SANDBOX} input[name=time]").bounding_box()
+    page.touchscreen.tap(scrub["x"] + scrub["width"] * 0.95, scrub["y"] + scrub["height"] / 2)
+    settle(page)
+    assert moment(page)["time"] > 1.5, "tapping the timeline scrubs"
+    page.context.close()
 
 
 def test_colours_follow_the_palette_toggle(lesson):

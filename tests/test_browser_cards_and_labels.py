@@ -1,0 +1,149 @@
+"""Cards and edge labels say the right thing, in a real browser, once in English (nothing here depends
+on the language): card titles name their node without repeating the operation or cutting a term, and
+the whole expression is on hover, on keyboard focus and in the node table; numbers of the expression
+wear the const badge; every edge label's shown factors multiply to its shown contribution. The words
+of each language: test_browser_words.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .browser_helpers import CARDS, MINUS, lesson_page, seek, set_values, settle, table_rows, type_expression
+
+pytestmark = pytest.mark.browser
+
+SANDBOX = "[data-sandbox]"
+PRESETS = 6
+EXPRESSIONS = [  # beyond the presets: long titles, literals, derived operations, many labels
+    ("relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)", {}),
+    ("1 / (1 + exp(-a))", {"a": 0.7}),
+    ("-(3 - a) / (a * a - 2 * -a)", {"a": 1.3}),
+    ("(a * b - c) ** 2 / 2", {"a": 0.37, "b": 2.9, "c": -1.1}),
+    ("log(a) * exp(b) + c ** 3", {"a": 2.5, "b": 0.3, "c": -0.7}),
+]
+OPERATOR_AT_END = re.compile(r"[+×−/*]\s*\)?$")
+
+
+# ---- cards name their node well -----------------------------------------------------------------
+
+def check_titles(page) -> None:
+    cards = page.evaluate(CARDS)
+    table = {row[0] for row in table_rows(page)}
+    for card in cards:
+        title, glyph = card["title"], card["glyph"]
+        assert card["focusable"], f"{card['name']}: a card can take keyboard focus"
+        assert card["tooltip"] == card["name"], "the whole expression is the tooltip and the name"
+        assert card["name"] in table, f"{card['name']}: the table lists the whole expression"
+        if title is None:
+            continue
+        assert not card["overflows"], f"{title!r} is cut by its card"
+        assert not title.startswith(glyph) or card["op"] in ("+", "*"), f"{glyph} {title}: repeated"
+        assert not OPERATOR_AT_END.search(title), f"{title!r} ends mid-expression"
+        if "…" not in title:  # spaces may close up around × and **
+            assert title.replace(" ", "") in card["name"].replace(" ", ""), f"{title!r} in {card['name']!r}"
+
+
+def test_titles_never_repeat_the_operation_nor_cut_a_term(browser, site_server):
+    page = lesson_page(browser, site_server)
+    for i in range(PRESETS):
+        page.locator(f"{SANDBOX} [data-action=preset]").nth(i).click()
+        settle(page)
+        check_titles(page)
+    for expression, values in EXPRESSIONS:
+        type_expression(page, expression)
+        set_values(page, values)
+        check_titles(page)
+    type_expression(page, "log(exp(a) + b ** 2)")
+    titles = {c["name"]: (c["glyph"], c["title"]) for c in page.evaluate(CARDS)}
+    assert titles["exp(a)"] == ("exp", "(a)")
+    assert titles["b ** 2"] == ("**", "b"), "the exponent is on the badge, not in the title"
+    assert titles["log(exp(a) + b ** 2)"][1] in ("(exp(a) + b ** 2)", "(… + b ** 2)", "(exp(a) + …)",
+                                                 "(… + …)")
+    assert page.errors == []
+
+
+def test_the_whole_expression_shows_on_keyboard_focus(browser, site_server):
+    page = lesson_page(browser, site_server)
+    type_expression(page, "relu(w * x + v * y + b)")
+    page.focus(f"{SANDBOX} input[name=expression]")
+    card = page.locator(f"{SANDBOX} [data-op=relu]")
+    for _ in range(40):  # Tab through the controls until the relu card has focus
+        page.keyboard.press("Tab")
+        if card.evaluate("el => el === document.activeElement"):
+            break
+    assert card.evaluate("el => el === document.activeElement"), "the card is reachable with Tab"
+    shown = card.evaluate("el => getComputedStyle(el, '::after').content")
+    assert shown == '"relu(w × x + v × y + b)"'
+    assert card.get_attribute("aria-label") == "relu(w × x + v × y + b)"
+
+
+def test_numbers_of_the_expression_wear_the_const_badge(browser, site_server):
+    page = lesson_page(browser, site_server)
+    type_expression(page, "1 / a + 2.5 * a")
+    cards = {c["name"]: c for c in page.evaluate(CARDS)}
+    for literal in ("1", "2.5"):
+        assert cards[literal]["badges"] == [["const", "const"]]
+        assert cards[literal]["glyph"] == literal and cards[literal]["title"] is None
+    assert cards["a"]["badges"] == [], "a variable wears no badge"
+    italic = page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')].map(el => "
+                           "[el.dataset.op, getComputedStyle(el.querySelector('.tdg-glyph')).fontStyle])")
+    styles = {op: style for op, style in italic if op in ("var", "const")}
+    assert styles == {"var": "italic", "const": "normal"}, "a number does not read as a variable"
+
+
+# ---- labels add up ------------------------------------------------------------------------------
+
+LABEL = re.compile(r"^(\S+) × (\S+) ([=≈]) (\S+)$")
+
+
+def number(text: str) -> float:
+    return float(text.replace(MINUS, "-"))
+
+
+def last_digit(text: str) -> float:
+    """The value of one unit in the last shown digit: "0.4046" -> 1e-4, "1.235e5" -> 1e2."""
+    mantissa, _, exponent = text.replace(MINUS, "-").partition("e")
+    decimals = len(mantissa.partition(".")[2])
+    return 10.0 ** (int(exponent or 0) - decimals)
+
+
+def check_labels(page, seen: set[str]) -> None:
+    for text in page.locator(f"{SANDBOX} .tdg-edge-label[data-form=full]:not([hidden])").all_inner_texts():
+        text = text.lstrip("←\u00a0 ")
+        m = LABEL.match(text)
+        assert m, f"{text!r} is not a chain-rule label"
+        product = number(m[1]) * number(m[2])
+        shown, unit = number(m[4]), last_digit(m[4])
+        if m[3] == "=":
+            assert abs(product - shown) <= unit / 2 * (1 + 1e-9), f"{text}: the factors give {product}"
+        else:
+            assert abs(product - shown) > unit / 2 * (1 - 1e-9), f"{text}: '≈' where '=' holds"
+        seen.add(text)
+
+
+def walk_backward(page, seen: set[str]) -> None:
+    page.click(f"{SANDBOX} [data-action=backward]")
+    total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
+    for t in range(1, total + 1):
+        seek(page, t)
+        check_labels(page, seen)
+
+
+def test_every_edge_label_multiplies_out(browser, site_server):
+    page = lesson_page(browser, site_server)
+    seen: set[str] = set()
+    for i in range(PRESETS):
+        page.locator(f"{SANDBOX} [data-action=preset]").nth(i).click()
+        settle(page)
+        walk_backward(page, seen)
+    for expression, values in EXPRESSIONS[1:]:
+        type_expression(page, expression)
+        set_values(page, values)
+        walk_backward(page, seen)
+    assert "0.1488 × 2.718 = 0.4046" not in seen
+    assert any("0.14885 × 2.7183 = 0.4046" in s for s in seen), "exp and log: a fifth digit makes it add up"
+    assert len(seen) > 40
+    assert page.errors == []

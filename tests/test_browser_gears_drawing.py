@@ -1,0 +1,186 @@
+"""How the gears widget is drawn, in Chromium, on the small trilingual site of tests/gears_helpers.py:
+the wheels' sizes say their ratios and they mesh (through an idler, directly for a negative ratio, not
+at all for a dead one); every gear comes home with x whatever the path, and is drawn so; with reduced
+motion a gear jumps to its angle; the static figure stands without JavaScript at the live widget's
+size, on a desktop and a phone; axe finds nothing serious in the dark palette. How the gears turn and
+what the readout says: test_browser_gears_turning.py.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tinydag_mkdocs.widgets import gears_train
+
+from .browser_helpers import DESKTOP, PHONE
+from .gears_helpers import DEAD, DEFAULT, NEGATIVE, POLE, angles, awake, close, open_page, readout
+from .test_browser_links_and_accessibility import axe_violations
+
+VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+pytestmark = pytest.mark.browser
+
+
+def rotors(page, widget: str = DEFAULT) -> list[str]:
+    """What is drawn: each rotor's transform once its turn has played out."""
+    page.wait_for_function(f"""() => [...document.querySelectorAll(
+        '{widget} .tdg-gears--live .tdg-gear-rotor')].every(r => r.getAttribute('transform')
+        === `rotate(${{Math.round(Number(r.dataset.angle) * 1000) / 1000}})`)""")
+    return page.eval_on_selector_all(f"{widget} .tdg-gears--live .tdg-gear-rotor",
+                                     "rs => rs.map(r => r.getAttribute('transform'))")
+
+
+def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
+    """Buttons, the arrow keys, the slider, typing (a comma in et, the reader's own slips) and a
+    drag out and back: x = 1 again puts every hand at 0 degrees, drawn so."""
+    page = open_page(browser, gears_server, "et")
+    awake(page)
+    home = {"x": 0, "u": 0, "y": 0}
+    drawn = train(page)  # the static figure's train, drawn by gears.py at the start
+    plus, minus = (f"{DEFAULT} .tdg-gears-button >> nth={i}" for i in (1, 0))
+    for _ in range(10):
+        page.click(plus)
+    assert readout(page)["x"] == "x = 2" and close(angles(page), {"x": 60, "u": 180, "y": 60 * 27})
+    for _ in range(10):
+        page.click(minus)
+    assert close(angles(page), home), angles(page)
+    slider = f"{DEFAULT} .tdg-gears-slider"
+    for value in ("3", "-1", "2.3", "1"):  # a slider dragged far: jumps, not steps
+        page.eval_on_selector(slider, f"s => {{ s.value = '{value}'; s.dispatchEvent(new Event('input')); }}")
+    assert close(angles(page), home), angles(page)
+    field = f"{DEFAULT} .tdg-gears-field"
+    for typed in ("2,5", "1,2,3", "0,25", "1"):  # "1,2,3" is no number: refused, x stays at 2.5
+        page.fill(field, typed)
+        page.press(field, "Enter")
+        if typed == "1,2,3":
+            assert readout(page)["field"] == "2,5"
+    assert close(angles(page), home), angles(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert close(angles(page), home)
+    box = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gear-x .tdg-gear-body").bounding_box()
+    cx, cy, r = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["width"] / 2 * 0.8
+    page.mouse.move(cx, cy - r)
+    page.mouse.down()
+    for degrees in [*range(10, 91, 10), *range(80, -1, -10)]:  # a quarter turn out, and back
+        a = math.radians(degrees)
+        page.mouse.move(cx + r * math.sin(a), cy - r * math.cos(a))
+    page.mouse.up()
+    assert readout(page)["x"] == "x = 1" and close(angles(page), home), angles(page)
+    assert rotors(page) == ["rotate(0)"] * 4
+    again = train(page)  # the teeth too, as gears.py drew them (to its two decimals)
+    assert again["wheels"].keys() == drawn["wheels"].keys() and len(again["idlers"]) == len(drawn["idlers"])
+    for name, wheel in drawn["wheels"].items():
+        assert all(math.isclose(again["wheels"][name][k], wheel[k], abs_tol=0.006) for k in wheel), name
+    pairs = zip(again["idlers"], drawn["idlers"], strict=True)
+    assert all(math.isclose(a, b, abs_tol=0.006) for a, b in pairs)
+    assert page.errors == []
+    page.context.close()
+
+
+def train(page, widget: str = DEFAULT) -> dict:
+    """The drawn train once every turn has played out: each wheel's teeth, centre and teeth's angle,
+    and each idler's angle (None while it is hidden)."""
+    rotors(page, widget)
+    return page.eval_on_selector(widget, """w => {
+        const live = w.querySelector('.tdg-gears--live');
+        const angle = g => Number(/rotate\\(([^)]*)\\)/.exec(
+            g.querySelector('.tdg-gear-teeth').getAttribute('transform'))[1]);
+        const cx = g => Number(/translate\\(([^ ]*)/.exec(g.getAttribute('transform'))[1]);
+        const wheels = Object.fromEntries([...live.querySelectorAll('.tdg-gear')].map(g => [g.dataset.gear,
+            {teeth: Number(g.dataset.teeth), cx: cx(g), angle: angle(g)}]));
+        const idlers = [...live.querySelectorAll('.tdg-gear-idler')].map(
+            g => g.getAttribute('display') === 'none' ? null : angle(g));
+        return {wheels, idlers};
+    }""")
+
+
+def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server):
+    """Sizes say the ratios (teeth 36 : 12 for g' = 3, 36 : 6 for f' = 6), a positive ratio turns
+    the driven gear with its driver through an idler, a negative one meshes directly and turns it
+    the other way, a dead one stands apart and still."""
+    page = open_page(browser, gears_server, reduced_motion="reduce")
+    awake(page)
+    start = train(page)
+    assert {k: w["teeth"] for k, w in start["wheels"].items()} == {"x": 36, "u": 12, "u2": 36, "y": 6}
+    assert None not in start["idlers"]
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # x 1 -> 1.1: the x gear turns 6 degrees
+    moved = train(page)
+    turn = {k: moved["wheels"][k]["angle"] - start["wheels"][k]["angle"] for k in ("x", "u")}
+    assert math.isclose(turn["x"], 6, abs_tol=1e-3) and math.isclose(turn["u"], 18, abs_tol=1e-3)
+    assert moved["idlers"][0] < start["idlers"][0]  # the idler between them turns the other way
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
+    page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="-2 * x")
+    negative = train(page)
+    assert negative["wheels"]["u"]["teeth"] == 18 and negative["idlers"][0] is None
+    x, u = negative["wheels"]["x"], negative["wheels"]["u"]
+    meshed = (36 + 18) * gears_train.PITCH / (2 * math.pi)  # the two pitch radii
+    assert math.isclose(u["cx"] - x["cx"], meshed, abs_tol=0.01)
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")
+    turned = train(page)
+    assert math.isclose(turned["wheels"]["x"]["angle"] - x["angle"], 6, abs_tol=1e-3)
+    assert math.isclose(turned["wheels"]["u"]["angle"] - u["angle"], -12, abs_tol=1e-3)  # against x
+    page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="relu(x - 1)")
+    for _ in range(3):
+        page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")  # x = 0.8: relu's input is negative
+    dead = train(page)
+    page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
+    still = train(page)
+    x, u = still["wheels"]["x"], still["wheels"]["u"]
+    assert still["wheels"]["x"]["angle"] != dead["wheels"]["x"]["angle"]
+    assert u["angle"] == dead["wheels"]["u"]["angle"] and still["idlers"][0] is None
+    pitch = gears_train.PITCH
+    reach = (x["teeth"] + u["teeth"]) * pitch / (2 * math.pi) + 2 * 0.32 * pitch  # tip to tip
+    assert u["cx"] - x["cx"] > reach  # apart: the x gear's teeth pass the u gear by
+    assert page.errors == []
+    page.context.close()
+
+
+def test_with_reduced_motion_a_gear_jumps_to_its_angle(browser, gears_server):
+    page = open_page(browser, gears_server, reduced_motion="reduce")
+    awake(page)
+    page.focus(f"{DEFAULT} .tdg-gears-slider")
+    shown = page.evaluate(f"""() => {{
+        const slider = document.querySelector('{DEFAULT} .tdg-gears-slider');
+        slider.value = '1.5';
+        slider.dispatchEvent(new Event('input'));
+        return [...document.querySelectorAll('{DEFAULT} .tdg-gears--live .tdg-gear-rotor')]
+            .map(r => [r.getAttribute('transform'), Number(r.dataset.angle)]);
+    }}""")  # read in the same task: no frame has passed
+    assert [t for t, _ in shown] == [f"rotate({round(a, 3):g})" for _, a in shown]
+    page.context.close()
+
+
+def test_without_javascript_the_static_figure_shows_the_start_at_the_live_size(browser, gears_server):
+    sizes = {}
+    for view, viewport in VIEWPORTS.items():
+        static = open_page(browser, gears_server, "et", viewport, java_script_enabled=False)
+        figure = static.locator(f"{DEFAULT} .tdg-gears[data-gears-static]")
+        assert figure.is_visible()
+        text = figure.inner_text()
+        assert "18" in text and "sama arv" in text and "y = (3 * x) * (3 * x)" in text
+        assert static.locator(f"{DEFAULT} .tdg-gear-value").all_text_contents() == ["x = 1", "u = 3", "y = 9"]
+        assert static.locator(f"{DEAD} .tdg-gear-y .tdg-gear-still").text_content() == "seisab"
+        live = open_page(browser, gears_server, "et", viewport)
+        awake(live)
+        live_box = live.locator(f"{DEFAULT} .tdg-gears--live").bounding_box()
+        sizes[view] = (figure.bounding_box()["height"], live_box["height"])
+        assert abs(sizes[view][0] - sizes[view][1]) < 1, sizes
+        assert live.locator(f"{DEFAULT} .tdg-gears[data-gears-static]").is_hidden()
+        static.context.close()
+        live.context.close()
+
+
+def test_axe_finds_nothing_serious_in_the_dark_gears(browser, gears_server):
+    page = open_page(browser, gears_server, color_scheme="dark")
+    for widget in (DEFAULT, DEAD, NEGATIVE, POLE):
+        awake(page, widget)
+    page.focus(f"{DEFAULT} .tdg-gears-slider")
+    page.keyboard.press("ArrowRight")
+    serious = axe_violations(page, "{include: ['.tdg-widget']}")
+    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
+    page.context.close()

@@ -1,0 +1,148 @@
+"""Readable up to the 40-node limit, in a real browser at 1280x800 and 390x844: at the end of the
+backward pass every card's value and grad are at least 10 CSS px high, no two cards overlap, no edge
+runs under a card, no label covers one, and while each pulse plays no label covers a card either. With
+"Local derivatives" on, a derived operation's expansion stays inside the stage, breaks only between
+terms, every ∂ line ends in its number. A forty-node expression is accepted, its sliders are measured
+from input to frame, and backward reaches its end. The graphs of one size share a page load: each is
+typed or picked as the reader would. (A graph bigger than the stage is panned:
+test_browser_panning.py.)
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
+from .browser_helpers import (
+    covered_cards,
+    grads,
+    layout_problems,
+    lesson_page,
+    moment,
+    nodes,
+    num,
+    pause,
+    paused_in_view,
+    seek,
+    set_range,
+    settle,
+    stage_geometry,
+    type_expression,
+)
+
+SANDBOX = "[data-sandbox]"
+PRESETS = ["Sum times a factor", "Dead ReLU", "A variable used twice", "Derived operations", "exp and log",
+           "A small neuron"]
+pytestmark = pytest.mark.browser
+
+
+# ---- readable at both sizes, for the big graphs and every preset ------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(browser, site_server, size):
+    """In one page per size, each graph typed or picked as the reader would: the big graphs and every
+    preset at the end of backward, then three presets with their local derivatives."""
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    for name, expression in BIG.items():
+        to_end_of_backward(page, expression=expression)
+        assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, f"the engine accepts {name}"
+        assert_readable(page, f"{name} at {size}")
+    for preset in PRESETS:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+        page.click(f"{SANDBOX} [data-action=backward]")
+        pause(page)
+        seek(page, moment(page)["duration"])
+        assert_readable(page, f"{preset} at {size}")
+        # the lesson's presets fit: nothing to pan, the drag still turns the graph
+        assert page.get_attribute(f"{SANDBOX} .tdg-stage", "data-pannable") is None, preset
+    local_derivatives_fit_the_stage(page, size)
+    assert page.errors == []
+
+
+def overlaps_at_every_step(page, what: str, step: float, directions=("forward", "backward")) -> list[str]:
+    """Labels over a card or over each other at every `step` of each direction's pulse, paused there."""
+    found = []
+    for direction in directions:
+        page.click(f"{SANDBOX} [data-action={direction}]")
+        pause(page)
+        duration, t = moment(page)["duration"], 0.0
+        while t <= duration + 1e-9:
+            seek(page, t)
+            found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(stage_geometry(page))
+                      if "covers card" in p or "overlap" in p]
+            t += step
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
+    """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over
+    another label, for every preset with the local derivatives on (their labels wait on every edge), and
+    on a phone for the big graphs (every third step of backward, where the labels are)."""
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    page.check(f"{SANDBOX} input[name=local-derivatives]")
+    found = []
+    for preset in PRESETS:
+        page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
+        found += overlaps_at_every_step(page, preset, 0.5)
+    if size == "390x844":
+        page.uncheck(f"{SANDBOX} input[name=local-derivatives]")
+        for name, expression in BIG.items():
+            type_expression(page, expression)
+            found += overlaps_at_every_step(page, name, 3, ("backward",))
+    assert found == [], found[:5]
+    assert page.errors == []
+
+
+# ---- local derivatives fit the stage ------------------------------------------------------------
+
+def local_derivatives_fit_the_stage(page, size: str) -> None:
+    for preset in ("Derived operations", "A small neuron", "exp and log"):
+        to_end_of_backward(page, preset=preset, local=True)
+        what = f"{preset} with local derivatives at {size}"
+        check_expansions_fit(page, what, derived_operations=preset == "Derived operations")
+
+
+def check_expansions_fit(page, what: str, derived_operations: bool) -> None:
+    expansions = page.evaluate(EXPANSIONS)
+    if derived_operations:
+        assert len(expansions) == 2, "a − b and ÷ show their expansions"
+    for e in expansions:
+        box, stage = e["box"], e["stage"]
+        assert box["x"] >= 0 and box["y"] >= 0, e
+        assert box["x"] + box["w"] <= stage["w"] + 0.5 and box["y"] + box["h"] <= stage["h"] + 0.5, e
+        assert not e["clipped"], e
+        assert e["brokenTerms"] == [], f"broken inside a term: {e['brokenTerms']}"
+        assert e["lines"], e
+        for line in e["lines"]:
+            assert re.fullmatch(r"∂/∂\S.* = " + NUMBER, line.replace("\u00a0", " ")), line
+    geometry = stage_geometry(page)
+    assert layout_problems(geometry) == [], what
+    for e in expansions:
+        covered = covered_cards(e, geometry)
+        assert covered == [], f"the expansion of {e['node']} covers {covered}"
+    for i, a in enumerate(expansions):
+        for b in expansions[i + 1:]:
+            p, q = a["box"], b["box"]
+            assert not (p["x"] < q["x"] + q["w"] and q["x"] < p["x"] + p["w"]
+                        and p["y"] < q["y"] + q["h"] and q["y"] < p["y"] + p["h"]), "expansions overlap"
+    assert_readable(page, what)
+
+
+def test_forty_node_expression_and_input_to_frame_measure(lesson):
+    expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)")
+    type_expression(lesson, expression)
+    assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
+    assert len(nodes(lesson)) >= 35
+    for value in (0.5, 1.5, 2.5):
+        set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", value)
+        settle(lesson)
+    measures = lesson.evaluate("performance.getEntriesByName('tinydag:input-to-frame').map(m => m.duration)")
+    assert len(measures) >= 4
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    seek(lesson, 99)
+    assert num(grads(lesson)[expression.replace("*", "×").replace("-", "−")]) == 1
