@@ -385,7 +385,7 @@ def test_the_deepest_graphs_at_the_node_limit_agree(typescript):
         trace(f"a/({deepest})", {"a": 1.5})
 
 
-def test_the_findings_reproducers(typescript):
+def test_overflows_at_a_floats_edges_are_reported_at_their_node_alike_on_both_sides(typescript):
     """Minimal inputs at a float's edges: an overflow at the node (or at the folded exponent's span), and
     one outcome on both sides."""
     cases = [("(a / b) * c", {"a": 1e200, "b": 1e-100, "c": 1e-300}, "overflow"),

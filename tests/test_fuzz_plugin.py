@@ -195,7 +195,7 @@ def test_a_malformed_strings_file_fails_at_its_line(tmp_path, caplog, content, l
     assert "Traceback" not in log
 
 
-def test_the_tables_cover_the_findings():
+def test_the_fuzz_tables_hold_sixty_malformed_blocks_and_twenty_strings_files():
     assert len(BLOCKS) + len(PLACES) >= 60 and len(STRINGS_FILES) >= 20
     assert json.dumps([c[0] for c in BLOCKS + PLACES + STRINGS_FILES])  # ids are plain text
     print(f"\nplugin fuzz: {len(BLOCKS) + len(PLACES)} malformed sandbox blocks and {len(STRINGS_FILES)} "
