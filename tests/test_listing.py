@@ -51,7 +51,7 @@ def section(name: str) -> str:
 
 
 @pytest.mark.parametrize("lang", list(LESSON))
-def test_the_listing_is_the_seeds_short_class_and_the_rest_is_folded(built_site, lang):
+def test_the_listing_is_a_short_value_class_and_the_rest_is_folded(built_site, lang):
     page = (built_site / LESSON[lang]).read_text(encoding="utf-8")
     shown, rest = listings(page)
     lines = shown.split("\n")

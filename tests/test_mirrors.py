@@ -1,11 +1,11 @@
 """The Python engine and its TypeScript mirror keep the same functions and types in the same order.
 
-STYLE.md promises that a reader who knows one side can find the other: tinydag/X.py mirrors
-inference/X.ts and the lesson's Value class mirrors value.ts. Behaviour is proven equal by
-tests/test_equivalence.py; this test guards the structure, so a function added, renamed or moved on
-one side only fails `make test`. Names compare without case and underscores (count_visual_nodes is
-countVisualNodes); Python's operator methods compare under the names TypeScript gives them.
-Intentional differences are listed below, each with its reason.
+A reader who knows one side can find the other (ARCHITECTURE.md, "The two engines and their mirror
+test"): tinydag/X.py mirrors inference/X.ts and the lesson's Value class mirrors value.ts. Behaviour
+is proven equal by tests/test_equivalence.py; this test guards the structure, so a function added,
+renamed or moved on one side only fails `make test`. Names compare without case and underscores
+(count_visual_nodes is countVisualNodes); Python's operator methods compare under the names
+TypeScript gives them. Intentional differences are listed below, each with its reason.
 """
 
 from __future__ import annotations
