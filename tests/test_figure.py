@@ -17,9 +17,11 @@ from tests.test_site import LESSON, read
 from tinydag import build_timeline
 from tinydag_mkdocs.base.numbers import format_number
 from tinydag_mkdocs.sandbox.figure import render_svg, width_of
+from tinydag_mkdocs.site.typography import typeset_text
 
 SVG = "{http://www.w3.org/2000/svg}"
-LABELS = {"value": "value", "grad": "grad", "derived": "derived", "const": "const"}
+LABELS = {"value": "value", "grad": "grad", "derived": "derived", "const": "const",
+          "not_reached": "not reached yet"}
 EXPRESSIONS = [
     ("(a + b) * c", {"a": 2, "b": -3, "c": 10}),
     ("relu(a * b)", {"a": 2, "b": 3}),
@@ -185,6 +187,39 @@ def test_the_built_page_has_the_figure_in_its_language(built_site, lang):
     assert len(cards(root)) == 5
     edges = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
     assert len(edges) == 4 and all(p.get("data-contribution") and p.get("stroke-width") for p in edges)
+
+
+@pytest.mark.parametrize(("expression", "values"), EXPRESSIONS[:3])
+def test_after_the_forward_pass_only_every_value_shows_and_no_grad(expression, values):
+    """The compact sandbox's figure: the state its player wakes in (forward done, waiting for Backward)."""
+    timeline = build_timeline(expression, values)
+    root = parse(render_svg(timeline, LABELS, backward=False))
+    found = cards(root)
+    assert list(found) == [n["id"] for n in timeline["nodes"]]
+    for node in timeline["nodes"]:
+        card = found[node["id"]]
+        assert field(card, "value") == format_number(node["value"])
+        assert field(card, "grad") == "--"  # as the player's cards write a number not reached yet
+        assert card.find(f"{SVG}title").text.endswith("grad not reached yet")
+    edges = [p for p in root.iter(f"{SVG}path") if p.get("data-figure-edge")]
+    assert len(edges) == len(timeline["edges"]) and not any(p.get("data-contribution") for p in edges)
+    assert not [t for t in root.iter(f"{SVG}text") if "tinydag-svg__chain" in (t.get("class") or "")]
+    assert "grad " + format_number(timeline["nodes"][-1]["grad"]) not in root.find(f"{SVG}title").text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_the_compact_sandboxs_figure_waits_for_backward_in_its_language(built_site, lang):
+    strings = yaml.safe_load((ROOT / f"src/player/strings/{lang}.yml").read_text(encoding="utf-8"))
+    page = read(built_site, LESSON[lang])
+    figure = re.search(r'<figure class="tinydag-figure tinydag-figure--compact">(<svg.*?</svg>)'
+                       r"<figcaption>(.*?)</figcaption>", page, re.S)
+    assert figure, "the compact sandbox has no static figure"
+    found = cards(parse(figure[1]))
+    assert len(found) == 5 and {field(card, "grad") for card in found.values()} == {"--"}
+    assert [field(card, "value") for card in found.values()] == ["2", "\u22123", "\u22121", "10", "\u221210"]
+    caption = html.unescape(re.sub(r"<[^>]+>", "", figure[2]))
+    expected = typeset_text(strings["figure_caption_forward"].replace("{expression}", "(a + b) * c"), lang)
+    assert caption == f"{expected} {typeset_text(strings['no_webgl'], lang)}"
 
 
 def test_numbers_match_the_players_format_ts(tmp_path):

@@ -40,15 +40,19 @@ presets:
 """
 
 STRINGS = {
-    "en": {"value": "value", "grad": "grad", "figure_caption": "Graph {expression}", "no_webgl": "No WebGL",
+    "en": {"value": "value", "grad": "grad", "figure_caption": "Graph {expression}",
+           "figure_caption_forward": "Graph {expression}, forward", "not_reached": "not yet",
+           "no_webgl": "No WebGL",
            "derived": "derived", "const": "const", "step": "step {n} of {total}",
            "frameworks": "The same in PyTorch / JAX",
            "frameworks_note": "The grads.", "frameworks_constant": "None."},
     "ru": {"value": "значение", "grad": "градиент", "figure_caption": "Граф {expression}",
+           "figure_caption_forward": "Граф {expression}, прямой", "not_reached": "ещё нет",
            "no_webgl": "Нет WebGL", "derived": "составная", "const": "конст.", "step": "шаг {n} из {total}",
            "frameworks": "То же самое в PyTorch / JAX",
            "frameworks_note": "Градиенты.", "frameworks_constant": "Нет."},
     "et": {"value": "väärtus", "grad": "gradient", "figure_caption": "Graaf {expression}",
+           "figure_caption_forward": "Graaf {expression}, edasi", "not_reached": "veel mitte",
            "no_webgl": "WebGL puudub", "derived": "tuletatud", "const": "konst.", "step": "samm {n}/{total}",
            "frameworks": "Sama PyTorchis / JAX-is",
            "frameworks_note": "Gradiendid.", "frameworks_constant": "Pole."},

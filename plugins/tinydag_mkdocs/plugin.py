@@ -215,9 +215,11 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
                                    "strings": strings}
         if block.compact:
             data["compact"] = True
-        labels = {key: strings[key] for key in ("value", "grad", "derived", "const")}
-        svg = self.cache.figure(default, labels, id_prefix=block.sandbox_id)
-        caption = strings["figure_caption"].replace("{expression}", block.default.expression)
+        labels = {key: strings[key] for key in ("value", "grad", "derived", "const", "not_reached")}
+        # A compact sandbox wakes after the forward pass, waiting for Backward: its figure shows that.
+        svg = self.cache.figure(default, labels, id_prefix=block.sandbox_id, backward=not block.compact)
+        caption_key = "figure_caption_forward" if block.compact else "figure_caption"
+        caption = strings[caption_key].replace("{expression}", block.default.expression)
         panel = "" if block.compact else frameworks_html(default, strings, block.sandbox_id)
         return sandbox_html(block.sandbox_id, lang, data, svg, caption, strings["no_webgl"],
                             compact=block.compact, targets=targets, panel=panel)

@@ -17,7 +17,8 @@ from .safe_yaml import YamlProblem, compose
 
 REFERENCE = "en"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-FIGURE_KEYS = ("value", "grad", "figure_caption", "no_webgl", "derived", "const",  # the static figure's
+FIGURE_KEYS = ("value", "grad", "figure_caption", "figure_caption_forward", "not_reached", "no_webgl",
+               "derived", "const",  # the static figures' (the full sandbox's, and the compact one's)
                "frameworks", "frameworks_note", "frameworks_constant")  # and the PyTorch / JAX panel's
 CAPTION_PLACEHOLDERS = {"expression"}  # what the figure caption may use
 
@@ -50,10 +51,11 @@ def load_all(folder: Path, languages: list[str], shown_as: str) -> dict[str, dic
         ref_name = f"{shown_as}/{REFERENCE}.yml"
         problems += [f"{ref_name}:1: missing key '{key}' (the static figure needs it)"
                      for key in FIGURE_KEYS if key not in reference]
-        caption = reference.get("figure_caption")
-        if caption and not set(PLACEHOLDER.findall(caption.text)) <= CAPTION_PLACEHOLDERS:
-            problems.append(f"{ref_name}:{caption.line}: key 'figure_caption' may use only "
-                            + ", ".join("{" + p + "}" for p in sorted(CAPTION_PLACEHOLDERS)))
+        for key in ("figure_caption", "figure_caption_forward"):
+            caption = reference.get(key)
+            if caption and not set(PLACEHOLDER.findall(caption.text)) <= CAPTION_PLACEHOLDERS:
+                problems.append(f"{ref_name}:{caption.line}: key '{key}' may use only "
+                                + ", ".join("{" + p + "}" for p in sorted(CAPTION_PLACEHOLDERS)))
         for lang, entries in loaded.items():
             if lang != REFERENCE:
                 problems += compare(reference, entries, f"{shown_as}/{lang}.yml", ref_name)

@@ -62,11 +62,12 @@ class BuildCache:
             raise result
         return result
 
-    def figure(self, timeline: Timeline, labels: dict[str, str], id_prefix: str) -> str:
-        key = self._key("figure", timeline, labels, id_prefix)
+    def figure(self, timeline: Timeline, labels: dict[str, str], id_prefix: str,
+               backward: bool = True) -> str:
+        key = self._key("figure", timeline, labels, id_prefix, backward)
         self.used.add(key)
         if key not in self.figures:
-            self.figures[key] = figure.render_svg(timeline, labels, id_prefix)
+            self.figures[key] = figure.render_svg(timeline, labels, id_prefix, backward)
         return self.figures[key]
 
     def _key(self, *parts: object) -> str:

@@ -1,4 +1,7 @@
 """A timeline's final state as a static SVG: what readers without JavaScript or WebGL see, and what prints.
+A compact sandbox's figure shows the state its player wakes in instead: the forward pass done, every
+value on its card and no gradient yet (`backward=False`), so nothing on the first screen changes when
+the player takes the figure's place.
 
 Cards sit at the layout's own x/y (the player's scene coordinates, scaled to pixels), showing the
 operation, the value and the final gradient; edges are curves with arrowheads, labelled with the
@@ -29,6 +32,7 @@ BOW = 34.0  # how far parallel edges (a * a) bend apart
 LABEL_FONT = 11
 LABEL_SPOTS = (0.5, 0.62, 0.38, 0.74, 0.26, 0.84, 0.16)  # where along an edge its label may sit
 OP_TEXT = {"neg": "-", "var": "", "const": ""}
+NOT_REACHED = "--"  # a number the pulse has not reached, as the player's cards write it (card.ts)
 EDGE_STROKE = 1.6  # px for an edge of relative width 1
 # As src/player/stage/encoding.ts: |contribution| 0.001 draws thinnest, 1000 thickest, log-scaled.
 DECADES_LOW, DECADES_HIGH, THINNEST, THICKEST, DEAD_WIDTH = -3.0, 3.0, 0.55, 2.6, 0.55
@@ -66,14 +70,17 @@ def sign_of(contribution: float) -> str:
     return "zero" if contribution == 0 else "positive" if contribution > 0 else "negative"
 
 
-def render_svg(timeline: Timeline, labels: dict[str, str], id_prefix: str = "tinydag") -> str:
-    """The SVG markup; `labels` holds the page language's value, grad, derived and const."""
+def render_svg(timeline: Timeline, labels: dict[str, str], id_prefix: str = "tinydag",
+               backward: bool = True) -> str:
+    """The SVG markup; `labels` holds the page language's value, grad, derived, const and not_reached.
+    `backward=False`: after the forward pass only (grads "--", plain edges, no chain-rule labels)."""
+    if not backward:
+        timeline = {**timeline, "backward": []}
     grid = _Grid(timeline)
     arrow = f"{id_prefix}-arrow"
     edges, edge_labels = _edges(timeline, grid, arrow)
-    cards = [_card(node, *grid.center(node), labels) for node in timeline["nodes"]]
-    title = "; ".join(f'{n["label"]}: {labels["value"]} {format_number(n["value"])}, '
-                      f'{labels["grad"]} {format_number(n["grad"])}' for n in timeline["nodes"])
+    cards = [_card(node, *grid.center(node), labels, backward) for node in timeline["nodes"]]
+    title = "; ".join(f'{n["label"]}: {_numbers(n, labels, backward)}' for n in timeline["nodes"])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tinydag-svg" role="img" '
         f'aria-labelledby="{id_prefix}-title" viewBox="0 0 {_n(grid.width)} {_n(grid.height)}" '
@@ -202,7 +209,13 @@ def _text_width(text: str, font: float = 11.0) -> float:
     return len(text) * font * MONOSPACE + 6
 
 
-def _card(node: TimelineNode, cx: float, cy: float, labels: dict[str, str]) -> str:
+def _numbers(node: TimelineNode, labels: dict[str, str], backward: bool) -> str:
+    """"value 2, grad 10" (after backward), or "value 2, grad not reached yet" (before it)."""
+    grad = format_number(node["grad"]) if backward else labels["not_reached"]
+    return f'{labels["value"]} {format_number(node["value"])}, {labels["grad"]} {grad}'
+
+
+def _card(node: TimelineNode, cx: float, cy: float, labels: dict[str, str], backward: bool = True) -> str:
     left, top = cx - CARD_W / 2, cy - CARD_H / 2
     right = left + CARD_W - PAD  # where right-aligned text ends
     op = node["op"]
@@ -215,8 +228,7 @@ def _card(node: TimelineNode, cx: float, cy: float, labels: dict[str, str]) -> s
     parts = [
         f'<g class="tinydag-svg__card tinydag-svg__card--{kind}" data-figure-node="{node["id"]}" '
         f'data-op="{escape(op)}">',
-        f'<title>{escape(node["label"])}: {escape(labels["value"])} {format_number(node["value"])}, '
-        f'{escape(labels["grad"])} {format_number(node["grad"])}</title>',
+        f'<title>{escape(node["label"])}: {escape(_numbers(node, labels, backward))}</title>',
         f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(CARD_W)}" height="{_n(CARD_H)}" rx="{CARD_RADIUS}" '
         f'fill="#ffffff" stroke="#8a8a8a"/>',
         f'<text class="tinydag-svg__op" x="{_n(left + PAD)}" y="{_n(top + HEADING_BASELINE)}" '
@@ -227,13 +239,15 @@ def _card(node: TimelineNode, cx: float, cy: float, labels: dict[str, str]) -> s
                      f'text-anchor="end" font-size="{SUBTITLE_FONT}" fill="#666">{escape(subtitle)}</text>')
     for row, field in enumerate(("value", "grad")):
         y = top + FIRST_ROW + row * ROW_STEP
-        number = node["value"] if field == "value" else node["grad"]
+        number = format_number(node["value"] if field == "value" else node["grad"])
+        if field == "grad" and not backward:
+            number = NOT_REACHED
         parts.append(
             f'<text class="tinydag-svg__row tinydag-svg__row--{field}" x="{_n(left + PAD)}" y="{_n(y)}" '
             f'font-size="{ROW_FONT}" fill="#555">{escape(labels[field])}</text>'
             f'<text class="tinydag-svg__number tinydag-svg__number--{field}" data-figure-field="{field}" '
             f'x="{_n(right)}" y="{_n(y)}" text-anchor="end" font-size="{NUMBER_FONT}" '
-            f'fill="#222">{format_number(number)}</text>')
+            f'fill="#222">{number}</text>')
     if node.get("derived") or op in ("**", "const"):
         parts.append(_badge("derived" if node.get("derived") else "const", labels, left, top))
     parts.append("</g>")
