@@ -87,6 +87,11 @@ export class TrainView {
     });
   }
 
+  /** Where each hand is going (`data-angle`, degrees): its value's angle; the u shaft's two wheels alike. */
+  aim(angles: Turns): void {
+    for (const g of WHEELS) setAttr(this.parts[g].rotor, "data-angle", String(angles[g === "u2" ? "u" : g]));
+  }
+
   /** Each hand at its value's angle (`shown`), each gear's teeth meshed with its driver's. */
   draw(shown: Turns): void {
     const at = bodies(this.pairs, shown);

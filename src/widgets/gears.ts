@@ -34,7 +34,6 @@ const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motio
 
 interface GearParts {
   group: SVGGElement;
-  rotor: SVGGElement;
   turn: SVGPathElement | null;
   value: SVGTextElement | null;
   still: SVGTextElement | null;
@@ -77,7 +76,6 @@ class Gears {
         g,
         {
           group: this.live.querySelector<SVGGElement>(`.tdg-gear-${g}`)!,
-          rotor: part<SVGGElement>(g, ".tdg-gear-rotor")!,
           turn: part<SVGPathElement>(g, ".tdg-gear-turn"),
           value: part<SVGTextElement>(g, ".tdg-gear-value"),
           still: part<SVGTextElement>(g, ".tdg-gear-still"),
@@ -245,9 +243,8 @@ class Gears {
       const arc = this.train.wheel(g).radius + 0.32 * PITCH + 7; // just outside the teeth
       setAttr(this.parts[g].turn!, "d", turnArc(this.target[g], angles[g] - this.target[g], arc));
       this.target[g] = angles[g];
-      setAttr(this.parts[g].rotor, "data-angle", String(angles[g]));
     }
-    setAttr(this.parts.u2.rotor, "data-angle", String(angles.u)); // the u shaft's second wheel
+    this.train.aim(angles);
     this.animate();
   }
 
