@@ -358,6 +358,11 @@ def open_page(browser, url: str, viewport: dict = DESKTOP, **options):
 
 
 WIDGET_PAGE = {"en": "", "ru": "ru/", "et": "et/"}  # where widget_site() puts each language's page
+
+
+def open_widget_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
+    """widget_site()'s page in `lang`, in a fresh context (open_page)."""
+    return open_page(browser, f"{base}{WIDGET_PAGE[lang]}", viewport, **options)
 PALETTE = [  # the lesson's light and slate palettes, with their toggles (as mkdocs.yml has them)
     {"media": "(prefers-color-scheme: light)", "scheme": "default", "primary": "indigo",
      "accent": "deep orange", "toggle": {"icon": "material/weather-night", "name": "Dark"}},

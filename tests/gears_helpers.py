@@ -10,7 +10,7 @@ import math
 import pytest
 
 from . import browser_helpers
-from .browser_helpers import DESKTOP, WIDGET_PAGE, widget_site
+from .browser_helpers import WIDGET_PAGE, widget_site
 
 BLOCKS = """\
 # Gears
@@ -60,8 +60,7 @@ def gears_server(tmp_path_factory):
         yield url
 
 
-def open_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
-    return browser_helpers.open_page(browser, f"{base}{PAGE[lang]}", viewport, **options)
+open_page = browser_helpers.open_widget_page
 
 
 def awake(page, widget: str = DEFAULT) -> None:

@@ -39,8 +39,7 @@ def knob_server(tmp_path_factory):
         yield url
 
 
-def open_page(browser, base: str, lang: str = "en", viewport: dict = DESKTOP, **options):
-    return browser_helpers.open_page(browser, f"{base}{PAGE[lang]}", viewport, **options)
+open_page = browser_helpers.open_widget_page
 
 
 def awake(page) -> None:
