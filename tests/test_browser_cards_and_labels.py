@@ -11,7 +11,16 @@ import re
 
 import pytest
 
-from .browser_helpers import CARDS, MINUS, lesson_page, seek, set_values, settle, table_rows, type_expression
+from .browser_helpers import (
+    CARDS,
+    MINUS,
+    at_each_time,
+    lesson_page,
+    set_values,
+    settle,
+    table_rows,
+    type_expression,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -110,8 +119,12 @@ def last_digit(text: str) -> float:
     return 10.0 ** (int(exponent or 0) - decimals)
 
 
-def check_labels(page, seen: set[str]) -> None:
-    for text in page.locator(f"{SANDBOX} .tdg-edge-label[data-form=full]:not([hidden])").all_inner_texts():
+FULL_LABELS = """() => [...document.querySelectorAll(
+    '[data-sandbox] .tdg-edge-label[data-form=full]:not([hidden])')].map(el => el.innerText)"""
+
+
+def check_labels(texts: list[str], seen: set[str]) -> None:
+    for text in texts:
         text = text.lstrip("←\u00a0 ")
         m = LABEL.match(text)
         assert m, f"{text!r} is not a chain-rule label"
@@ -127,9 +140,8 @@ def check_labels(page, seen: set[str]) -> None:
 def walk_backward(page, seen: set[str]) -> None:
     page.click(f"{SANDBOX} [data-action=backward]")
     total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
-    for t in range(1, total + 1):
-        seek(page, t)
-        check_labels(page, seen)
+    for texts in at_each_time(page, range(1, total + 1), FULL_LABELS):
+        check_labels(texts, seen)
 
 
 def test_every_edge_label_multiplies_out(browser, site_server):

@@ -19,6 +19,7 @@ from .browser_helpers import (
     MINUS,
     PHONE,
     SHOTS,
+    at_each_time,
     engine_calls,
     field,
     grads,
@@ -108,9 +109,8 @@ def test_edge_labels_stay_readable_on_crowded_graphs(browser, site_server, size)
             page.check(f"{SANDBOX} input[name=local-derivatives]")  # taller cards, local labels
         step_backward_to(page, 0)
         duration = moment(page)["duration"]
-        for t in [*range(1, duration + 1), duration - 0.5]:
-            seek(page, t)
-            geometry = stage_geometry(page)
+        times = [*range(1, duration + 1), duration - 0.5]
+        for t, geometry in zip(times, at_each_time(page, times), strict=True):
             problems = layout_problems(geometry)
             assert problems == [], f"{preset} at {t}: {problems}"
         labels = geometry["labels"]

@@ -39,18 +39,21 @@ def open_at_end_of_backward(browser, site_server, viewport, expression=None, pre
     return to_end_of_backward(page, expression, preset, local)
 
 
+VISIBLE_IN_STAGE = """id => {
+  const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+  const card = document.querySelector(`[data-sandbox] [data-node="${id}"]`);
+  const b = card.getBoundingClientRect();
+  if (b.left < stage.left - 0.5 || b.right > stage.right + 0.5 || b.top < stage.top - 0.5
+      || b.bottom > stage.bottom + 0.5) return false;
+  if (b.top < 0 || b.bottom > innerHeight) return false;
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return !!hit && card.contains(hit);
+}"""
+
+
 def visible_in_stage(page, node: str) -> bool:
     """The whole card lies inside the stage, and the reader sees it there (nothing covers its centre)."""
-    return page.evaluate("""id => {
-      const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
-      const card = document.querySelector(`[data-sandbox] [data-node="${id}"]`);
-      const b = card.getBoundingClientRect();
-      if (b.left < stage.left - 0.5 || b.right > stage.right + 0.5 || b.top < stage.top - 0.5
-          || b.bottom > stage.bottom + 0.5) return false;
-      if (b.top < 0 || b.bottom > innerHeight) return false;
-      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-      return !!hit && card.contains(hit);
-    }""", node)
+    return page.evaluate(VISIBLE_IN_STAGE, node)
 
 
 def card_offset(page, node: str) -> tuple[float, float]:
@@ -62,18 +65,26 @@ def card_offset(page, node: str) -> tuple[float, float]:
     }""", node))
 
 
-def direction_to(page, node: str) -> str:
-    """The arrow key that moves the view towards a side of the stage the card sticks out of."""
-    left, top, right, bottom = page.evaluate("""id => {
-      const s = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
-      const b = document.querySelector(`[data-sandbox] [data-node="${id}"]`).getBoundingClientRect();
-      return [s.left - b.left, s.top - b.top, b.right - s.right, b.bottom - s.bottom]; }""", node)
+def direction_to(sides: list[float]) -> str:
+    """The arrow key that moves the view towards a side of the stage the card sticks out of (`sides`: how
+    far the card sticks out of the stage's left, top, right and bottom)."""
+    left, top, right, bottom = sides
     worst = max((left, "ArrowLeft"), (right, "ArrowRight"), (top, "ArrowUp"), (bottom, "ArrowDown"))
     return worst[1]
 
 
 def keep_stage_in_window(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+
+
+# The stage kept in the window, then whether the card is in view and how far it sticks out of each side
+# of the stage: one round trip per arrow key.
+IN_VIEW_AND_SIDES = f"""id => {{
+  document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({{block: 'center'}});
+  const s = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+  const b = document.querySelector(`[data-sandbox] [data-node="${{id}}"]`).getBoundingClientRect();
+  return [({VISIBLE_IN_STAGE})(id), [s.left - b.left, s.top - b.top, b.right - s.right, b.bottom - s.bottom]];
+}}"""
 
 
 # ---- panning: every card of a big graph can be brought into view ---------------------------------
@@ -90,10 +101,10 @@ def test_arrow_keys_bring_every_card_into_view(browser, site_server, size, name)
     stage.focus()
     for node in ids:
         for _ in range(80):
-            keep_stage_in_window(page)
-            if visible_in_stage(page, node):
+            visible, sides = page.evaluate(IN_VIEW_AND_SIDES, node)
+            if visible:
                 break
-            page.keyboard.press(direction_to(page, node))
+            page.keyboard.press(direction_to(sides))
             settle(page)
         assert visible_in_stage(page, node), f"{name} at {size}: the arrow keys never showed card {node}: " \
             f"{card_offset(page, node)}"
@@ -212,6 +223,23 @@ def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server
     assert page.get_attribute(f"{SANDBOX} [data-action=follow]", "aria-pressed") == "true"
 
 
+# Focuses each card in turn (as an arrow key would), lets the pan to it be drawn (two animation frames),
+# then keeps the stage in the window and reads which card has focus and whether it is in view: the
+# steps of test_tab_brings_each_card_into_view... in one round trip, stopping where focus is lost.
+FOCUS_EACH_CARD = f"""async ids => {{
+  const visible = {VISIBLE_IN_STAGE}, found = [];
+  for (const id of ids) {{
+    document.querySelector(`[data-sandbox] [data-node="${{id}}"]`).focus();
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const node = document.activeElement.dataset.node || null;
+    if (node === null) {{ found.push([null, false]); break; }}
+    document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({{block: 'center'}});
+    found.push([node, visible(node)]);
+  }}
+  return found;
+}}"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_tab_brings_each_card_into_view_and_a_derived_operation_with_its_expansion(browser, site_server,
                                                                                  size):
@@ -226,14 +254,10 @@ def test_tab_brings_each_card_into_view_and_a_derived_operation_with_its_expansi
     settle(page)  # the pan to that card is drawn before the next card takes focus
     assert page.evaluate("document.activeElement.dataset.node || null") is not None, "Tab reaches the graph"
     seen = []
-    for node_id in ids:
-        page.locator(f"{SANDBOX} [data-node='{node_id}']").focus()
-        settle(page)
-        node = page.evaluate("document.activeElement.dataset.node || null")
+    for node, visible in page.evaluate(FOCUS_EACH_CARD, ids):
         if node is None:
             break
-        keep_stage_in_window(page)
-        assert visible_in_stage(page, node), f"at {size}: card {node} has focus but is out of view"
+        assert visible, f"at {size}: card {node} has focus but is out of view"
         seen.append(node)
     assert len(seen) == len(ids), f"focus reached {len(seen)} of {len(ids)} cards"
     local_derivatives_of_a_big_graph_fit_once_in_view(page, size)

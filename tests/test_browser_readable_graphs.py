@@ -16,6 +16,7 @@ import pytest
 
 from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
 from .browser_helpers import (
+    at_each_time,
     covered_cards,
     grads,
     layout_problems,
@@ -68,12 +69,13 @@ def overlaps_at_every_step(page, what: str, step: float, directions=("forward", 
     for direction in directions:
         page.click(f"{SANDBOX} [data-action={direction}]")
         pause(page)
-        duration, t = moment(page)["duration"], 0.0
+        duration, t, times = moment(page)["duration"], 0.0, []
         while t <= duration + 1e-9:
-            seek(page, t)
-            found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(stage_geometry(page))
-                      if "covers card" in p or "overlap" in p]
+            times.append(t)
             t += step
+        for t, geometry in zip(times, at_each_time(page, times), strict=True):
+            found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(geometry)
+                      if "covers card" in p or "overlap" in p]
     return found
 
 

@@ -24,6 +24,7 @@ from .browser_helpers import (
     CARDS,
     MINUS,
     PHONE,
+    at_each_time,
     lesson_page,
     open_lesson,
     paused_in_view,
@@ -151,9 +152,8 @@ def test_on_a_phone_the_sandbox_speaks_the_pages_language(browser, site_server, 
         for direction in ("forward", "backward"):
             page.click(f"{SANDBOX} [data-action={direction}]")
             total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
-            for t in range(1, total + 1):
-                seek(page, t)
-                tops = page.evaluate(CODE_STRIP_ARROW)
+            for t, tops in zip(range(1, total + 1), at_each_time(page, range(1, total + 1), CODE_STRIP_ARROW),
+                               strict=True):
                 if tops is not None:
                     assert abs(tops[0] - tops[1]) < 2, f"{direction} {t}: the arrow ends a line alone"
         page.click(f"{SANDBOX} .tdg-table summary")
