@@ -9,8 +9,7 @@ import math
 
 import pytest
 
-from . import browser_helpers
-from .browser_helpers import WIDGET_PAGE, widget_site
+from .widget_site import WIDGET_PAGE, open_widget_page, widget_site
 
 BLOCKS = """\
 # Gears
@@ -60,7 +59,7 @@ def gears_server(tmp_path_factory):
         yield url
 
 
-open_page = browser_helpers.open_widget_page
+open_page = open_widget_page
 
 
 def awake(page, widget: str = DEFAULT) -> None:

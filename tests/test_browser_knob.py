@@ -17,10 +17,10 @@ import pytest
 from tinydag_mkdocs.widgets import knob, knob_svg
 from tinydag_mkdocs.widgets.knob_svg import prose
 
-from . import browser_helpers
-from .browser_helpers import DESKTOP, PHONE, WIDGET_PAGE, widget_site
+from .browser_helpers import DESKTOP, PHONE
 from .test_browser_links_and_accessibility import axe_violations
 from .test_widgets import KNOB as KNOB_FENCE
+from .widget_site import WIDGET_PAGE, open_widget_page, widget_site
 
 FENCE = KNOB_FENCE  # the knob as test_widgets.py writes it
 # The knob sits two screens down, so that it sleeps until scrolled to (waking is then observable).
@@ -39,7 +39,7 @@ def knob_server(tmp_path_factory):
         yield url
 
 
-open_page = browser_helpers.open_widget_page
+open_page = open_widget_page
 
 
 def awake(page) -> None:
