@@ -17,12 +17,19 @@ export interface Position {
   z: number;
 }
 
+// The last graph's positions, by its shape: a slider step recomputes the timeline with new values on
+// the same graph, and the layout reads nothing but ids and inputs (Python lays out once per build).
+let last: { shape: string; positions: Map<NodeId, Position> } | null = null;
+
 export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
+  const shape = nodes.map((n) => `${n.id}<${n.inputs.map((i) => i.id).join()}`).join(";");
+  if (last?.shape === shape) return new Map(last.positions);
   const column = assignColumns(nodes);
   const [columns, children, parents] = addPlaceholders(nodes, column);
   orderRows(columns, children, parents);
   const height = placeRows(columns, children, parents, column);
-  return numberRows(columns, column, height);
+  last = { shape, positions: numberRows(columns, column, height) };
+  return new Map(last.positions);
 }
 
 /** Longest distance to the root, counted from the right (creation order walked backwards). */

@@ -8,7 +8,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { buildTimeline, dumps, TinyDagError, type Timeline } from "../../src/inference/index";
-import { addPlaceholders, assignColumns, countCrossings, orderRows } from "../../src/inference/layout";
+import {
+  addPlaceholders,
+  assignColumns,
+  countCrossings,
+  layout,
+  orderRows,
+} from "../../src/inference/layout";
 import { trace } from "../../src/inference/trace";
 
 type Libm = [op: string, exponent: number | null, input: number, value: number, local: number];
@@ -88,4 +94,15 @@ test("the layered layout: ten products summed run wide, each product beside its 
   const [ordered, children, parents] = addPlaceholders(nodes, column);
   orderRows(ordered, children, parents);
   assert.equal(countCrossings(ordered, parents), 0);
+});
+
+test("the layout of a graph laid out before is its own again, whatever came between or was changed", () => {
+  const where = (t: Timeline) =>
+    t.nodes.map(({ id, column, row, x, y, z }) => ({ id, column, row, x, y, z }));
+  const first = where(buildTimeline("(a + b) * c + a * a", { a: 1, b: 2, c: 3 }));
+  const other = where(buildTimeline("(a + b) * c + b / a", { a: 1, b: 2, c: 3 })); // same size, other edges
+  assert.notDeepEqual(other, first);
+  for (let i = 0; i < 2; i++) layout(trace("(a + b) * c + a * a", {}).nodes).clear(); // reaches no later caller
+  assert.deepEqual(where(buildTimeline("(a + b) * c + a * a", { a: -4, b: 0.5, c: 9 })), first);
+  assert.deepEqual(where(buildTimeline("(a + b) * c + b / a", { a: 7, b: 2, c: 3 })), other);
 });
