@@ -12,10 +12,13 @@ NODE_STAMP := node_modules/.installed
 CHROMIUM := /usr/bin/chromium
 # The browsers the tests drive, all Debian packages (never a browser download): Chromium; Firefox ESR and
 # WebKitGTK on Xvfb (tests/test_cross_browser.py), WebKit's page in a bare GTK window of the system
-# python3 (tests/cross_browser/wkhost.py). One file each package installs stands for it.
-BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1
+# python3 (tests/cross_browser/wkhost.py); Mesa's software OpenGL, on which the tests' Chromium draws
+# WebGL (tests/browser_helpers.py). One file each package installs stands for it.
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb python3-gi gir1.2-gtk-3.0 gir1.2-webkit2-4.1 \
+	libegl-mesa0 libgl1-mesa-dri
 BROWSERS := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb \
-	/usr/share/doc/python3-gi/copyright /usr/share/doc/gir1.2-webkit2-4.1/copyright
+	/usr/share/doc/python3-gi/copyright /usr/share/doc/gir1.2-webkit2-4.1/copyright \
+	/usr/share/doc/libegl-mesa0/copyright /usr/share/doc/libgl1-mesa-dri/copyright
 
 .PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
 
