@@ -97,6 +97,13 @@ test("edge meshes are well-formed", () => {
     assert.equal(mesh.along.length, vertices);
     assert.ok(mesh.index.every((i) => i < vertices));
     assert.ok(mesh.position.every(Number.isFinite));
+    // in a batch (edges.ts) the same mesh counts its vertices from where it lies in the shared buffers
+    const placed = edgeMesh(curve, 1000);
+    assert.deepEqual(placed.position, mesh.position);
+    assert.deepEqual(
+      [...placed.index],
+      [...mesh.index].map((i) => i + 1000),
+    );
   }
 });
 

@@ -33,8 +33,8 @@ export class EdgeBatches {
       const parts = [];
       let vertices = 0;
       for (let i = start; i < curves.length && parts.length < BATCH_EDGES; i++) {
-        const part = edgeMesh(curves[i]!);
-        if (parts.length > 0 && vertices + part.role.length > BATCH_VERTICES) break;
+        const part = edgeMesh(curves[i]!, vertices); // its indices already count from its place in the batch
+        if (parts.length > 0 && vertices + part.role.length > BATCH_VERTICES) break; // starts the next batch
         parts.push(part);
         vertices += part.role.length;
       }
@@ -71,7 +71,7 @@ export class EdgeBatches {
       along.set(part.along, v);
       edge.fill(k, v, v + n);
       length.fill(edgeLength(curves[k]!), v, v + n);
-      for (let j = 0; j < part.index.length; j++) index[i + j] = part.index[j]! + v;
+      index.set(part.index, i);
       v += n;
       i += part.index.length;
     });
