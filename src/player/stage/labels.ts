@@ -68,8 +68,7 @@ export class EdgeLabels {
     this.paths.clear();
     this.pathsOf = null;
     this.near = new Map(); // new edges: nothing known about them yet
-    this.nearKey = null;
-    this.meter.reset();
+    this.nearKey = null; // the labels' fonts stay: they change with the stage's size (remeasure)
     for (const curve of curves) {
       const el = h("span", { class: "tdg-edge-label", "data-edge": curve.id, hidden: true });
       const leader = h("span", { class: "tdg-edge-leader", hidden: true });
@@ -253,7 +252,7 @@ export class EdgeLabels {
     }));
   }
 
-  /** Web fonts arrived: label sizes measured before are stale. */
+  /** Web fonts arrived, or the stage turned compact or back: label sizes measured before are stale. */
   remeasure(): void {
     this.meter.reset();
   }

@@ -141,6 +141,7 @@ export class Stage {
     if (player.classList.contains("is-compact") === compact && this.minScale !== 0) return;
     player.classList.toggle("is-compact", compact);
     this.minScale = Math.min(1, MIN_TEXT_PX / this.cards.numberSize()); // one style read per new card size
+    this.labels.remeasure(); // compact labels are set smaller (player.css)
   }
 
   private buildCards(timeline: Timeline): void {
