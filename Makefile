@@ -72,13 +72,13 @@ test-ts: setup
 	npm test --silent
 
 # The tests without a browser on both cores (pytest-xdist; the site is built once for both workers),
-# then the Chromium tests in one serial call (one Chromium, pages reused: two workers finished in four
-# fifths of the time, but two Chromiums on two cores made the timing-sensitive tests flaky, a layout
-# shift while waking and a badge read mid-frame), then the Firefox and WebKit smoke suite, one engine
-# per core.
+# then the Chromium tests on both cores (one Chromium per worker), then those whose subject is timing
+# (marker `alone`: layout shifts while waking, a slowed CPU) one at a time with nothing beside them,
+# then the Firefox and WebKit smoke suite, one engine per core.
 test-py: setup $(BROWSERS)
 	$(PY) -m pytest -q -n 2 -m "not browser and not crossbrowser"
-	$(PY) -m pytest -q -m browser
+	$(PY) -m pytest -q -n 2 -m "browser and not alone"
+	$(PY) -m pytest -q -m "browser and alone"
 	$(PY) -m pytest -q -n 2 --dist loadgroup -m crossbrowser  # Firefox and WebKit side by side
 
 # Screenshots for people to look at (not part of make test): .build/shots/*.png, the default graph in

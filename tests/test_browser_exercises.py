@@ -6,6 +6,7 @@ the [data-node] cards' value and grad texts.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .browser_helpers import (
     MINUS,
@@ -193,8 +194,7 @@ def presets_replace_expression_and_values(lesson) -> None:
     assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "(a - b) / c"
     assert lesson.input_value(f"{SANDBOX} input[name=num-c]") == "4"
     assert engine_calls(lesson) == 0, "presets carry their precomputed timelines"
-    badges = lesson.locator(f"{SANDBOX} [data-badge=derived]").all_inner_texts()
-    assert badges == ["derived", "derived"]
+    expect(lesson.locator(f"{SANDBOX} [data-badge=derived]")).to_have_text(["derived", "derived"])
     lesson.check(f"{SANDBOX} input[name=local-derivatives]")
     settle(lesson)
     expansion = [" ".join(text.split())  # the expansion breaks between terms where it must

@@ -11,7 +11,7 @@ import pytest
 from .browser_helpers import DESKTOP, PHONE, lesson_page
 
 COMPACT = "#tinydag-compact-1"
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # what has not started after 1.5 s: timing
 
 HIGHLIGHT_RULES = """() => [...document.styleSheets, ...document.adoptedStyleSheets]
     .flatMap(sheet => { try { return [...sheet.cssRules]; } catch { return []; } })

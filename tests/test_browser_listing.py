@@ -57,6 +57,7 @@ def test_the_listing_has_its_tabindex_where_it_scrolls(browser, site_server):
         page.context.close()
 
 
+@pytest.mark.alone  # layout shifts while a reader scrolls: timing
 def test_on_a_phone_the_listing_renders_whole_with_no_shift_in_view(browser, site_server):
     page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     page.goto(site_server + LESSON["en"], wait_until="load")

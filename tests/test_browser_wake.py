@@ -10,7 +10,7 @@ import pytest
 from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS, moment
 
 SANDBOX = "[data-sandbox]"
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.alone]  # layout shifts and a slowed CPU: timing
 
 
 def fresh(browser, url: str, viewport: dict):
