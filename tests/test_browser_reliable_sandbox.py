@@ -73,8 +73,19 @@ def covered_points(page, container: str, points: list[tuple[float, float]]) -> l
 # ---- 1. the site's chrome stays on top ------------------------------------------------------------
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_header_stays_above_cards_labels_and_canvas(open_page, size):
+def test_the_sites_header_search_and_drawer_stay_above_the_sandbox(open_page, size):
+    """(Search in each language: test_browser_language.py.)"""
     page = open_page(size=size)
+    header_stays_above_cards_labels_and_canvas(page, size)
+    if size == "phone":
+        phone_drawer_stays_above_the_sandbox(page)
+        page.evaluate("document.getElementById('__drawer').click()")  # the reader closes it again
+        page.wait_for_function("document.querySelector('.md-sidebar--primary')"
+                               ".getBoundingClientRect().right <= 0")
+    search_results_stay_above_the_sandbox(page, size)
+
+
+def header_stays_above_cards_labels_and_canvas(page, size: str) -> None:
     page.click(f"{SANDBOX} [data-action=backward]")
     seek(page, 1e9)
     header = page.locator("header.md-header").bounding_box()
@@ -91,8 +102,7 @@ def test_the_header_stays_above_cards_labels_and_canvas(open_page, size):
         assert covered_points(page, "header.md-header", points) == [], f"card {card['id']} over the header"
 
 
-def test_the_phone_drawer_stays_above_the_sandbox(open_page):
-    page = open_page(size="phone")
+def phone_drawer_stays_above_the_sandbox(page) -> None:
     scroll_to_player(page)
     page.evaluate("window.scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
                   ".getBoundingClientRect().top - 120)")
@@ -107,10 +117,7 @@ def test_the_phone_drawer_stays_above_the_sandbox(open_page):
     assert covered_points(page, ".md-sidebar--primary, .md-overlay", points) == []
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_search_results_stay_above_the_sandbox(open_page, size):
-    """(Search in each language: test_browser_language.py.)"""
-    page = open_page(size=size)
+def search_results_stay_above_the_sandbox(page, size: str) -> None:
     page.evaluate("window.scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
                   ".getBoundingClientRect().top - 60)")
     settle(page)
