@@ -23,13 +23,14 @@ let last: { shape: string; positions: Map<NodeId, Position> } | null = null;
 
 export function layout(nodes: readonly VisualNode[]): Map<NodeId, Position> {
   const shape = nodes.map((n) => `${n.id}<${n.inputs.map((i) => i.id).join()}`).join(";");
-  if (last?.shape === shape) return new Map(last.positions);
-  const column = assignColumns(nodes);
-  const [columns, children, parents] = addPlaceholders(nodes, column);
-  orderRows(columns, children, parents);
-  const height = placeRows(columns, children, parents, column);
-  last = { shape, positions: numberRows(columns, column, height) };
-  return new Map(last.positions);
+  if (last?.shape !== shape) {
+    const column = assignColumns(nodes);
+    const [columns, children, parents] = addPlaceholders(nodes, column);
+    orderRows(columns, children, parents);
+    const height = placeRows(columns, children, parents, column);
+    last = { shape, positions: numberRows(columns, column, height) };
+  }
+  return new Map(last.positions); // a copy: what a caller does with it reaches no later caller
 }
 
 /** Longest distance to the root, counted from the right (creation order walked backwards). */
