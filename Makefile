@@ -20,7 +20,7 @@ BROWSERS := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/X
 	/usr/share/doc/python3-gi/copyright /usr/share/doc/gir1.2-webkit2-4.1/copyright \
 	/usr/share/doc/libegl-mesa0/copyright /usr/share/doc/libgl1-mesa-dri/copyright
 
-.PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean
+.PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean browser-packages
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
@@ -40,6 +40,10 @@ constraints:
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# What .ci/run installs on a fresh machine before anything else.
+browser-packages:
+	@echo $(BROWSER_PACKAGES)
 
 # Installs the browsers when one is missing (one apt-get for all: a grouped target).
 $(BROWSERS) &:
