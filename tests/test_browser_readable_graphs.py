@@ -135,11 +135,38 @@ def check_expansions_fit(page, what: str, derived_operations: bool) -> None:
     assert_readable(page, what)
 
 
+ONE_SCREEN = """() => {
+  const box = s => document.querySelector('[data-sandbox] ' + s).getBoundingClientRect();
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  return {header, stage: box('.tdg-stage'), caption: box('[data-caption]'),
+          backward: box('[data-action=backward]'), height: innerHeight}; }"""
+
+
 def test_forty_node_expression_and_input_to_frame_measure(lesson):
+    """A forty-node expression is accepted and measured; a tall graph's stage, its caption and the
+    buttons that play it fit one screen at 1280x800, its 15 predictions folded behind the legend."""
+    predict = lesson.locator(f"{SANDBOX} [data-predict]")
+    toggle = predict.locator(".tdg-predict-toggle")
+    assert toggle.count() == 0 and predict.locator("input").first.is_visible(), "three leaves: open, no fold"
     expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)")
     type_expression(lesson, expression)
     assert lesson.locator(f"{SANDBOX} .tdg-error").is_hidden()
     assert len(nodes(lesson)) >= 35
+    # Fifteen leaves: the fields fold behind the legend, a button that opens and folds them again.
+    assert toggle.get_attribute("aria-expanded") == "false" and predict.locator("input").first.is_hidden()
+    assert toggle.inner_text().strip().endswith("Predict, then check")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true" and predict.locator("input").count() == 15
+    assert predict.locator("input").last.is_visible()
+    toggle.click()
+    assert predict.locator("input").first.is_hidden()
+    # The stage's top under the site's header: the caption and Backward are on the same screen.
+    lesson.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'start'})")
+    settle(lesson)
+    screen = lesson.evaluate(ONE_SCREEN)
+    assert screen["stage"]["top"] >= screen["header"] - 1, screen
+    for part in ("caption", "backward"):
+        assert screen[part]["bottom"] <= screen["height"], f"{part} below the fold: {screen}"
     for value in (0.5, 1.5, 2.5):
         set_range(lesson, f"{SANDBOX} input[type=range][name=var-a]", value)
         settle(lesson)

@@ -2,7 +2,8 @@
 // verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
 // Nothing here shows a gradient before Check. The fields follow the graph like the sliders do: a
 // leaf that stays keeps what the learner typed; new numbers or a new expression clear the verdicts.
-// The reading, judging and explaining are pure (verdict.ts).
+// The reading, judging and explaining are pure (verdict.ts). A graph with many leaves folds its
+// fields behind the legend (a button then), so the timeline's buttons stay right under the graph.
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
@@ -10,6 +11,10 @@ import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import type { SandboxState } from "../model/model";
 import { explainGradient, judge, readPrediction } from "../model/verdict";
+
+// More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
+// the buttons that play it stay on one screen. Folded as it becomes many; then as the learner left it.
+const FOLD_ABOVE = 6;
 
 interface Field {
   name: string; // the variable
@@ -22,6 +27,10 @@ export class PredictPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly summary: HTMLElement;
+  private readonly legend: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  private many = false; // more leaves than FOLD_ABOVE: the legend is a button that folds the fields
   private fields: Field[] = [];
   private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
   private shown: SandboxState | null = null;
@@ -44,15 +53,34 @@ export class PredictPanel {
       "aria-live": "polite",
       "aria-atomic": "true",
     });
-    this.el = h(
-      "fieldset",
-      { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
-      h("legend", { class: "tdg-field-label" }, t("predict_legend")),
+    this.body = h(
+      "div",
+      { class: "tdg-predict-body", id: `${id}-body` },
       h("p", { class: "tdg-help", id: `${id}-help` }, t("predict_help")),
       h("div", { class: "tdg-predict-row" }, this.list, check),
       this.summary,
     );
+    this.toggle = h(
+      "button",
+      { type: "button", class: "tdg-predict-toggle", "aria-controls": this.body.id },
+      t("predict_legend"),
+    );
+    this.legend = h("legend", { class: "tdg-field-label" }, t("predict_legend"));
+    this.el = h(
+      "fieldset",
+      { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
+      this.legend,
+      this.body,
+    );
     check.addEventListener("click", () => this.onCheck());
+    this.toggle.addEventListener("click", () => this.fold(!this.body.hidden));
+  }
+
+  /** Hide or show the fields (only while the legend is the folding button). */
+  private fold(folded: boolean): void {
+    this.body.hidden = folded;
+    this.el.classList.toggle("is-folded", folded);
+    setAttr(this.toggle, "aria-expanded", String(!folded));
   }
 
   /** After every transition: fields for the graph's leaves; verdicts only while they still hold. */
@@ -62,6 +90,12 @@ export class PredictPanel {
     if (before?.timeline !== s.timeline) {
       this.reconcile(s.timeline.variables.map((v) => v.name));
       this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
+      const many = this.fields.length > FOLD_ABOVE;
+      if (many !== this.many) {
+        this.many = many;
+        this.legend.replaceChildren(many ? this.toggle : this.i18n.t("predict_legend"));
+        this.fold(many);
+      }
     }
     if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
       this.clear();
