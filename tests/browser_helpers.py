@@ -45,6 +45,11 @@ MINUS = "\u2212"
 _shared: dict = {}
 
 
+def shots_asked(config: pytest.Config) -> bool:
+    """Whether this run makes the screenshots for people (`pytest -m shots`, make shots)."""
+    return "shots" in (config.getoption("markexpr") or "")
+
+
 def shared_browser(request: pytest.FixtureRequest):
     """One Chromium per test session, however many modules ask for it."""
     if "browser" not in _shared:
@@ -54,8 +59,7 @@ def shared_browser(request: pytest.FixtureRequest):
 
         playwright = sync_playwright().start()
         _shared["playwright"] = playwright
-        shots = "shots" in (request.config.getoption("markexpr") or "")
-        args = LAUNCH_ARGS if shots else [*LAUNCH_ARGS, NO_MULTISAMPLING]
+        args = LAUNCH_ARGS if shots_asked(request.config) else [*LAUNCH_ARGS, NO_MULTISAMPLING]
         _shared["browser"] = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
 
         def close() -> None:

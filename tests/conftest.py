@@ -34,7 +34,7 @@ SITE_URL = f"https://owner.github.io/{SUBPATH}/"  # what a Pages deployment woul
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test that drives Chromium (it asks for the `browser` fixture) carries the `browser` marker,
     wherever it lives; the screenshot makers (`shots`) run only when asked for: `pytest -m shots`."""
-    shots_asked = "shots" in (config.getoption("markexpr") or "")
+    shots = browser_helpers.shots_asked(config)
     kept, dropped = [], []
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
@@ -42,7 +42,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
         if engine:  # the cross-browser suite: one xdist worker per engine (make test-py, --dist loadgroup)
             item.add_marker(pytest.mark.xdist_group(engine))
-        (kept if shots_asked or item.get_closest_marker("shots") is None else dropped).append(item)
+        (kept if shots or item.get_closest_marker("shots") is None else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

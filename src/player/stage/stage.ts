@@ -34,11 +34,10 @@ const LABEL_MIN_SCALE = 0.88;
 const CROWDED_BELOW = 0.7; // card scale under which older edge labels show only their contribution
 const FALLBACK_WIDTH = 600; // before the first layout can measure anything
 const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the window's height,
-// leaving this much of it (px) for the site's header and, under the graph, its pan hint, the caption,
-// the toggles, the folded predict legend and the timeline's buttons: the graph, its words and the
-// button that plays it on one screen at 1280×800. Never shorter than TALL_STAGE_FLOOR.
+// but leaves this much of it (px) for the site's header and, under the graph, its pan hint, caption,
+// toggles, folded predict legend and the timeline's buttons: all on one screen at 1280×800.
 const ROOM_UNDER_TALL_STAGE = 320;
-const TALL_STAGE_FLOOR = 360;
+const TALL_STAGE_FLOOR = 360; // however short the window
 const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
 const LIFT = 0.5; // scene units the backward layer rises towards the viewer, in its edges' middles
 const CHIP_PX = 5; // how thick a card looks from the side when the graph is turned fully
@@ -177,16 +176,10 @@ export class Stage {
     this.width = width;
     const compact = width < COMPACT_BELOW;
     this.compactness(compact);
-    const windowHeight = window.innerHeight || 0;
-    const maxHeight = windowHeight
-      ? Math.max(
-          TALL_STAGE_FLOOR,
-          Math.min(
-            Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * windowHeight)),
-            windowHeight - ROOM_UNDER_TALL_STAGE,
-          ),
-        )
-      : DEFAULT_LIMITS.maxHeight;
+    const windowHeight = window.innerHeight || 0; // 0: no window to fit (the default limit)
+    const share = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * windowHeight));
+    const room = windowHeight ? windowHeight - ROOM_UNDER_TALL_STAGE : share;
+    const maxHeight = Math.max(TALL_STAGE_FLOOR, Math.min(share, room));
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
     let size = compact ? CARD_COMPACT : CARD_FULL;
     let fit = fitStage(this.timeline, width, size, limits, this.grown);

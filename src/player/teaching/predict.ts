@@ -28,6 +28,7 @@ export class PredictPanel {
   private readonly list: HTMLElement;
   private readonly summary: HTMLElement;
   private readonly legend: HTMLElement;
+  private readonly title: string; // the legend's words, plain or on the folding button
   private readonly body: HTMLElement;
   private readonly toggle: HTMLButtonElement;
   private many = false; // more leaves than FOLD_ABOVE: the legend is a button that folds the fields
@@ -60,12 +61,13 @@ export class PredictPanel {
       h("div", { class: "tdg-predict-row" }, this.list, check),
       this.summary,
     );
+    this.title = t("predict_legend");
     this.toggle = h(
       "button",
       { type: "button", class: "tdg-predict-toggle", "aria-controls": this.body.id },
-      t("predict_legend"),
+      this.title,
     );
-    this.legend = h("legend", { class: "tdg-field-label" }, t("predict_legend"));
+    this.legend = h("legend", { class: "tdg-field-label" }, this.title);
     this.el = h(
       "fieldset",
       { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
@@ -93,7 +95,7 @@ export class PredictPanel {
       const many = this.fields.length > FOLD_ABOVE;
       if (many !== this.many) {
         this.many = many;
-        this.legend.replaceChildren(many ? this.toggle : this.i18n.t("predict_legend"));
+        this.legend.replaceChildren(many ? this.toggle : this.title);
         this.fold(many);
       }
     }
