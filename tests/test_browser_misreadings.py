@@ -71,9 +71,14 @@ def a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang: st
     assert error.is_visible() and comma in error.inner_text()
 
 
+CARD_LABELS = ("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
+               ".map(el => el.getAttribute('aria-label')).sort().join(' ')")
+
+
 def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):
     """From a + b with a = -2, log(a) + b typed key by key never leaves a card "l" (the prefix l would
-    parse) under the error: the graph under it is a + b, and a slider recovers the typed graph."""
+    parse) under the error: the graph under it is a + b, and a slider recovers the typed graph; then
+    " *" typed after it leaves log(a) + b, the last graph built, under the error."""
     page = open_lesson(browser, site_server)
     try:
         type_expression(page, "a + b")
@@ -86,8 +91,7 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         for ch in "log(a) + b":
             box.press_sequentially(ch)
             settle(page)
-            labels.append(page.evaluate("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
-                                        ".map(el => el.getAttribute('aria-label')).sort().join(' ')"))
+            labels.append(page.evaluate(CARD_LABELS))
         assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
         assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
         assert all(label != "l" for label in labels[1:]), labels
@@ -95,6 +99,14 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
         settle(page)
         assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
+        # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
+        built = page.evaluate(CARD_LABELS)
+        box.click()
+        box.press("End")
+        box.press_sequentially(" *")
+        settle(page)
+        assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
+        assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
         assert page.errors == [], page.errors
     finally:
         page.context.close()

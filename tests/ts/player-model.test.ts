@@ -8,6 +8,7 @@ import {
   type Action,
   type Context,
   initialState,
+  isGhostOf,
   reduce,
   type SandboxState,
   valuesFor,
@@ -115,15 +116,32 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
   assert.deepEqual(s.variables, ["a", "b"]);
   s = reduce(s, { type: "set-value", name: "a", value: 1 }, context);
   assert.equal(s.timeline.expression, "log(a) + b", "a slider still recovers the typed graph");
-  // A graph that is not a prefix of the text stays; a syntax error shows the graph's own sliders.
-  s = run(start(), [...typed("x * y"), { type: "edit", text: "x * y +" }]);
-  assert.equal(s.timeline.expression, "(a + b) * c", "x, x * and x * y were its prefixes");
-  assert.deepEqual(s.variables, ["a", "b", "c"]);
+  // A complete graph followed by more is no ghost: it is the last graph built, with its own sliders.
+  s = run(start(), typed("x * y +"));
+  assert.equal(s.error?.code, "syntax");
+  assert.equal(s.timeline.expression.trim(), "x * y", "x * y + falls back to x * y, not to the graph before typing");
+  assert.deepEqual(s.variables, ["x", "y"]);
   s = run(s, [
     { type: "edit", text: "x * y" },
     { type: "edit", text: "x * (y" },
   ]);
   assert.equal(s.timeline.expression, "x * y", "x * y is no prefix of x * (y");
+  // A name still being typed: the variable r was the start of the function relu.
+  s = run(start(), typed("a * b + relu("));
+  assert.notEqual(s.error, null);
+  assert.equal(s.timeline.expression.trim(), "a * b", "not the variable r that the unfinished name made");
+});
+
+test("a ghost is a graph whose last name or number the text goes on writing", () => {
+  assert.ok(isGhostOf("l", "log(a)"));
+  assert.ok(isGhostOf("a * l", "a * lo"));
+  assert.ok(isGhostOf("relu", "relu("), "a name followed by ( was a function's name");
+  assert.ok(isGhostOf("a * 2", "a * 2.5"));
+  assert.ok(!isGhostOf("a * b", "a * b +"), "an operator after a complete graph");
+  assert.ok(!isGhostOf("a * b", "a * b "), "a space");
+  assert.ok(!isGhostOf("(a + b)", "(a + b)c"), "a graph ending in a parenthesis");
+  assert.ok(!isGhostOf("a * b", "a * b"), "the same text");
+  assert.ok(!isGhostOf("a * b", "a * c"), "no prefix");
 });
 
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {

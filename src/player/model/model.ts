@@ -132,16 +132,27 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
   return next.error ? withoutGhost(next, context) : next;
 }
 
-const isStrictPrefix = (head: string, text: string): boolean =>
-  head.length < text.length && text.startsWith(head);
+const WORD_END = /[\w.]$/; // a name or a number can go on after this character
+const WORD_GOES_ON = /^[\w.(]/; // ... with this one (a name followed by "(" was a function's name)
 
 /**
- * While the text gives no graph, a graph its own prefix made ("l" on the way to `log(a)`) is a ghost:
- * the dimmed graph is the most recent one whose text is not a strict prefix of the typed text, with
- * the sliders' values and the moment the reader left it at.
+ * A graph the text's own unfinished word made: `head` ends inside a name or a number that `text` goes
+ * on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`). A complete graph followed by
+ * more (`a * b` before `a * b +`) is no ghost: it is the last graph the learner built.
+ */
+export const isGhostOf = (head: string, text: string): boolean =>
+  head.length < text.length &&
+  text.startsWith(head) &&
+  WORD_END.test(head) &&
+  WORD_GOES_ON.test(text.slice(head.length));
+
+/**
+ * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf): the
+ * dimmed graph is the most recent one that is not, with the sliders' values and the moment the reader
+ * left it at.
  */
 function withoutGhost(state: SandboxState, context: Context): SandboxState {
-  const isGhost = (timeline: Timeline): boolean => isStrictPrefix(timeline.expression, state.expression);
+  const isGhost = (timeline: Timeline): boolean => isGhostOf(timeline.expression, state.expression);
   if (!isGhost(state.timeline)) return state;
   const earlier = [...state.earlier];
   for (let entry = earlier.pop(); entry; entry = earlier.pop()) {
@@ -166,13 +177,12 @@ function withoutGhost(state: SandboxState, context: Context): SandboxState {
   return state;
 }
 
-/** The graphs to fall back to once `next` replaces the one on screen: a prefix of `next` never shows again. */
+/** The graphs to fall back to once `next` replaces the one on screen: a ghost of `next` never shows again. */
 function remember(state: SandboxState, next: Timeline): Earlier[] {
   const left: Earlier = { timeline: state.timeline, direction: state.direction, time: state.time };
   return [...state.earlier, left]
     .filter(
-      (e) =>
-        e.timeline.expression !== next.expression && !isStrictPrefix(e.timeline.expression, next.expression),
+      (e) => e.timeline.expression !== next.expression && !isGhostOf(e.timeline.expression, next.expression),
     )
     .slice(-EARLIER_KEPT);
 }
