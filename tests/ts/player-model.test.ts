@@ -119,7 +119,11 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
   // A complete graph followed by more is no ghost: it is the last graph built, with its own sliders.
   s = run(start(), typed("x * y +"));
   assert.equal(s.error?.code, "syntax");
-  assert.equal(s.timeline.expression.trim(), "x * y", "x * y + falls back to x * y, not to the graph before typing");
+  assert.equal(
+    s.timeline.expression.trim(),
+    "x * y",
+    "x * y + falls back to x * y, not to the graph before typing",
+  );
   assert.deepEqual(s.variables, ["x", "y"]);
   s = run(s, [
     { type: "edit", text: "x * y" },
