@@ -79,7 +79,8 @@ SETTLED = """() => new Promise(done => { let last = scrollY, still = 0;
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
-    """Exercise (a) as a reader does it: its link, the wheel a notch at a time until the last
+    """Exercise (a) as a reader does it: its link (on a phone the fields are folded, the graph and its
+    buttons on one screen, and a tap on the title opens them), the wheel a notch at a time until the last
     field shows, predictions typed key by key (a wrong one among them), the wheel on until the graph is
     out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while typing
     (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the
@@ -93,6 +94,19 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     page.wait_for_function(f"location.hash.startsWith('{FULL}?') && Math.abs(document"
                            f".querySelector('{FULL}').getBoundingClientRect().top - 72) < 24")
     page.evaluate(SETTLED)
+    if phone:
+        # On a phone the fields are folded under their title, so the graph and the buttons that play
+        # it share the screen (the graph scrolled up to the header); the learner taps the title to
+        # open them.
+        b = boxes(page)
+        page.evaluate("y => window.scrollBy(0, y)", b["stage"]["top"] - b["header"])
+        b = boxes(page)
+        assert b["transport"]["bottom"] <= viewport["height"], b
+        toggle = page.locator(f"{FULL} .tdg-predict-toggle")
+        assert toggle.get_attribute("aria-expanded") == "false"
+        assert not page.locator(f"{FULL} input[name=predict-a]").is_visible()
+        toggle.tap()
+        assert toggle.get_attribute("aria-expanded") == "true"
     last = page.locator(f"{FULL} input[name=predict-c]")
     while (box := last.bounding_box())["y"] + box["height"] > viewport["height"]:
         y = page.evaluate("scrollY")
@@ -119,7 +133,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         page.mouse.wheel(0, 100)
         page.wait_for_function("y => scrollY !== y", arg=y)
     if phone:
-        page.locator(f"{FULL} [data-predict] button").tap()
+        page.locator(f"{FULL} [data-predict] [data-action=check]").tap()
     else:
         page.keyboard.press("Enter")
     page.evaluate(SETTLED)  # a smooth scroll, if any, has finished

@@ -109,6 +109,7 @@ export class Sandbox implements Target {
     this.walk.build(this.state.timeline);
     await nextTask();
     this.sync.state(this.state);
+    this.predict?.setNarrow(this.stage.narrow);
     this.predict?.sync(this.state);
     this.frameworks?.show(this.state);
     wireControls(this);
@@ -184,6 +185,7 @@ export class Sandbox implements Target {
 
   resize(width: number): void {
     this.stage.layout(true, width);
+    this.predict?.setNarrow(this.stage.narrow);
     this.invalidate();
   }
 

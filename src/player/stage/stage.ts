@@ -139,6 +139,11 @@ export class Stage {
     this.cards.setSize(width < COMPACT_BELOW ? CARD_COMPACT : CARD_FULL);
   }
 
+  /** A phone-wide stage (compact cards); the controls under it fold what they can. */
+  get narrow(): boolean {
+    return (this.width || FALLBACK_WIDTH) < COMPACT_BELOW;
+  }
+
   /** Compact cards or full ones (player.css .is-compact), and the smallest scale that keeps their numbers readable. */
   private compactness(compact: boolean): void {
     const player = this.ui.player;

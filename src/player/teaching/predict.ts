@@ -2,8 +2,9 @@
 // verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
 // Nothing here shows a gradient before Check. The fields follow the graph like the sliders do: a
 // leaf that stays keeps what the learner typed; new numbers or a new expression clear the verdicts.
-// The reading, judging and explaining are pure (verdict.ts). A graph with many leaves folds its
-// fields behind the legend (a button then), so the timeline's buttons stay right under the graph.
+// The reading, judging and explaining are pure (verdict.ts). A graph with many leaves, or any graph on a
+// phone-wide stage, folds its fields behind the legend (a button then), so the timeline's buttons stay
+// right under the graph.
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
@@ -13,7 +14,9 @@ import type { SandboxState } from "../model/model";
 import { explainGradient, judge, readPrediction } from "../model/verdict";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
-// the buttons that play it stay on one screen. Folded as it becomes many; then as the learner left it.
+// the buttons that play it stay on one screen. On a phone-wide stage even three fields with their help
+// would push those buttons a screen below the graph: folded there whatever their number. Folded as
+// it becomes foldable; then as the learner left it.
 const FOLD_ABOVE = 6;
 
 interface Field {
@@ -31,7 +34,8 @@ export class PredictPanel {
   private readonly title: string; // the legend's words, plain or on the folding button
   private readonly body: HTMLElement;
   private readonly toggle: HTMLButtonElement;
-  private many = false; // more leaves than FOLD_ABOVE: the legend is a button that folds the fields
+  private foldable = false; // the legend is a button that folds the fields (foldIfDue)
+  private narrow = false; // the stage is phone-wide (setNarrow)
   private fields: Field[] = [];
   private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
   private shown: SandboxState | null = null;
@@ -92,15 +96,26 @@ export class PredictPanel {
     if (before?.timeline !== s.timeline) {
       this.reconcile(s.timeline.variables.map((v) => v.name));
       this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
-      const many = this.fields.length > FOLD_ABOVE;
-      if (many !== this.many) {
-        this.many = many;
-        this.legend.replaceChildren(many ? this.toggle : this.title);
-        this.fold(many);
-      }
+      this.foldIfDue();
     }
     if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
       this.clear();
+  }
+
+  /** The stage became phone-wide, or stopped being so (the sandbox's resize). */
+  setNarrow(narrow: boolean): void {
+    if (narrow === this.narrow) return;
+    this.narrow = narrow;
+    this.foldIfDue();
+  }
+
+  /** Many leaves or a narrow stage: the legend becomes the folding button, and the fields fold. */
+  private foldIfDue(): void {
+    const foldable = this.narrow || this.fields.length > FOLD_ABOVE;
+    if (foldable === this.foldable) return;
+    this.foldable = foldable;
+    this.legend.replaceChildren(foldable ? this.toggle : this.title);
+    this.fold(foldable);
   }
 
   /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
