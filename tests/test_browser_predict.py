@@ -60,12 +60,15 @@ def block_text(page) -> str:
 def predict_then_check_and_walk_the_graph(page, lang: str) -> None:
     """In the language's one desktop page load (test_browser_words.py,
     test_the_sandbox_speaks_the_pages_language): exercise (a)'s moment opened by its address, its
-    predictions, then the keyboard walk of the default graph, loaded by its preset."""
+    predictions, then the keyboard walk of the default graph, loaded by its preset (which empties them)."""
     page.evaluate("h => { location.hash = h; }", EXERCISE_A + "&local=0&final=0")  # options as on a load
     page.wait_for_function(f"document.querySelector('{FULL} input[name=num-b]').value === '4'")
     settle(page)
     predict_then_check(page, lang, "desktop")
     page.click(f"{FULL} [data-action=preset] >> nth=0")  # the default graph (a = 2, b = −3, c = 10)
+    # A preset is a new setup: what was typed was about another graph (a learner took a stale
+    # prediction for part of the next exercise).
+    assert [field(page, name).input_value() for name in "abc"] == ["", "", ""]
     walk_the_graph(page, lang)
 
 

@@ -144,6 +144,7 @@ export class Sandbox implements Target {
     if (next.structure !== before.structure) this.buildGraph(next.timeline);
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
     this.sync.state(next); // at once, not a frame later: a click's result is visible to the next event
+    if (action.type === "preset" || action.type === "moment") this.predict?.restart();
     this.predict?.sync(next);
     this.frameworks?.show(next);
     if (options.byReader ?? true) {

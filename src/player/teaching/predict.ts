@@ -1,7 +1,8 @@
 // Predict, then check: one field per leaf of the graph on screen, a Check button, and after Check a
 // verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
-// Nothing here shows a gradient before Check. The fields follow the graph like the sliders do: a
-// leaf that stays keeps what the learner typed; new numbers or a new expression clear the verdicts.
+// Nothing here shows a gradient before Check. While the learner types or drags, the fields follow the
+// graph like the sliders do: a leaf that stays keeps what the learner typed; new numbers or a new
+// expression clear the verdicts. A preset or an exercise's link is a new setup: every field empties.
 // The reading, judging and explaining are pure (verdict.ts). A graph with many leaves, or any graph on a
 // phone-wide stage, folds its fields behind the legend (a button then), so the timeline's buttons stay
 // right under the graph.
@@ -185,6 +186,12 @@ export class PredictPanel {
   }
 
   /** Forget every verdict and message (the graph they were about is gone). */
+  /** A new setup (a preset, an exercise's link): what was typed was about another graph. */
+  restart(): void {
+    for (const field of this.fields) field.input.value = "";
+    this.clear();
+  }
+
   private clear(): void {
     this.judged = null;
     setText(this.summary, "");
