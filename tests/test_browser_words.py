@@ -79,10 +79,13 @@ TABLE_OPS = {
 }
 
 
-def test_nudge_and_table_look_like_controls(browser, site_server):
+def test_nudge_table_and_frameworks_look_like_controls(browser, site_server):
+    """Nudge check, the table of nodes and the PyTorch / JAX panel under the sandbox are buttons that
+    open, alike, not Material's boxed "note" admonitions (which Material makes of every details)."""
     page = lesson_page(browser, site_server)
-    for panel in ("tdg-nudge", "tdg-table"):
-        summary = page.locator(f"{SANDBOX} details.{panel} > summary")
+    looks = {}
+    for panel in (f"{SANDBOX} details.tdg-nudge", f"{SANDBOX} details.tdg-table", "details.tinydag-frameworks"):
+        summary = page.locator(f"{panel} > summary")
         look = summary.evaluate("""el => {
           const before = getComputedStyle(el, '::before'), css = getComputedStyle(el);
           const box = el.closest('details');
@@ -90,12 +93,16 @@ def test_nudge_and_table_look_like_controls(browser, site_server):
                         && (before.maskImage || before.webkitMaskImage || 'none') !== 'none',
                   border: parseFloat(css.borderTopWidth), radius: parseFloat(css.borderTopLeftRadius),
                   cursor: css.cursor, panelBorder: parseFloat(getComputedStyle(box).borderLeftWidth),
-                  chevron: getComputedStyle(el, '::after').content !== 'none'};
+                  panelPadding: parseFloat(getComputedStyle(box).paddingLeft),
+                  chevron: getComputedStyle(el, '::after').content !== 'none',
+                  same: [css.paddingLeft, css.borderLeftWidth, css.fontSize]};
         }""")
         assert not look["icon"], f"{panel}: no pencil 'note' icon"
         assert look["border"] >= 1 and look["radius"] >= 4 and look["cursor"] == "pointer", look
-        assert look["panelBorder"] == 0, f"{panel}: not boxed like an admonition"
+        assert look["panelBorder"] == 0 and look["panelPadding"] == 0, f"{panel}: not boxed like an admonition"
         assert look["chevron"], f"{panel}: a disclosure chevron says it opens"
+        looks[panel] = look["same"]
+    assert len(set(map(tuple, looks.values()))) == 1, looks
 
 
 CODE_STRIP_ARROW = """() => {
