@@ -185,6 +185,14 @@ def open_moment(page, expression: str = DEFAULT_GRAPH[0], values: dict[str, floa
     settle(page)
 
 
+# Resolves once the page has not scrolled for 10 frames: a smooth scroll (a link's, Check's, Nudge's)
+# has ended, however slowly a loaded machine draws it.
+SETTLED = """() => new Promise(done => { let last = scrollY, still = 0;
+    const step = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
+        if (still >= 10) done(); else requestAnimationFrame(step); };
+    requestAnimationFrame(step); })"""
+
+
 def scroll_to_player(page) -> None:
     page.evaluate("document.querySelector('[data-sandbox] .tdg-player').scrollIntoView({block: 'start'})")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, open_lesson, settle
+from .browser_helpers import DESKTOP, PHONE, SETTLED, open_lesson, settle
 
 pytestmark = pytest.mark.browser
 
@@ -68,13 +68,6 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
     assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
     page.context.close()
 
-
-# Resolves once the page has not scrolled for 10 frames: a smooth scroll (the link's, Check's) has
-# ended, however slowly a loaded machine draws it.
-SETTLED = """() => new Promise(done => { let last = scrollY, still = 0;
-    const step = () => { still = scrollY === last ? still + 1 : 0; last = scrollY;
-        if (still >= 10) done(); else requestAnimationFrame(step); };
-    requestAnimationFrame(step); })"""
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

@@ -20,6 +20,7 @@ from tinydag_mkdocs.site.typography import typeset_text
 from .browser_helpers import (
     MINUS,
     ROOT,
+    SETTLED,
     _overlap,
     layout_problems,
     lesson_page,
@@ -93,6 +94,13 @@ def tabs_keep_clear(page) -> None:
             assert tab["y"] >= tab["panelBottom"] - 3, "the tab hangs under the expansion panel"
 
 
+IN_VIEW = f"""() => {{ const box = sel => {{ const b = document.querySelector(sel).getBoundingClientRect();
+                                            return [b.top, b.bottom]; }};
+  return {{stage: box('{SANDBOX} .tdg-stage'), button: box('{SANDBOX} [data-action=nudge]'),
+          height: innerHeight,
+          header: document.querySelector('.md-header').getBoundingClientRect().bottom}}; }}"""
+
+
 def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_server):
     page = lesson_page(browser, site_server)
     page.locator(EXERCISE_D).click()
@@ -100,7 +108,14 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
                            " === '(a + b) * c'")
     page.locator(f"{SANDBOX} .tdg-nudge summary").click()
     assert set(page.evaluate(TABS).values()) == {""}, "no tabs before a nudge"
+    page.evaluate("window.scrollBy(0, 400)")  # reading on, past the graph, down to the Nudge button
     nudge(page, "a")
+    # The change is drawn on the cards: the graph comes back into view, and at 1280x800 the Nudge
+    # button stays in view with it (its sentence follows right under it).
+    page.evaluate(SETTLED)
+    seen = page.evaluate(IN_VIEW)
+    assert seen["stage"][0] >= seen["header"] - 1 and seen["stage"][1] <= seen["height"], seen
+    assert seen["button"][0] < seen["height"], seen
     # a + b moves as a does (× 1), the output ten times as much (× c = × 10); b and c stay.
     assert page.evaluate(TABS) == {"a": "+0.001", "b": "", "a + b": "+0.001", "c": "",
                                    "(a + b) × c": "+0.01"}

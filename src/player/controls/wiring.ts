@@ -31,6 +31,7 @@ export interface Target {
   current(): SandboxState;
   dispatch(action: Action, options?: DispatchOptions): void;
   copyLink(): void;
+  nudge(leaf: string, step: string): void;
   invalidate(): void;
   repaint(): void;
   resize(width: number): void;
@@ -63,9 +64,7 @@ export function wireControls(t: Target): void {
     t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }),
   );
   ui.copyLink.addEventListener("click", () => t.copyLink());
-  ui.nudgeRun.addEventListener("click", () =>
-    t.dispatch({ type: "nudge", leaf: ui.nudgeLeaf.value, step: ui.nudgeH.value }, { now: true }),
-  );
+  ui.nudgeRun.addEventListener("click", () => t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value));
   ui.nudgeLeaf.addEventListener("change", () => t.dispatch({ type: "forget-nudge" }, { now: true }));
 }
 

@@ -72,8 +72,9 @@ export function fullPanels(
   const excerpt = listing ? new CodeExcerpt(listing, i18n.t("code_excerpt")) : null;
   // Predicting happens with the graph in view: under its caption and the toggles (which stay right
   // under the graph however long the verdicts grow), above the timeline; the running code comes
-  // right after the timeline that drives it.
+  // after the timeline that drives it and Nudge check (whose changes are drawn on the cards: it stays
+  // a screen's reach from them).
   ui.transport.before(predict.el);
-  if (excerpt) ui.transport.after(excerpt.element);
+  if (excerpt) ui.nudgeResult.closest("details")?.after(excerpt.element);
   return [predict, excerpt];
 }

@@ -171,7 +171,16 @@ export class Sandbox implements Target {
   private checkPredictions(): void {
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
-    // The answer is the backward pass: it plays where the learner can see it.
+    this.showStage(); // the answer is the backward pass: it plays where the learner can see it
+  }
+
+  /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
+  nudge(leaf: string, step: string): void {
+    this.dispatch({ type: "nudge", leaf, step }, { now: true });
+    if (nudgeMoved(this.state)) this.showStage();
+  }
+
+  private showStage(): void {
     this.ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
   }
 
