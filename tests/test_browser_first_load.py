@@ -34,9 +34,14 @@ def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browse
     assert still["direction"] == "forward" and still["time"] == still["duration"] > 0, still
     values = page.locator(f"{COMPACT} [data-node] [data-field=value]").all_text_contents()
     assert len(values) == 5 and all(v.strip() for v in values), values  # every value is on its card
+    keys = f"""() => [...document.querySelectorAll('{COMPACT} .tdg-legend-edge')]
+        .filter(el => el.checkVisibility({{visibilityProperty: true}})).map(el => el.dataset.look)"""
+    assert page.evaluate(keys) == [], "forward: no edge looks to explain yet"
     page.locator(f"{COMPACT} [data-action=backward]").click()
     playing = compact_moment(page)
     assert playing["direction"] == "backward" and playing["playing"], playing
+    # c's contribution is negative (hollow, teal): the legend says what that look means.
+    assert page.evaluate(keys) == ["negative"]
     page.wait_for_function(f"""() => [...document.querySelectorAll('{COMPACT} [data-node] [data-field=grad]')]
                                 .some(el => el.textContent === '1')""")
     assert page.errors == [], page.errors
