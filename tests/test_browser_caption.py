@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, SETTLED, open_lesson, settle
+from .browser_helpers import DESKTOP, PHONE, SETTLED, open_lesson, set_range, settle
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +56,16 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
     live = page.evaluate(f"document.querySelector('{FULL} [data-role=narration]').textContent")
     caption = boxes(page)["text"]
     assert live and caption.endswith(live) and caption != live
+    # While a pulse travels, the caption and the counter name its step, the one whose card is lit
+    # (a learner read the last step's sentence under the next card's glow); the card's number waits
+    # for the pulse to land.
+    set_range(page, f"{FULL} input[name=time]", 2.3)
+    settle(page)
+    assert boxes(page)["text"] == LAST_STEP[lang]
+    counter_and_lit_grad = page.evaluate(f"""() => [
+        document.querySelector('{FULL} .tdg-time-text').textContent,
+        document.querySelector('{FULL} [data-node].is-active [data-field=grad]').textContent]""")
+    assert counter_and_lit_grad == ["3 / 3", "3"]
 
 
 def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):

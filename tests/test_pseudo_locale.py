@@ -217,6 +217,7 @@ def test_the_lesson_on_a_phone_speaks_only_the_new_language(browser, pseudo_serv
         page.fill(f"{FULL} input[name=nudge-h]", "0.001")
         page.click(f"{FULL} [data-action=nudge]")
         page.click(f"{FULL} .tdg-table summary")
+        page.click(f"{FULL} .tdg-predict-toggle")  # on a phone the fields are folded under their title
         page.fill(f"{FULL} [data-predict] input[name=predict-a]", "x")
         page.click(f"{FULL} [data-predict] [data-action=check]")
         look(page, PLAYER, seen, overflow)

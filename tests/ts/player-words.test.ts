@@ -8,7 +8,7 @@ import { asPayload } from "../../src/player/engine/live";
 import { glyphOf, titleOf } from "../../src/player/teaching/expansion";
 import { formatNumber, parseNumber, productText } from "../../src/player/model/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
-import { describeEvent } from "../../src/player/controls/narration";
+import { captionOf, describeEvent, shownStep } from "../../src/player/controls/narration";
 import { operationOf } from "../../src/player/controls/panels";
 import { frameAt, scheduleOf } from "../../src/player/model/timing";
 import { strings } from "./strings-file";
@@ -141,24 +141,27 @@ test("narration says the same product as the label, in every language", () => {
 test("the caption says each step: forward shows how a value is made, backward the += (every language)", () => {
   const t = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 0.5 });
   const forward = scheduleOf(t, "forward");
-  const said = (lang: string, time: number) => {
+  const said = (lang: string, time: number, timeline = t, schedule = forward) => {
     const i18n = makeI18n(lang, strings(lang));
-    const frame = frameAt(t, forward, time);
-    const last = forward.events[frame.completed - 1];
-    return last
-      ? i18n.t("caption_step", {
-          step: frame.completed,
-          total: forward.duration,
-          event: describeEvent(last, t, i18n),
-        })
-      : i18n.t("caption_start_forward", { total: forward.duration, play: i18n.t("play") });
+    const frame = frameAt(timeline, schedule, time);
+    return captionOf(schedule, shownStep(timeline, schedule, frame, i18n), i18n);
   };
   assert.equal(said("en", 1), "Step 1 of 2 · a + b = 2 + (−3) = −1");
+  // While the second pulse travels (to the card it lights), the caption already names its step.
+  assert.equal(said("en", 1.4), "Step 2 of 2 · (a + b) × c = −1 × 0.5 = −0.5");
+  assert.equal(frameAt(t, forward, 1.4).completed, 1, "it has not landed yet");
   assert.equal(said("ru", 2), "Шаг 2 из 2 · (a + b) × c = −1 × 0,5 = −0,5");
   assert.equal(said("et", 2), "Samm 2 2-st · (a + b) × c = −1 × 0,5 = −0,5");
   assert.match(said("en", 0), /^Forward pass, 2 steps: press Play/);
   assert.match(said("ru", 0), /^Прямой проход, 2 шага: нажмите «Пуск»/);
   assert.match(said("et", 0), /^Edasisuunaline läbimine, 2 sammu: vajuta „Esita“/);
+  // A lone leaf has nothing to compute forward, and the caption says so (not "0 steps: press Play").
+  const leaf = buildTimeline("a", { a: 2 });
+  const none = scheduleOf(leaf, "forward");
+  assert.equal(none.duration, 0);
+  assert.match(said("en", 0, leaf, none), /^Nothing to compute: the graph is a single leaf/);
+  assert.match(said("ru", 0, leaf, none), /^Вычислять нечего/);
+  assert.match(said("et", 0, leaf, none), /^Arvutada pole midagi/);
   const one = buildTimeline("relu(a)", { a: 1 });
   const en = makeI18n("en", strings("en"));
   assert.match(

@@ -8,7 +8,7 @@ import { madeText, sumText, termsAfter } from "../model/arithmetic";
 import { nameOf, prettyLabel } from "../teaching/expansion";
 import { productText, proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
-import type { ScheduledEvent } from "../model/timing";
+import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
 
 export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n): string {
   const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
@@ -43,4 +43,32 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
     product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
     grad: f(s.grad_after),
   });
+}
+
+/** The step the counter, the caption and the scrubber name (1-based) and its sentence. */
+export interface ShownStep {
+  step: number;
+  event: string;
+}
+
+/**
+ * The step on screen at `frame`: the one in flight, whose pulse travels to the card that is lit, or
+ * else the last landed; null before the first starts.
+ */
+export function shownStep(
+  timeline: Timeline,
+  schedule: Schedule,
+  frame: Frame,
+  i18n: I18n,
+): ShownStep | null {
+  const event = schedule.events[frame.current];
+  return event ? { step: frame.current + 1, event: describeEvent(event, timeline, i18n) } : null;
+}
+
+/** The caption under the stage: the shown step in words, or how the pass begins. */
+export function captionOf(schedule: Schedule, shown: ShownStep | null, i18n: I18n): string {
+  const total = schedule.duration;
+  if (shown) return i18n.t("caption_step", { step: shown.step, total, event: shown.event });
+  if (total === 0) return i18n.t("caption_single_leaf"); // a lone variable or number: no operation
+  return i18n.t(`caption_start_${schedule.direction}`, { total, play: i18n.t("play") });
 }

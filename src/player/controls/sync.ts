@@ -11,7 +11,7 @@ import { prettyLabel } from "../teaching/expansion";
 import { parseNumber, proseNumber } from "../model/format";
 import { errorMessage, type I18n } from "../shared/i18n";
 import { DEFAULT_VALUE, type NudgeState, type Preset, type SandboxState } from "../model/model";
-import { describeEvent } from "./narration";
+import { captionOf, describeEvent, shownStep } from "./narration";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "../model/timing";
 
@@ -88,22 +88,18 @@ export class ControlSync {
   /** Per drawn frame: the timeline's text, the table, the code in step, narration, the nudge answer. */
   frame(s: SandboxState, frame: Frame, narrate: boolean, highlight: boolean): void {
     const total = s.schedule.duration;
-    setText(this.ui.timeText, `${frame.completed} / ${total}`);
-    const last = s.schedule.events[frame.completed - 1];
-    const event = last ? describeEvent(last, s.timeline, this.i18n) : "";
+    // The counter, the caption and the scrubber's text name the step in flight (narration.ts); the
+    // live region waits until it lands (below), when the card says the same.
+    const shown = shownStep(s.timeline, s.schedule, frame, this.i18n);
+    setText(this.ui.timeText, `${shown?.step ?? 0} / ${total}`);
     setAttr(
       this.ui.time,
       "aria-valuetext",
-      last
-        ? this.i18n.t("time_step", { step: frame.completed, total, event })
+      shown
+        ? this.i18n.t("time_step", { step: shown.step, total, event: shown.event })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    setText(
-      this.ui.caption,
-      last
-        ? this.i18n.t("caption_step", { step: frame.completed, total, event })
-        : this.i18n.t(`caption_start_${s.direction}`, { total, play: this.i18n.t("play") }),
-    );
+    setText(this.ui.caption, captionOf(s.schedule, shown, this.i18n));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
     this.table.update(frame);
@@ -114,7 +110,12 @@ export class ControlSync {
     if (frame.completed !== this.lastCompleted) {
       this.lastCompleted = frame.completed;
       // The live region says each step once, in the page's language, after the reader took over.
-      if (last && narrate) setText(this.ui.live, event);
+      const landed = s.schedule.events[frame.completed - 1];
+      if (landed && narrate)
+        setText(
+          this.ui.live,
+          frame.completed === shown?.step ? shown.event : describeEvent(landed, s.timeline, this.i18n),
+        );
     }
   }
 
