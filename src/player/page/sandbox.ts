@@ -39,6 +39,7 @@ import {
 } from "../controls/wiring";
 
 const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
+const ROOM_UNDER_CONTROL = 12; // px kept between a control scrolled into view and the window's bottom
 const AUTOPLAY_VISIBLE = 0.35; // share of the stage in view before the first pulse plays
 
 export class Sandbox implements Target {
@@ -177,11 +178,23 @@ export class Sandbox implements Target {
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
   nudge(leaf: string, step: string): void {
     this.dispatch({ type: "nudge", leaf, step }, { now: true });
-    if (nudgeMoved(this.state)) this.showStage();
+    if (nudgeMoved(this.state)) this.showStage(this.ui.nudgeRun);
   }
 
-  private showStage(): void {
-    this.ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
+  /**
+   * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
+   * window is tall enough for both, the control the learner just used: the smallest move that shows
+   * them. Otherwise the stage alone, as near as it is.
+   */
+  private showStage(control: HTMLElement = this.ui.stage): void {
+    const behavior = this.reducedMotion ? "auto" : "smooth";
+    const stage = this.ui.stage;
+    const top =
+      stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
+    const bottom = control.getBoundingClientRect().bottom + ROOM_UNDER_CONTROL - window.innerHeight;
+    // Scrolling down by d shows both when bottom <= d <= top.
+    if (bottom > top) stage.scrollIntoView({ block: "nearest", behavior });
+    else if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
   }
 
   copyLink(): void {
