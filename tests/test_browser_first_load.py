@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, lesson_page
+from .browser_helpers import DESKTOP, _overlap, lesson_page
+from .test_browser_links_and_accessibility import axe_violations
 
 COMPACT = "#tinydag-compact-1"
 pytestmark = [pytest.mark.browser, pytest.mark.alone]  # what has not started after 1.5 s: timing
@@ -22,12 +23,26 @@ def compact_moment(page) -> dict:
     return page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment()")
 
 
+INVITATION = f"""() => {{ const box = el => {{ const b = el.getBoundingClientRect();
+    return {{x: b.left, y: b.top, w: b.width, h: b.height}}; }};
+  const start = document.querySelector('{COMPACT} .tdg-stage-start');
+  return start && {{start: box(start), text: start.textContent, height: innerHeight,
+    cards: [...document.querySelectorAll('{COMPACT} [data-node]')].map(box)}}; }}"""
+
+
 def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browser, site_server):
     """On a desktop: whether it waits is decided as it is made (sandbox.ts), whatever the screen; the
-    compact player on a phone is stepped through by test_browser_words.py's phone test."""
+    compact player on a phone is stepped through by test_browser_words.py's phone test. Its stage
+    carries a Backward of its own on the first screen at 1280x800 (the transport's is under the fold),
+    clear of every card, which plays backward and goes."""
     page = lesson_page(browser, site_server, "en", DESKTOP)
-    page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
     page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
+    seen = page.evaluate(INVITATION)
+    assert seen and seen["text"] == "Backward", seen
+    assert seen["start"]["y"] + seen["start"]["h"] <= seen["height"], "on the first screen"
+    assert not [c for c in seen["cards"] if _overlap(seen["start"], c)], seen
+    assert axe_violations(page, f"{{include: ['{COMPACT}']}}") == []  # out of the tab order and unspoken
+    page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
     page.wait_for_timeout(1500)  # long enough for an autoplay to have started
     still = compact_moment(page)
     assert not still["playing"], still
@@ -37,9 +52,10 @@ def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browse
     keys = f"""() => [...document.querySelectorAll('{COMPACT} .tdg-legend-edge')]
         .filter(el => el.checkVisibility({{visibilityProperty: true}})).map(el => el.dataset.look)"""
     assert page.evaluate(keys) == [], "forward: no edge looks to explain yet"
-    page.locator(f"{COMPACT} [data-action=backward]").click()
+    page.locator(f"{COMPACT} .tdg-stage-start").click()
     playing = compact_moment(page)
     assert playing["direction"] == "backward" and playing["playing"], playing
+    assert page.evaluate(INVITATION) is None, "the reader has found the controls"
     # c's contribution is negative (hollow, teal): the legend says what that look means.
     assert page.evaluate(keys) == ["negative"]
     page.wait_for_function(f"""() => [...document.querySelectorAll('{COMPACT} [data-node] [data-field=grad]')]

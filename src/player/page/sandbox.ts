@@ -26,6 +26,7 @@ import type { Scene } from "../stage/scene";
 import { Share } from "./share";
 import { Stage } from "../stage/stage";
 import type { PredictPanel } from "../teaching/predict";
+import { startButton } from "../teaching/compact";
 import { ControlSync, flaggedNode } from "../controls/sync";
 import { frameAt } from "../model/timing";
 import { GraphWalk } from "../controls/walk";
@@ -63,6 +64,7 @@ export class Sandbox implements Target {
   private interacted = false; // only then does the sandbox write the URL or narrate
   private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
   private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
+  private invitation: HTMLButtonElement | null = null; // a compact sandbox's Backward on its stage, until the reader acts
 
   private constructor(
     private readonly root: HTMLElement,
@@ -85,6 +87,10 @@ export class Sandbox implements Target {
     this.walk = new GraphWalk(ui.cards, i18n);
     [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
     this.frameworks = FrameworksPanel.find(root, i18n);
+    if (data.compact === true)
+      this.invitation = startButton(ui, i18n, () =>
+        this.dispatch({ type: "restart", direction: "backward" }),
+      );
   }
 
   /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
@@ -149,6 +155,8 @@ export class Sandbox implements Target {
     this.predict?.sync(next);
     this.frameworks?.show(next);
     if (options.byReader ?? true) {
+      this.invitation?.remove(); // the reader has found the controls
+      this.invitation = null;
       this.interacted = true;
       if (options.url ?? true) this.share.schedule(() => this.state);
     }
