@@ -69,10 +69,19 @@ def test_focusing_into_it_wakes_it(browser, site_server):
     page.context.close()
 
 
+# The shifts from now on: this test's subject is the reader's scroll and the sandbox waking, not the
+# page's own load (a clean clone's run once counted a 0.039 shift of Material's header and the compact
+# figure 0.27 s into the load, before any scroll, as machines this slow sometimes draw it).
+SHIFTS_FROM_NOW = SHIFTS.replace(", buffered: true", "")
+assert SHIFTS_FROM_NOW != SHIFTS
+
+
 def test_waking_shifts_nothing_in_view(browser, site_server):
     for viewport in (DESKTOP, PHONE):
         page = fresh(browser, site_server + LESSON["en"], viewport)
-        page.evaluate(SHIFTS)
+        page.wait_for_function("document.readyState === 'complete'")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        page.evaluate(SHIFTS_FROM_NOW)
         for _ in range(12):  # the reader scrolls down a screen at a time, past the sandbox
             page.mouse.wheel(0, viewport["height"] * 0.8)
             page.wait_for_timeout(150)

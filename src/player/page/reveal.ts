@@ -4,10 +4,12 @@
 // Only when a slow wake finishes while the reader is scrolling through the sandbox's neighbourhood
 // would text they are reading jump by itself. Then the sandbox is held: the static figure (a whole
 // picture of the graph, not a cut-off player) stays until the reader reaches for it (points at it,
-// clicks, taps, types, tabs) or it leaves the view; then the live player takes its place.
+// clicks, taps, types, tabs) or it leaves the view; then the live player takes its place. A sandbox
+// already above the window is held until the reader stops scrolling.
 
 const RELEASE_EVENTS = ["pointerdown", "keydown", "focusin"] as const;
 const SCROLL_KEYS = new Set(["PageDown", "PageUp", " ", "ArrowDown", "ArrowUp", "Home", "End"]);
+const QUIET_MS = 400; // no wheel, touch or key scroll for this long: the reader has stopped
 
 let lastScroll = -Infinity; // the reader's last scroll: wheel, touch, or a scrolling key
 let lastAct = -Infinity; // their last click, tap or other key
@@ -54,8 +56,13 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   // In view, or within a screen below it: a wheel or fling already in flight (scrolled off the main
   // thread) can bring it into view before the next frame, and the text after it would jump.
   const inView = before.bottom > 0 && before.top < 2 * window.innerHeight;
+  // Wholly above the window: the text below stays put by a scroll as large as the growth, which a
+  // wheel scroll still in flight on the compositor can race (a frame drawn with the text moved).
+  // Held too, until the reader has stopped scrolling.
+  const above = before.bottom <= 0;
   root.dataset.player = "ready";
-  const held = hold && inView && readerScrolling() && root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
+  const held =
+    hold && (inView || above) && readerScrolling() && root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
   if (!held) {
     keepBelowInPlace(root, before);
     player.removeAttribute("aria-hidden");
@@ -84,4 +91,17 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   observer.observe(root);
   for (const type of RELEASE_EVENTS) document.addEventListener(type, reached, true);
   root.addEventListener("pointerover", reached);
+  if (above)
+    whenQuiet(() => {
+      // Still held and still above: the page takes its new height at rest. Scrolled back into view,
+      // it waits for the reader like any held sandbox.
+      if (root.dataset.held !== undefined && root.getBoundingClientRect().bottom <= 0) release(true);
+    });
+}
+
+/** Run `then` once the reader has not scrolled for QUIET_MS. */
+function whenQuiet(then: () => void): void {
+  const wait = lastScroll + QUIET_MS - performance.now();
+  if (wait <= 0) then();
+  else window.setTimeout(() => whenQuiet(then), wait);
 }
