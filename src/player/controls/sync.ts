@@ -111,11 +111,7 @@ export class ControlSync {
       this.lastCompleted = frame.completed;
       // The live region says each step once, in the page's language, after the reader took over.
       const landed = s.schedule.events[frame.completed - 1];
-      if (landed && narrate)
-        setText(
-          this.ui.live,
-          frame.completed === shown?.step ? shown.event : describeEvent(landed, s.timeline, this.i18n),
-        );
+      if (landed && narrate) setText(this.ui.live, describeEvent(landed, s.timeline, this.i18n));
     }
   }
 
