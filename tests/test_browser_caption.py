@@ -101,8 +101,11 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         # On a phone the fields are folded under their title, so the graph and the buttons that play
         # it share the screen (the graph scrolled up to the header); the learner taps the title to
         # open them.
+        # The reader's own gesture (a script's scroll would be undone: for a few seconds after a
+        # link, until the reader scrolls or taps, the page keeps the sandbox where the link put it).
         b = boxes(page)
-        page.evaluate("y => window.scrollBy(0, y)", b["stage"]["top"] - b["header"])
+        page.mouse.wheel(0, b["stage"]["top"] - b["header"])
+        page.evaluate(SETTLED)
         b = boxes(page)
         assert b["transport"]["bottom"] <= viewport["height"], b
         toggle = page.locator(f"{FULL} .tdg-predict-toggle")

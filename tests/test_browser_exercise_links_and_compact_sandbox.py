@@ -209,12 +209,13 @@ def test_the_running_code_is_beside_the_graph_while_the_pulse_plays(browser, sit
             const graphSeen = (stage.bottom - Math.max(stage.top, header)) / stage.height;
             return {{playing: window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing,
                     inView: box.top >= stage.bottom && box.bottom <= innerHeight + 1 && graphSeen >= 0.5,
-                    graphSeen,
+                    graphSeen, top: box.top, bottom: box.bottom, stageBottom: stage.bottom,
+                    inner: innerHeight, y: scrollY,
                     running: running ? running.textContent.trim() : null,
                     caption: excerpt.querySelector('figcaption').textContent}}; }}""")
         if not state["playing"] or "child.grad += local_grad * v.grad" in seen:
             break
-        assert state["inView"], state
+        assert state["inView"], str(state)
         if state["running"]:
             seen.add(state["running"].split("#")[0].strip())
         page.wait_for_timeout(100)
@@ -271,7 +272,8 @@ def compact_sandbox_keeps_its_height(page) -> None:
     the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
     the backward pass). The lines are the language's, so each language is measured on a phone
     (test_browser_words.py, test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
-    assert len(page.evaluate(STEP_THROUGH, COMPACT)) == 1
+    heights = page.evaluate(STEP_THROUGH, COMPACT)
+    assert len(heights) == 1, heights
 
 
 def test_the_compact_sandbox_keeps_its_height_at_every_step_on_a_desktop(browser, site_server):

@@ -155,18 +155,23 @@ def test_reduced_motion_numbers_appear_at_their_end_and_the_layer_is_up_at_once(
                        hash=moment_hash("a * a", {"a": 2}, "backward", 0))
     page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
     page.click(f"{SANDBOX} [data-action=backward]")  # restarts the pulse, playing
-    seen = page.evaluate("""async () => {
+    seen, ticks, drawn, steps = page.evaluate("""async () => {
       const out = [];
-      const playing = () => window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing;
+      const sandbox = window.tinydagPlayer.sandboxes['tinydag-1'];
+      const playing = () => sandbox.moment().playing;
+      const frames = sandbox.moment().frames;
+      let ticks = 0;
       // To the pulse's end (a slow machine draws few frames: reduced motion steps by elapsed time)
-      for (const until = performance.now() + 12000; performance.now() < until && playing();) {
+      for (const until = performance.now() + 12000; performance.now() < until && playing(); ticks++) {
         await new Promise(r => requestAnimationFrame(r));
         for (const el of document.querySelectorAll('[data-sandbox] .tdg-carried:not([hidden])'))
           out.push(el.dataset.landed === 'true');
       }
-      return out;
+      return [out, ticks, sandbox.moment().frames - frames, sandbox.moment().duration];
     }""")
     assert seen and all(seen), seen
+    # A step at a time: the page redraws the graph when a step lands, not in the frames between.
+    assert drawn <= steps + 2 < ticks, (drawn, steps, ticks)
     page.evaluate("h => { location.hash = h; }", LAYER)
     page.wait_for_function("document.querySelector('[data-sandbox] input[name=local-derivatives]').checked"
                            " && document.querySelector('[data-sandbox] input[name=expression]').value"

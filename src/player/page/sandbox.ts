@@ -236,6 +236,10 @@ export class Sandbox implements Target {
 
   invalidate(): void {
     this.dirty = true;
+    this.nextFrame();
+  }
+
+  private nextFrame(): void {
     if (this.frameRequested) return;
     this.frameRequested = true;
     requestAnimationFrame(this.tick);
@@ -248,6 +252,8 @@ export class Sandbox implements Target {
       const dt = this.lastTick ? Math.min(MAX_FRAME_STEP_S, (now - this.lastTick) / 1000) : 0;
       this.lastTick = now;
       const r = advance(this.state, dt, this.reducedMotion, this.carry);
+      // With reduced motion the time moves a whole step at a time: the frames between show nothing new.
+      if (r.state.time !== this.state.time || !r.state.playing) this.dirty = true;
       this.state = r.state;
       this.carry = r.carry;
       if (!this.state.playing) {
@@ -258,8 +264,8 @@ export class Sandbox implements Target {
       this.lastTick = 0;
       this.carry = 0;
     }
-    this.render();
-    if (this.state.playing) this.invalidate();
+    if (this.dirty) this.render();
+    if (this.state.playing) this.nextFrame();
   };
 
   private render(): void {
