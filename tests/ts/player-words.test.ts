@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
 import { asPayload } from "../../src/player/engine/live";
 import { glyphOf, titleOf } from "../../src/player/teaching/expansion";
-import { formatNumber, parseNumber, productText } from "../../src/player/model/format";
+import { formatNumber, parseNumber, productParts, productText } from "../../src/player/model/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
 import { captionOf, describeEvent, shownStep } from "../../src/player/controls/narration";
 import { operationOf } from "../../src/player/controls/panels";
@@ -106,6 +106,17 @@ test("shown factors multiply to the shown contribution, or the label says ≈", 
     assert.ok(addsUp(label), label);
     assert.ok(label.includes("=") || label.includes("≈"));
   }
+});
+
+test("a product's middle factor is found for the mark Local derivatives puts on it, in labels and legends", () => {
+  assert.deepEqual(productParts(productText(1, -1, -1)), ["1 × ", "−1", " = −1"]);
+  const e = Math.exp(1);
+  assert.equal(productParts(productText(0.14884, e, 0.14884 * e))[1], "2.7183"); // five digits, so it adds up
+  assert.deepEqual(productParts("2.5e−7 × 3 ≈ 7.5e−7"), ["2.5e−7 × ", "3", " ≈ 7.5e−7"]);
+  for (const text of ["−10", "∂ = 3", "× 10", ""]) assert.deepEqual(productParts(text), [text, "", ""]);
+  // Each language's legend: the words for the local derivative, between × and =.
+  const local = { en: "local derivative", ru: "локальная производная", et: "lokaalne tuletis" };
+  for (const lang of LANGS) assert.equal(productParts(strings(lang).edge_label_legend!)[1], local[lang]);
 });
 
 test("every backward step of the presets adds up as labelled", () => {

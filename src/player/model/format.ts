@@ -135,3 +135,12 @@ export function productText(incoming: number, local: number, contribution: numbe
   }
   return `${write(incoming, 4)} × ${write(local, 4)} ≈ ${write(contribution, 4)}`;
 }
+
+/** "a × b = c" as ["a × ", "b", " = c"] (or ≈); ["text", "", ""] when it is no product. */
+export function productParts(text: string): [string, string, string] {
+  const times = text.indexOf(" × ");
+  const equals = times < 0 ? -1 : text.slice(times + 3).search(/ [=≈] /);
+  if (equals < 0) return [text, "", ""];
+  const end = times + 3 + equals;
+  return [text.slice(0, times + 3), text.slice(times + 3, end), text.slice(end)];
+}

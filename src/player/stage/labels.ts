@@ -10,7 +10,7 @@ import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setStyle, setText } from "../shared/dom";
 import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
-import { formatNumber, productText } from "../model/format";
+import { formatNumber, productParts, productText } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import { type LabelRequest, type NearCache, type Point, placeLabels, type Rect } from "./placement";
 import type { Projected } from "./scene";
@@ -203,7 +203,9 @@ export class EdgeLabels {
         hide(label.leader);
         continue;
       }
-      setText(label.el, label.forms[at.form] ?? "");
+      const text = label.forms[at.form] ?? "";
+      if (at.form === 0 && label.kind !== "local") writeProduct(label.el, text);
+      else setText(label.el, text);
       setAttr(label.el, "data-kind", label.kind);
       setAttr(label.el, "data-form", at.form === 0 ? "full" : "compact");
       setAttr(label.el, "data-emphasis", label.emphasis ? "true" : null);
@@ -300,6 +302,19 @@ function segmentDistance(p: Point, a: Point, b: Point): number {
  * border of each kind of label are read once from a hidden twin, then each character is measured
  * with a 2D canvas in that font (labels are one line of text in the code font).
  */
+/**
+ * A product ("incoming × local = contribution") with its middle factor in a span of its own, which
+ * player.css marks while "Local derivatives" is on: the toggle then shows on every hand-off's label,
+ * even at the end of backward, when no edge is left waiting for its hand-off. (The legend's product
+ * of words is split the same way: controls.ts.)
+ */
+export function writeProduct(el: HTMLElement, text: string): void {
+  if (el.textContent === text) return;
+  const [head, local, tail] = productParts(text);
+  if (local === "") el.textContent = text;
+  else el.replaceChildren(head, h("span", { class: "tdg-edge-local" }, local), tail);
+}
+
 class LabelMeter {
   private readonly kinds = new Map<Kind, { font: string; prefix: string; extra: number; h: number }>();
   private readonly cache = new Map<string, { w: number; h: number }>();
