@@ -155,7 +155,8 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     toggle.scroll_into_view_if_needed()
     marks = f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label:not([hidden]) .tdg-edge-local')]
         .map(el => [el.textContent, getComputedStyle(el).textDecorationLine])"""
-    legend = f"getComputedStyle(document.querySelector('{FULL} .tdg-legend .tdg-edge-local')).textDecorationLine"
+    legend = (f"getComputedStyle(document.querySelector('{FULL} .tdg-legend .tdg-edge-local'))"
+              ".textDecorationLine")
     assert {line for _, line in page.evaluate(marks)} == {"none"} and page.evaluate(legend) == "none"
     toggle.tap() if phone else toggle.click()
     assert toggle.is_checked()
