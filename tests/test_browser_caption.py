@@ -154,18 +154,18 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     toggle = page.locator(f"{FULL} input[name=local-derivatives]")
     toggle.scroll_into_view_if_needed()
     marks = f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label:not([hidden]) .tdg-edge-local')]
-        .map(el => [el.textContent, getComputedStyle(el).textDecorationLine])"""
+        .map(el => [el.textContent, getComputedStyle(el).outlineStyle])"""
     legend = (f"getComputedStyle(document.querySelector('{FULL} .tdg-legend .tdg-edge-local'))"
-              ".textDecorationLine")
+              ".outlineStyle")
     assert {line for _, line in page.evaluate(marks)} == {"none"} and page.evaluate(legend) == "none"
     toggle.tap() if phone else toggle.click()
     assert toggle.is_checked()
-    # Its change is on the edges: every hand-off's label has its local factor underlined, as the
-    # legend's "local derivative" is, and every label is inside the window.
+    # Its change is on the edges: every hand-off's label has its local factor framed with dashes, as
+    # the legend's "local derivative" is, and every label is inside the window.
     marked = page.evaluate(marks)
-    assert len(marked) >= 3 and {line for _, line in marked} == {"underline"}, marked
+    assert len(marked) >= 3 and {line for _, line in marked} == {"dashed"}, marked
     assert all(num(text) in (1, -2, 5, -1, 2) for text, _ in marked), marked
-    assert page.evaluate(legend) == "underline"
+    assert page.evaluate(legend) == "dashed"
     labels = page.evaluate(f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label')]
         .filter(el => el.checkVisibility()).map(el => el.getBoundingClientRect())
         .map(r => r.top >= 0 && r.bottom <= innerHeight)""")
