@@ -56,7 +56,7 @@ def test_presets_and_the_const_badge(lesson):
 
 def test_the_timeline_final_gradients_scrubbing_and_restarts(lesson):
     for behaviour in (final_gradients_toggle, scrubbing_is_a_pure_function_of_time,
-                      forward_and_backward_restart_the_pulse):
+                      forward_and_backward_restart_the_pulse, a_lone_leaf_has_nothing_to_play_forward):
         behaviour(lesson)
         open_moment(lesson)
 
@@ -230,6 +230,21 @@ def scrubbing_is_a_pure_function_of_time(lesson) -> None:
         picture = (tuple(sorted(grads(lesson).items())),
                    tuple(lesson.locator(f"{SANDBOX} .tdg-edge-label:not([hidden])").all_inner_texts()))
         assert pictures.setdefault(t, picture) == picture
+
+
+def a_lone_leaf_has_nothing_to_play_forward(lesson) -> None:
+    """A single variable computes nothing forward: Play and the timeline are off (the caption says why),
+    and on again backward, where its gradient is seeded."""
+    type_expression(lesson, "a")
+    lesson.click(f"{SANDBOX} [data-action=forward]")
+    play = lesson.locator(f"{SANDBOX} [data-action=play]")
+    time = lesson.locator(f"{SANDBOX} input[name=time]")
+    assert play.is_disabled() and time.is_disabled()
+    assert lesson.locator(f"{SANDBOX} [data-caption]").inner_text().startswith("Nothing to compute")
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    assert play.is_enabled() and time.is_enabled()
+    lesson.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'].moment().time === 1")
+    assert grads(lesson) == {"a": "1"}
 
 
 def forward_and_backward_restart_the_pulse(lesson) -> None:

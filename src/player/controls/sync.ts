@@ -124,6 +124,10 @@ export class ControlSync {
     ui.player.dataset.direction = s.direction;
     const max = String(s.schedule.duration);
     if (ui.time.max !== max) ui.time.max = max;
+    // A lone leaf's forward pass has no step: nothing to play or scrub (the caption says why).
+    const empty = s.schedule.duration === 0;
+    if (ui.play.disabled !== empty) ui.play.disabled = empty;
+    if (ui.time.disabled !== empty) ui.time.disabled = empty;
     if (Number(ui.time.value) !== s.time) ui.time.value = String(s.time);
     ui.localDerivatives.checked = s.localDerivatives;
     ui.finalGradients.checked = s.finalGradients;
