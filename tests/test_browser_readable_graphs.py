@@ -24,6 +24,7 @@ from .browser_helpers import (
     moment,
     nodes,
     num,
+    open_moment,
     pause,
     paused_in_view,
     seek,
@@ -107,6 +108,12 @@ def local_derivatives_fit_the_stage(page, size: str) -> None:
         to_end_of_backward(page, preset=preset, local=True)
         what = f"{preset} with local derivatives at {size}"
         check_expansions_fit(page, what, derived_operations=preset == "Derived operations")
+    # A link that opens a graph with them on (a shared moment, an exercise): the panels are measured
+    # before the new cards have their places, and measured again once they have.
+    open_moment(page, "(a - b) / c", {"a": 5, "b": 2, "c": 4}, "backward", 5, local=True)
+    page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
+    settle(page)
+    check_expansions_fit(page, f"(a - b) / c opened by a link at {size}", derived_operations=True)
 
 
 def check_expansions_fit(page, what: str, derived_operations: bool) -> None:

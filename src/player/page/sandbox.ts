@@ -281,10 +281,14 @@ export class Sandbox implements Target {
       dimmed,
       moved: nudgeMoved(s),
     };
-    if (!this.stage.draw(input)) return;
+    // Clean before drawing: what the draw itself asks for (the stage's redraw) stays asked.
+    this.dirty = false;
+    if (!this.stage.draw(input)) {
+      this.dirty = true;
+      return;
+    }
     this.walk.update(s.timeline, frame, s.finalGradients);
     this.frames += 1;
-    this.dirty = false;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
     // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, would take
     // the one listing's mark from the sandbox beside "Running now").

@@ -27,6 +27,7 @@ export class Cards {
   private cards = new Map<NodeId, Card>();
   private size: CardSize | null = null; // setSize()
   private chip: [number, number] = [0, 0]; // setChip()
+  private readonly guessed = new Set<Card>(); // panels measured before their card was placed
 
   constructor(
     private readonly layer: HTMLElement,
@@ -37,6 +38,7 @@ export class Cards {
   build(timeline: Timeline): void {
     this.layer.replaceChildren();
     this.cards.clear();
+    this.guessed.clear();
     for (const node of timeline.nodes) this.add(node, timeline);
     this.refresh(timeline);
   }
@@ -48,6 +50,7 @@ export class Cards {
   async buildInSteps(timeline: Timeline, next: () => Promise<void>): Promise<void> {
     this.layer.replaceChildren();
     this.cards.clear();
+    this.guessed.clear();
     for (let i = 0; i < timeline.nodes.length; i += CARDS_PER_STEP) {
       if (i > 0) await next();
       for (const node of timeline.nodes.slice(i, i + CARDS_PER_STEP)) this.add(node, timeline);
@@ -176,6 +179,7 @@ export class Cards {
     // covering the cards to its left); all writes first, then all reads: one layout.
     const fresh = measure.filter(([, card]) => !card.expansion.hidden && card.panel === null);
     for (const [, card] of fresh) {
+      if (!card.at) this.guessed.add(card);
       const room = card.at ? this.roomRightOf(card, size, stageWidth) : PANEL_MAX;
       card.el.style.setProperty(
         "--tdg-expansion-max",
@@ -195,6 +199,18 @@ export class Cards {
       if (below > 1) out.set(id, below);
     }
     return out;
+  }
+
+  /**
+   * Panels measured before their cards had a place (a graph opened with local derivatives on: its
+   * cards are new), whose room was a guess: forgotten now that the cards are placed, so that the next
+   * frame measures them in their real room. True if there were any (the stage draws again).
+   */
+  measureGuessesAgain(): boolean {
+    if (this.guessed.size === 0) return false;
+    for (const card of this.guessed) card.panel = null;
+    this.guessed.clear();
+    return true;
   }
 
   /** Px (scale 1) a panel under `card` may take to its right: up to the stage's border or the next card below-right. */

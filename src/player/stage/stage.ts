@@ -291,6 +291,7 @@ export class Stage {
       Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]),
     );
     this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
+    if (this.cards.measureGuessesAgain()) this.redraw(); // now that the new cards have their places
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed, input.moved);
     const crowded = fit.scale < CROWDED_BELOW;
     let boxes: Rect[] | null = null; // read once, for the labels and the carried numbers alike
