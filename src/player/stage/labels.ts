@@ -311,8 +311,17 @@ function segmentDistance(p: Point, a: Point, b: Point): number {
 export function writeProduct(el: HTMLElement, text: string): void {
   if (el.textContent === text) return;
   const [head, local, tail] = productParts(text);
-  if (local === "") el.textContent = text;
-  else el.replaceChildren(head, h("span", { class: "tdg-edge-local" }, local), tail);
+  if (local === "") {
+    el.textContent = text;
+    return;
+  }
+  // A slider drag rewrites every product each frame: the three parts are updated in place.
+  const [a, span, b] = el.childNodes;
+  if (el.childNodes.length === 3 && a instanceof Text && span instanceof HTMLElement && b instanceof Text) {
+    if (a.data !== head) a.data = head;
+    setText(span, local);
+    if (b.data !== tail) b.data = tail;
+  } else el.replaceChildren(head, h("span", { class: "tdg-edge-local" }, local), tail);
 }
 
 class LabelMeter {
