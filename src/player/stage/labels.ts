@@ -298,17 +298,12 @@ function segmentDistance(p: Point, a: Point, b: Point): number {
 }
 
 /**
- * Sizes of label texts before they are shown, without a layout per frame: the font, padding and
- * border of each kind of label are read once from a hidden twin, then each character is measured
- * with a 2D canvas in that font (labels are one line of text in the code font).
- */
-/**
  * A product ("incoming × local = contribution") with its middle factor in a span of its own, which
  * player.css marks while "Local derivatives" is on: the toggle then shows on every hand-off's label,
  * even at the end of backward, when no edge is left waiting for its hand-off. (The legend's product
  * of words is split the same way: controls.ts.)
  */
-export function writeProduct(el: HTMLElement, text: string): void {
+function writeProduct(el: HTMLElement, text: string): void {
   if (el.textContent === text) return;
   const [head, local, tail] = productParts(text);
   if (local === "") {
@@ -324,6 +319,11 @@ export function writeProduct(el: HTMLElement, text: string): void {
   } else el.replaceChildren(head, h("span", { class: "tdg-edge-local" }, local), tail);
 }
 
+/**
+ * Sizes of label texts before they are shown, without a layout per frame: the font, padding and
+ * border of each kind of label are read once from a hidden twin, then each character is measured
+ * with a 2D canvas in that font (labels are one line of text in the code font).
+ */
 class LabelMeter {
   private readonly kinds = new Map<Kind, { font: string; prefix: string; extra: number; h: number }>();
   private readonly cache = new Map<string, { w: number; h: number }>();
