@@ -18,12 +18,15 @@ import yaml
 from tinydag_mkdocs.site.typography import typeset_text
 
 from .browser_helpers import (
+    DESKTOP,
     MINUS,
+    PHONE,
     ROOT,
     SETTLED,
     _overlap,
     layout_problems,
     lesson_page,
+    open_moment,
     seek,
     set_range,
     settle,
@@ -86,6 +89,8 @@ def tabs_keep_clear(page) -> None:
     assert layout_problems(geometry) == []
     for tab in page.evaluate(TAB_BOXES):
         assert tab["y"] + tab["h"] <= geometry["height"] + 0.5, f"tab of {tab['id']} cut off by the stage"
+        inside = tab["x"] >= -0.5 and tab["x"] + tab["w"] <= geometry["width"] + 0.5
+        assert inside, f"tab of {tab['id']} cut off at the stage's side"
         covered = [c["id"] for c in geometry["cards"] if c["id"] != tab["id"] and _overlap(tab, c)]
         assert covered == [], f"tab of {tab['id']} covers {covered}"
         labels = [label["text"] for label in geometry["labels"] if _overlap(tab, label)]
@@ -154,6 +159,14 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
     nudge(page, "b")
     assert page.evaluate(TABS)["a − b"] == f"{MINUS}0.001"
     tabs_keep_clear(page)
+    # On a phone the output's card sits at the stage's right border: its tab, longer than the card
+    # (a small change is written with an exponent), slides left to stay whole.
+    page.set_viewport_size(PHONE)
+    open_moment(page, "(a - b) / c", {"a": 5, "b": 2, "c": 4}, "forward", 2)
+    nudge(page, "c")
+    assert page.evaluate(TABS)["(a − b) / c"] == f"{MINUS}1.875e-4"
+    tabs_keep_clear(page)
+    page.set_viewport_size(DESKTOP)
     assert page.errors == [], page.errors
 
 

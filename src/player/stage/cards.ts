@@ -321,6 +321,15 @@ export class Cards {
       // would cut them off. The tab's offset is written on the tab itself: nothing inside the card restyles.
       card.noteShift = shiftInside(x + NOTE_LEFT * s, card.noteWidth * s, s, width);
       setStyle(card.note, "left", `${(NOTE_LEFT - card.noteShift).toFixed(1)}px`);
+      // The nudge's tab under the card likewise (under an expansion, the panel keeps inside).
+      if (!card.delta.hidden && card.delta.parentElement === card.el) {
+        const tab = noteWidth(`Δ ${card.delta.textContent ?? ""}`);
+        setStyle(
+          card.delta,
+          "left",
+          `${(NOTE_LEFT - shiftInside(x + NOTE_LEFT * s, tab * s, s, width)).toFixed(1)}px`,
+        );
+      }
       const panel = card.expansion.hidden ? null : card.panel;
       if (panel) {
         const shift = shiftInside(x, panel.w * s, s, width);
