@@ -5,8 +5,8 @@
 import type { TimelineNode } from "../../inference/types";
 import { h, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
-import { productParts } from "../model/format";
 import type { Preset } from "../model/model";
+import { writeProduct } from "../stage/labels";
 
 export interface Controls {
   player: HTMLElement;
@@ -179,20 +179,14 @@ function stageOf(id: string): Pick<Controls, "stage" | "canvas" | "edgeLabels" |
   return { stage, canvas, edgeLabels, cards };
 }
 
-/** The labels' legend, its "local derivative" marked as the labels' own local factors are (labels.ts). */
-function productLegend(text: string): HTMLElement {
-  const [head, local, tail] = productParts(text);
-  const parts = local === "" ? [text] : [head, h("span", { class: "tdg-edge-local" }, local), tail];
-  return h("span", { class: "tdg-legend-swatch" }, ...parts);
-}
-
 function legendOf(t: Translate, id: string): HTMLElement {
   return h(
     "p",
     { class: "tdg-legend" },
     h("span", { class: "tdg-legend-item", "data-kind": "value" }, t("legend_values")),
     h("span", { class: "tdg-legend-item", "data-kind": "grad" }, t("legend_grads")),
-    productLegend(t("edge_label_legend")),
+    // Written as a label's product is: its "local derivative" is marked as the labels' local factors are.
+    writeProduct(h("span", { class: "tdg-legend-swatch" }), t("edge_label_legend")),
     // Shown by player.css only where they apply: compact cards' v and g, a graph with a typed number.
     h(
       "span",

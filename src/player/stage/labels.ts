@@ -300,15 +300,15 @@ function segmentDistance(p: Point, a: Point, b: Point): number {
 /**
  * A product ("incoming × local = contribution") with its middle factor in a span of its own, which
  * player.css marks while "Local derivatives" is on: the toggle then shows on every hand-off's label,
- * even at the end of backward, when no edge is left waiting for its hand-off. (The legend's product
- * of words is split the same way: controls.ts.)
+ * even at the end of backward, when no edge is left waiting for its hand-off. The legend's product
+ * of words is written with it too (controls.ts). Returns `el`.
  */
-function writeProduct(el: HTMLElement, text: string): void {
-  if (el.textContent === text) return;
+export function writeProduct(el: HTMLElement, text: string): HTMLElement {
+  if (el.textContent === text) return el;
   const [head, local, tail] = productParts(text);
   if (local === "") {
     el.textContent = text;
-    return;
+    return el;
   }
   // A slider drag rewrites every product each frame: the three parts are updated in place.
   const [a, span, b] = el.childNodes;
@@ -317,6 +317,7 @@ function writeProduct(el: HTMLElement, text: string): void {
     setText(span, local);
     if (b.data !== tail) b.data = tail;
   } else el.replaceChildren(head, h("span", { class: "tdg-edge-local" }, local), tail);
+  return el;
 }
 
 /**
