@@ -78,7 +78,8 @@ CARD_LABELS = ("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
 def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):
     """From a + b with a = -2, log(a) + b typed key by key never leaves a card "l" (the prefix l would
     parse) under the error: the graph under it is a + b, and a slider recovers the typed graph; then
-    " *" typed after it leaves log(a) + b, the last graph built, under the error."""
+    " *" typed after it leaves log(a) + b, the last graph built, under the error. The caption under the
+    stage names the dimmed graph instead of a step of it."""
     page = open_lesson(browser, site_server)
     try:
         type_expression(page, "a + b")
@@ -96,9 +97,12 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
         assert all(label != "l" for label in labels[1:]), labels
         assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
+        caption = page.locator(f"{SANDBOX} [data-caption]")
+        assert caption.inner_text() == "Dimmed: the last expression without an error, “a + b”."
         page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
         settle(page)
         assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
+        assert "expression without an error" not in caption.inner_text(), "a step of the graph again"
         # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
         built = page.evaluate(CARD_LABELS)
         box.click()
@@ -107,6 +111,7 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         settle(page)
         assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
         assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
+        assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
         assert page.errors == [], page.errors
     finally:
         page.context.close()

@@ -7,7 +7,7 @@ import type { Timeline, TimelineNode } from "../../inference/types";
 import { madeText, sumText, termsAfter } from "../model/arithmetic";
 import { nameOf, prettyLabel } from "../teaching/expansion";
 import { productText, proseNumber } from "../model/format";
-import type { I18n } from "../shared/i18n";
+import { excerptOf, type I18n } from "../shared/i18n";
 import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
 
 export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n): string {
@@ -65,8 +65,17 @@ export function shownStep(
   return event ? { step: frame.current + 1, event: describeEvent(event, timeline, i18n) } : null;
 }
 
-/** The caption under the stage: the shown step in words, or how the pass begins. */
-export function captionOf(schedule: Schedule, shown: ShownStep | null, i18n: I18n): string {
+/**
+ * The caption under the stage: the shown step in words, or how the pass begins; while the field holds
+ * an error, which graph the dimmed one is (`dimmed`: its expression), not a step of it.
+ */
+export function captionOf(
+  schedule: Schedule,
+  shown: ShownStep | null,
+  i18n: I18n,
+  dimmed: string | null = null,
+): string {
+  if (dimmed !== null) return i18n.t("caption_dimmed", { expression: excerptOf(dimmed) });
   const total = schedule.duration;
   if (shown) return i18n.t("caption_step", { step: shown.step, total, event: shown.event });
   if (total === 0) return i18n.t("caption_single_leaf"); // a lone variable or number: no operation

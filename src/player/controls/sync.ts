@@ -78,7 +78,7 @@ export class ControlSync {
     if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
       this.errors.show(s.error, s.timeline, flaggedNode(s));
       // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
-      this.ui.player.classList.toggle("is-stale", s.error !== null && s.expression !== s.timeline.expression);
+      this.ui.player.classList.toggle("is-stale", dimmedExpression(s) !== null);
     }
     this.syncSliders(s);
     this.syncPresets(s);
@@ -99,7 +99,8 @@ export class ControlSync {
         ? this.i18n.t("time_step", { step: shown.step, total, event: shown.event })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    setText(this.ui.caption, captionOf(s.schedule, shown, this.i18n));
+    // Under an error the graph is dimmed (render): the caption says which graph that is.
+    setText(this.ui.caption, captionOf(s.schedule, shown, this.i18n, dimmedExpression(s)));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
     this.table.update(frame);
@@ -223,4 +224,9 @@ function precise(x: number, lang: string): string {
 export function flaggedNode(s: SandboxState): string | null {
   if (!s.error?.node) return null;
   return s.expression === s.timeline.expression ? s.error.node : null;
+}
+
+/** The expression of the graph on screen when it is not what the field says (a typo), else null. */
+function dimmedExpression(s: SandboxState): string | null {
+  return s.error !== null && s.expression !== s.timeline.expression ? s.timeline.expression : null;
 }

@@ -144,6 +144,11 @@ export function placeOf(error: ErrorFields, source: string | undefined): string 
   return excerpt(chars.slice(start, end), "end");
 }
 
+/** A short excerpt of an expression for a sentence, cut at its end ("a * b + c * d…"). */
+export function excerptOf(expression: string): string {
+  return excerpt(Array.from(expression), "end");
+}
+
 /**
  * At most EXCERPT code points, whitespace collapsed, cut on the side given with "…": between terms
  * where it can ("a + a + a…", not "a + a + a +…" or "a + 12…"), else through a long token.
