@@ -84,7 +84,8 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as a reader does it: its link (on a phone the fields are folded, the graph and its
     buttons on one screen, and a tap on the title opens them), the wheel a notch at a time until the last
-    field shows, predictions typed key by key (a wrong one among them), the wheel on until the graph is
+    field shows (on a desktop on until half the graph is gone, and a click into a field brings it back
+    whole), predictions typed key by key (a wrong one among them), the wheel on until the graph is
     out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while typing
     (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the
     verdicts do not scroll it away, the backward pass that answers plays in view, and Local
@@ -126,6 +127,16 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         seen = min(b["stage"]["bottom"], viewport["height"]) - max(b["stage"]["top"], b["header"])
         return seen / b["stage"]["height"]
 
+    if not phone:
+        # A learner who scrolled on, the fields near the top and the graph half gone, clicks into one:
+        # the whole graph comes back with it (walkthrough 5 typed with half of it out of view).
+        first = page.locator(f"{FULL} input[name=predict-a]")
+        while stage_in_view() > 0.5:
+            y = page.evaluate("scrollY")
+            page.mouse.wheel(0, 100)
+            page.wait_for_function("y => scrollY !== y", arg=y)
+        page.evaluate(SETTLED)
+        assert first.bounding_box()["y"] > boxes(page)["header"], "the field is still in view"
     for name, value in (("a", "1"), ("b", "-2"), ("c", "5")):
         field = page.locator(f"{FULL} input[name=predict-{name}]")
         field.tap() if phone else field.click()

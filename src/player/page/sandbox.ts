@@ -86,6 +86,13 @@ export class Sandbox implements Target {
     this.share = new Share(root, ui, i18n);
     this.walk = new GraphWalk(ui.cards, i18n);
     [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
+    // A learner who clicks or tabs into a prediction field predicts from the graph: the whole stage
+    // comes into view with the field, where the window holds both (on a touch screen the keyboard
+    // that opens moves the page itself).
+    if (this.predict && !window.matchMedia?.("(pointer: coarse)").matches)
+      this.predict.el.addEventListener("focusin", (e) => {
+        if (e.target instanceof HTMLInputElement) this.showStage(e.target, false);
+      });
     this.frameworks = FrameworksPanel.find(root, i18n);
     if (data.compact === true)
       this.invitation = startButton(ui, i18n, () =>
@@ -192,16 +199,18 @@ export class Sandbox implements Target {
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
    * window is tall enough for both, the control the learner just used: the smallest move that shows
-   * them. Otherwise the stage alone, as near as it is.
+   * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
-  private showStage(control: HTMLElement = this.ui.stage): void {
+  private showStage(control: HTMLElement = this.ui.stage, alone = true): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
     const top =
       stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
     const bottom = control.getBoundingClientRect().bottom + ROOM_UNDER_CONTROL - window.innerHeight;
     // Scrolling down by d shows both when bottom <= d <= top.
-    if (bottom > top) stage.scrollIntoView({ block: "nearest", behavior });
+    if (bottom > top) {
+      if (alone) stage.scrollIntoView({ block: "nearest", behavior });
+    }
     else if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
   }
 
