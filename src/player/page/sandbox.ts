@@ -210,8 +210,7 @@ export class Sandbox implements Target {
     // Scrolling down by d shows both when bottom <= d <= top.
     if (bottom > top) {
       if (alone) stage.scrollIntoView({ block: "nearest", behavior });
-    }
-    else if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
+    } else if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
   }
 
   copyLink(): void {
