@@ -187,7 +187,8 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
 
 
 def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_server):
-    """Right after the opening paragraph: on the first screen at 1280x800, within two on a phone."""
+    """Right after the opening paragraph: on the first screen at 1280x800, within two on a phone; its
+    Backward pressed there shows the graph with the line that says each step."""
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("et", "et/")):
         for viewport, screens in ((DESKTOP, 1), (PHONE, 2)):
             page = browser.new_page(viewport=viewport)
@@ -195,4 +196,23 @@ def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_serve
             top = page.evaluate("document.querySelector('[data-sandbox-compact]')"
                                 ".getBoundingClientRect().top")
             assert top + 120 < screens * viewport["height"], (lang, viewport, top)  # its graph shows
+            if lang == "en" and viewport is DESKTOP:
+                pressed_on_the_first_screen_the_graph_and_its_words_show_together(page)
             page.close()
+
+
+def pressed_on_the_first_screen_the_graph_and_its_words_show_together(page) -> None:
+    """The invitation's Backward, pressed where the page opened (the line under the graph is just below
+    the fold at 1280x800): the page moves so the whole graph and the line show while the pulse plays."""
+    compact = "[data-sandbox-compact]"
+    page.wait_for_function(f"document.querySelector('{compact}').dataset.player === 'ready'")
+    assert page.evaluate("scrollY") == 0
+    page.locator(f"{compact} .tdg-stage-start").click()
+    page.evaluate(SETTLED)
+    seen = page.evaluate(f"""() => {{ const root = document.querySelector('{compact}');
+        const stage = root.querySelector('.tdg-stage').getBoundingClientRect();
+        const caption = root.querySelector('[data-caption]');
+        return {{top: stage.top, header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+                 bottom: caption.getBoundingClientRect().bottom, text: caption.textContent}}; }}""")
+    assert seen["top"] >= seen["header"] and seen["bottom"] <= DESKTOP["height"], seen
+    assert seen["text"].startswith("Step "), seen

@@ -94,10 +94,13 @@ export class Sandbox implements Target {
         if (e.target instanceof HTMLInputElement) this.showStage(e.target, false);
       });
     this.frameworks = FrameworksPanel.find(root, i18n);
+    // Pressed on the first screen, where the line under the graph may be just below the fold: the
+    // page moves so the graph and its words show together while the pulse plays.
     if (data.compact === true)
-      this.invitation = startButton(ui, i18n, () =>
-        this.dispatch({ type: "restart", direction: "backward" }),
-      );
+      this.invitation = startButton(ui, i18n, () => {
+        this.dispatch({ type: "restart", direction: "backward" });
+        this.showStage(ui.caption);
+      });
   }
 
   /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
