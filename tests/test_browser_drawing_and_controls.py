@@ -228,19 +228,28 @@ def test_colours_follow_the_palette_toggle(lesson):
 # ---- keyboard -----------------------------------------------------------------------------------
 
 def test_keyboard_reaches_and_operates_every_control(lesson):
+    """Tab reaches every control, each with a visible focus ring in the text's colour."""
     pause(lesson)
     lesson.focus(f"{SANDBOX} input[name=expression]")
     reached = []
     for _ in range(60):
         info = lesson.evaluate("""() => { const el = document.activeElement;
             const style = getComputedStyle(el);
+            const probe = document.createElement('span');
+            probe.style.color = 'var(--tdg-fg)';
+            (el.closest('[data-sandbox]') || document.body).append(probe);
+            const text = getComputedStyle(probe).color;
+            probe.remove();
             return {inside: !!el.closest('[data-sandbox]'), name: el.getAttribute('name'),
                     action: el.dataset.action || null, tag: el.tagName,
-                    outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px'}; }""")
+                    outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
+                    ring: style.outlineColor, text}; }""")
         if not info["inside"]:
             break
         reached.append(info)
         assert info["outline"], f"no visible focus on {info}"
+        # in the text's colour: never the gradients' orange, nor near an error's or a wrong answer's red
+        assert info["ring"] == info["text"], info
         lesson.keyboard.press("Tab")
     names = {r["name"] for r in reached} | {r["action"] for r in reached}
     for wanted in ("expression", "preset", "var-a", "num-a", "var-c", "play", "forward", "backward", "time",
