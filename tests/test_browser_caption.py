@@ -164,19 +164,23 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # The toggles stay right under the graph, however long the verdicts under them grow.
     toggle = page.locator(f"{FULL} input[name=local-derivatives]")
     toggle.scroll_into_view_if_needed()
+    # How a local derivative looks: its outline, and shaded or not.
+    look = ("el => { const s = getComputedStyle(el); "
+            "return s.outlineStyle + (s.backgroundColor === 'rgba(0, 0, 0, 0)' ? ' plain' : ' shaded'); }")
     marks = f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label:not([hidden]) .tdg-edge-local')]
-        .map(el => [el.textContent, getComputedStyle(el).outlineStyle])"""
-    legend = (f"getComputedStyle(document.querySelector('{FULL} .tdg-legend .tdg-edge-local'))"
-              ".outlineStyle")
-    assert {line for _, line in page.evaluate(marks)} == {"none"} and page.evaluate(legend) == "none"
+        .map(el => [el.textContent, ({look})(el)])"""
+    legend = f"({look})(document.querySelector('{FULL} .tdg-legend .tdg-edge-local'))"
+    assert {mark for _, mark in page.evaluate(marks)} == {"none plain"}
+    assert page.evaluate(legend) == "none plain"
     toggle.tap() if phone else toggle.click()
     assert toggle.is_checked()
-    # Its change is on the edges: every hand-off's label has its local factor framed with dashes, as
-    # the legend's "local derivative" is, and every label is inside the window.
+    # Its change is on the edges: every hand-off's label has its local factor shaded and framed, as the
+    # legend's "local derivative" is (never dashed: in the legend, dashes mean a dead path), and every
+    # label is inside the window.
     marked = page.evaluate(marks)
-    assert len(marked) >= 3 and {line for _, line in marked} == {"dashed"}, marked
+    assert len(marked) >= 3 and {mark for _, mark in marked} == {"solid shaded"}, marked
     assert all(num(text) in (1, -2, 5, -1, 2) for text, _ in marked), marked
-    assert page.evaluate(legend) == "dashed"
+    assert page.evaluate(legend) == "solid shaded"
     labels = page.evaluate(f"""() => [...document.querySelectorAll('{FULL} .tdg-edge-label')]
         .filter(el => el.checkVisibility()).map(el => el.getBoundingClientRect())
         .map(r => r.top >= 0 && r.bottom <= innerHeight)""")
