@@ -98,11 +98,11 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         assert all(label != "l" for label in labels[1:]), labels
         assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
         caption = page.locator(f"{SANDBOX} [data-caption]")
-        assert caption.inner_text() == "Dimmed: the last expression without an error, “a + b”."
+        assert caption.inner_text() == "Dimmed: the graph of the last expression without an error, “a + b”."
         page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
         settle(page)
         assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
-        assert "expression without an error" not in caption.inner_text(), "a step of the graph again"
+        assert "without an error" not in caption.inner_text(), "a step of the graph again"
         # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
         built = page.evaluate(CARD_LABELS)
         box.click()
