@@ -176,7 +176,10 @@ test("the caption says each step: forward shows how a value is made, backward th
   // Under an error the graph is dimmed, and the caption names it (shortened) instead of a step of it.
   const dimmed = (lang: string, expression: string) =>
     captionOf(forward, null, makeI18n(lang, strings(lang)), expression);
-  assert.equal(dimmed("en", "(a + b) * c"), "Dimmed: the graph of the last expression without an error, “(a + b) * c”.");
+  assert.equal(
+    dimmed("en", "(a + b) * c"),
+    "Dimmed: the graph of the last expression without an error, “(a + b) * c”.",
+  );
   assert.equal(dimmed("ru", "a"), "Приглушён граф последнего выражения без ошибки: «a».");
   assert.equal(dimmed("et", "a"), "Tuhmalt on näha viimase veatu avaldise graaf: „a“.");
   assert.match(dimmed("en", "a * b + c * d + e * f + g * h"), /“a \* b \+ c \* d \+ e…”\.$/);
