@@ -117,23 +117,18 @@ export function parseNumber(text: string): number {
 }
 
 /**
- * "incoming × local = contribution" whose shown factors multiply to the shown contribution: at 4
- * significant digits when they do, with a fifth digit on the factors when that is enough, and
- * otherwise at 4 digits with "≈" (0.1488 × 2.718 = 0.4044, not the 0.4046 backward() added).
+ * "incoming × local = contribution" in the digits the cards show (4 significant), with "=" where the
+ * shown factors multiply to the shown contribution and "≈" where rounding shows (0.1488 × 2.718 ≈
+ * 0.4046: the grad on the card is 0.1488, so the label writes that, not a fifth digit of its own).
  */
 export function productText(incoming: number, local: number, contribution: number, lang?: string): string {
-  // Which digits to show is decided on the code form; a sentence (`lang` given) then writes the
-  // same digits the way its language does.
-  const write = (x: number, digits: number): string =>
-    lang ? proseNumber(x, lang, digits) : formatSignificant(x, digits);
-  const shown = formatNumber(contribution);
-  for (const digits of [4, 5]) {
-    const a = formatSignificant(incoming, digits);
-    const b = formatSignificant(local, digits);
-    if (formatNumber(parseNumber(a) * parseNumber(b)) === shown)
-      return `${write(incoming, digits)} × ${write(local, digits)} = ${write(contribution, 4)}`;
-  }
-  return `${write(incoming, 4)} × ${write(local, 4)} ≈ ${write(contribution, 4)}`;
+  // Which sign to write is decided on the code form; a sentence (`lang` given) then writes the same
+  // digits the way its language does.
+  const write = (x: number): string => (lang ? proseNumber(x, lang, 4) : formatSignificant(x, 4));
+  const a = formatSignificant(incoming, 4);
+  const b = formatSignificant(local, 4);
+  const exact = formatNumber(parseNumber(a) * parseNumber(b)) === formatNumber(contribution);
+  return `${write(incoming)} × ${write(local)} ${exact ? "=" : "≈"} ${write(contribution)}`;
 }
 
 /** "a × b = c" as ["a × ", "b", " = c"] (or ≈); ["text", "", ""] when it is no product. */
