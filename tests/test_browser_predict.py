@@ -108,12 +108,14 @@ def predict_then_check(page, lang: str, size: str) -> None:
         settle(page)
         serious = axe_violations(page, "{include: ['[data-sandbox]', '[data-sandbox-compact]']}")
         assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
-    # New numbers: the verdicts go, the typed predictions stay.
+    # New numbers: the checked answers go with their verdicts (a new one typed after an old "−2" would
+    # read "−23").
     set_range(page, f"{FULL} input[name=var-a]", 2)
     settle(page)
     assert verdicts(page) == {"a": None, "b": None, "c": None}
-    assert field(page, "c").input_value() == f"5{decimal}0"
-    # A new expression: the fields follow its leaves; a leaf that stays keeps its prediction.
+    assert [field(page, name).input_value() for name in "abc"] == ["", "", ""]
+    # A new expression: the fields follow its leaves; a leaf that stays keeps what was typed, unchecked.
+    field(page, "a").fill(f"{MINUS}2")
     page.locator(f"{FULL} input[name=expression]").fill("a * a")
     settle(page)
     assert list(verdicts(page)) == ["a"]

@@ -1,9 +1,9 @@
 // Predict, then check: one field per leaf of the graph on screen, a Check button, and after Check a
 // verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
 // Nothing here shows a gradient before Check. While the learner types or drags, the fields follow the
-// graph like the sliders do: a leaf that stays keeps what the learner typed; new numbers or a new
-// expression clear the verdicts. A preset or an exercise's link is a new setup: every field empties.
-// The reading, judging and explaining are pure (verdict.ts). A graph with many leaves, or any graph on a
+// graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked; new
+// numbers or a new expression then clear the checked answers with their verdicts. A preset or an
+// exercise's link is a new setup: every field empties. The reading, judging and explaining are pure (verdict.ts). A graph with many leaves, or any graph on a
 // phone-wide stage, folds its fields behind the legend (a button then), so the timeline's buttons stay
 // right under the graph.
 
@@ -99,8 +99,10 @@ export class PredictPanel {
       this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
       this.foldIfDue();
     }
+    // Checked answers were about the graph and numbers then: once either changes they are gone, text
+    // and all, so a new answer is never typed after an old one ("−2" then "3" read "−23").
     if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
-      this.clear();
+      this.restart();
   }
 
   /** The stage became phone-wide, or stopped being so (the sandbox's resize). */
@@ -185,13 +187,13 @@ export class PredictPanel {
     setAttr(field.input, "aria-describedby", field.message.id);
   }
 
-  /** Forget every verdict and message (the graph they were about is gone). */
   /** A new setup (a preset, an exercise's link): what was typed was about another graph. */
   restart(): void {
     for (const field of this.fields) field.input.value = "";
     this.clear();
   }
 
+  /** Forget every verdict and message (what they judged cannot be read, or is gone). */
   private clear(): void {
     this.judged = null;
     setText(this.summary, "");
