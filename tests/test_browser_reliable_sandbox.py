@@ -14,6 +14,7 @@ from .browser_helpers import (
     DESKTOP,
     MINUS,
     PHONE,
+    SETTLED,
     lesson_page,
     moment,
     num,
@@ -171,7 +172,8 @@ def test_a_syntax_error_keeps_the_sliders_and_they_still_drive_the_graph(open_pa
 
 def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(open_page):
     """Thirteen variables would be a screen of sliders between the expression and its graph: on a phone
-    they fold under "Values", which a tap opens; few variables, or a desktop, show them all."""
+    they fold under "Values", which a tap opens; few variables, or a desktop, show them all. Then 40
+    nodes: a pulse started from the buttons under the tall stage plays in view."""
     page = open_page(size="phone")
     values = page.locator(f"{SANDBOX} details.tdg-vars")
     expression = page.locator(f"{SANDBOX} input[name=expression]")
@@ -203,7 +205,35 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     settle(page)
     assert values.evaluate("el => el.open")
     page.set_viewport_size(PHONE)
+    a_pulse_started_below_a_tall_graph_plays_in_view(page)
     assert page.errors == [], page.errors
+
+
+# 40 nodes, 8 variables (as in bench/browser.py): on a phone its stage is over 500 px tall.
+FORTY_NODES = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
+               " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")
+
+
+def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
+    """On a phone the 40-node graph's stage is most of a screen tall: a learner who scrolled down to the
+    buttons under it and presses Backward sees the pulse play, the graph in view with its caption."""
+    page.locator(f"{SANDBOX} input[name=expression]").fill(FORTY_NODES)
+    settle(page)
+    backward = page.locator(f"{SANDBOX} [data-action=backward]")
+    backward.evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.evaluate(SETTLED)
+    seen = f"""() => {{ const stage = document.querySelector('{SANDBOX} .tdg-stage').getBoundingClientRect();
+        const caption = document.querySelector('{SANDBOX} [data-caption]').getBoundingClientRect();
+        const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        return {{share: (Math.min(stage.bottom, innerHeight) - Math.max(stage.top, header)) / stage.height,
+                 caption: caption.bottom <= innerHeight && caption.top >= header}}; }}"""
+    before = page.evaluate(seen)
+    assert before["share"] < 0.5, before  # only a strip of the graph above the buttons
+    backward.click()
+    page.evaluate(SETTLED)
+    assert moment(page)["playing"]
+    after = page.evaluate(seen)
+    assert after["share"] > 0.99 and after["caption"], after
 
 
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------

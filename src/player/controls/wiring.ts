@@ -21,6 +21,7 @@ export interface DispatchOptions {
   url?: boolean; // false: a change the address does not record (the view angle)
   inputAt?: number; // event time of the input being drawn, for the input-to-frame measure
   now?: boolean; // draw within this event (an answer the reader is waiting for)
+  show?: HTMLElement; // the button pressed: a pulse it starts plays in view (with the button, where both fit)
 }
 
 /** What the wiring needs from the sandbox. */
@@ -49,9 +50,13 @@ export function wireControls(t: Target): void {
       if (preset) t.dispatch({ type: "preset", preset });
     });
   });
-  ui.play.addEventListener("click", () => t.dispatch({ type: "toggle-play" }));
-  ui.forward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "forward" }));
-  ui.backward.addEventListener("click", () => t.dispatch({ type: "restart", direction: "backward" }));
+  ui.play.addEventListener("click", () => t.dispatch({ type: "toggle-play" }, { show: ui.play }));
+  ui.forward.addEventListener("click", () =>
+    t.dispatch({ type: "restart", direction: "forward" }, { show: ui.forward }),
+  );
+  ui.backward.addEventListener("click", () =>
+    t.dispatch({ type: "restart", direction: "backward" }, { show: ui.backward }),
+  );
   ui.time.addEventListener("input", () => t.dispatch({ type: "seek", time: Number(ui.time.value) }));
   ui.time.addEventListener("keydown", (e) => timeKey(t, e));
   ui.localDerivatives.addEventListener("change", () =>

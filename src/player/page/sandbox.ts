@@ -177,6 +177,9 @@ export class Sandbox implements Target {
     const drawNow = options.now || (input && (!next.playing || next.structure !== before.structure));
     if (drawNow) this.render();
     if (!drawNow || next.playing) this.invalidate();
+    // A pulse the reader starts plays where they can see it (a tall graph on a phone leaves only a strip
+    // of it above the buttons).
+    if (options.show && next.playing) this.showStage(options.show);
   }
 
   /** New cards for a new graph; a card that had the focus keeps it (or hands it to the root). */
