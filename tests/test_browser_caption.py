@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, SETTLED, num, open_lesson, set_range, settle
+from .browser_helpers import DESKTOP, PHONE, SETTLED, at_each_time, num, open_lesson, set_range, settle
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +17,7 @@ LAST_STEP = {
     "en": "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
     "ru": "Шаг 3 из 3 · a получает 1 × 3 = 3; += прибавляет это к\u00a0тому, что у\u00a0a уже было: "
           "a.grad = 3 + 3 = 6",  # the build binds one-letter words (U+00A0)
-    "et": "Samm 3 3-st · a saab 1 × 3 = 3; += liidab selle a senisele gradiendile: a.grad = 3 + 3 = 6",
+    "et": "Samm 3/3 · a saab 1 × 3 = 3; += liidab selle a senisele gradiendile: a.grad = 3 + 3 = 6",
 }
 BOXES = f"""() => {{
   const box = sel => {{ const b = document.querySelector(sel).getBoundingClientRect();
@@ -52,7 +52,8 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
     # A step taken by the reader: the caption and the screen reader's sentence say the same.
     page.focus(f"{FULL} input[name=time]")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"document.querySelector('{FULL} [data-caption]').textContent.includes(' 2 ')")
+    page.wait_for_function(f"t => document.querySelector('{FULL} [data-caption]').textContent !== t",
+                           arg=LAST_STEP[lang])
     live = page.evaluate(f"document.querySelector('{FULL} [data-role=narration]').textContent")
     caption = boxes(page)["text"]
     assert live and caption.endswith(live) and caption != live
@@ -69,13 +70,18 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
 
 
 def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):
+    """At every step of a dead ReLU's backward pass, the longest sentences among them (the ReLU's says
+    why the path dies there)."""
     page = open_lesson(browser, site_server, viewport=PHONE,
-                       hash="#tinydag-1?expr=relu(w%20*%20x%20%2B%20b)&vals=w:0.5,x:2,b:-3&dir=backward&t=4")
+                       hash="#tinydag-1?expr=relu(w%20*%20x%20%2B%20b)&vals=w:0.5,x:2,b:-3&dir=backward&t=0")
     settle(page)
-    b = boxes(page)
-    assert b["text"].startswith("Step 4 of ")
-    assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1
-    assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
+    total = int(page.locator(f"{FULL} input[name=time]").get_attribute("max") or 0)
+    seen = at_each_time(page, range(1, total + 1), BOXES)
+    assert "relu's input is not positive" in seen[1]["text"], seen[1]["text"]
+    for t, b in enumerate(seen, start=1):
+        assert b["text"].startswith(f"Step {t} of {total} · ")
+        assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1, b["text"]
+        assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
     page.context.close()
 
 

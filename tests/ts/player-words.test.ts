@@ -132,6 +132,24 @@ test("every backward step of the presets adds up as labelled", () => {
   }
 });
 
+test("a dead ReLU's step says why nothing passes it, in every language", () => {
+  const t = buildTimeline("relu(a * b)", { a: -1, b: 2 });
+  const step = t.backward.find((s) => s.local === 0)!;
+  const said = (lang: string) => describeEvent({ kind: "handoff", step }, t, makeI18n(lang, strings(lang)));
+  assert.equal(
+    said("en"),
+    "(a × b) receives 1 × 0 = 0: relu's input is not positive, so its local derivative is 0 and the path is dead",
+  );
+  assert.match(said("ru"), /вход relu не положителен, её локальная производная равна 0, и путь мёртв$/);
+  assert.match(said("et"), /relu sisend pole positiivne, selle lokaalne tuletis on 0 ja tee on surnud$/);
+  // Past the ReLU the zero only travels on: those steps say what they always say.
+  const after = t.backward.find((s) => s.child === "n0")!;
+  assert.doesNotMatch(
+    describeEvent({ kind: "handoff", step: after }, t, makeI18n("en", strings("en"))),
+    /relu/,
+  );
+});
+
 test("narration says the same product as the label, in every language", () => {
   const t = buildTimeline("log(exp(a) + b ** 2)", { a: 0.14, b: 2 });
   const step = t.backward.find((s) => s.local === 4)!; // 0.19416… × 4: 0.1942 × 4 is not 0.7767
@@ -161,7 +179,7 @@ test("the caption says each step: forward shows how a value is made, backward th
   assert.equal(said("en", 1.4), "Step 2 of 2 · (a + b) × c = −1 × 0.5 = −0.5");
   assert.equal(frameAt(t, forward, 1.4).completed, 1, "it has not landed yet");
   assert.equal(said("ru", 2), "Шаг 2 из 2 · (a + b) × c = −1 × 0,5 = −0,5");
-  assert.equal(said("et", 2), "Samm 2 2-st · (a + b) × c = −1 × 0,5 = −0,5");
+  assert.equal(said("et", 2), "Samm 2/2 · (a + b) × c = −1 × 0,5 = −0,5");
   assert.match(said("en", 0), /^Forward pass, 2 steps: press Play/);
   assert.match(said("ru", 0), /^Прямой проход, 2 шага: нажмите «Пуск»/);
   assert.match(said("et", 0), /^Edasisuunaline läbimine, 2 sammu: vajuta „Esita“/);

@@ -37,7 +37,9 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
       product: productText(s.incoming, s.local, s.contribution, i18n.lang),
       sum,
     });
-  return i18n.t("narrate_backward", {
+  // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here.
+  const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
+  return i18n.t(dead ? "narrate_dead_relu" : "narrate_backward", {
     parent: name(s.parent),
     child: name(s.child),
     product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
