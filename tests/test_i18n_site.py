@@ -84,6 +84,15 @@ def test_russian_prose_binds_dashes_prepositions_and_sections(built_site):
     assert listing and "\u00a0" not in listing[0]  # code keeps its plain spaces
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_variables_value_stays_on_its_line(built_site, lang):
+    """"b = −3" never breaks at a line's end (a reader saw "b =" end a line on a Russian phone)."""
+    text = prose(read(built_site, f"{'' if lang == 'en' else lang + '/'}02-autograd/index.html"))
+    assert "b\u00a0=\u00a0−3" in text
+    broken = re.search(r".{0,30}(?<![\w.])[A-Za-z] = [−-]?\.?\d", text)
+    assert broken is None, broken
+
+
 def test_russian_interface_strings_bind_like_the_prose(built_site):
     # Page 00's knob and gears draw UI strings inside <svg> and their own HTML; translators type plain
     # spaces in ru.yml and the build binds them as it binds the prose ("на шкале", "в точке").

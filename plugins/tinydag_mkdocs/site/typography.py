@@ -4,7 +4,9 @@ Translators type ordinary spaces; the build binds, with U+00A0:
 - the word before a dash to the dash ("граф — схема" never starts a line with "—");
 - a one-letter preposition or conjunction to the next word ("в c", "к a", "и b");
 - "§" to its number ("§ 4") and "урок(е) 04" to its number.
-Text inside code, pre, script, style and tag attributes is left alone. Estonian gets the § rule only.
+In every language, a one-letter variable and its value stay on one line ("b = −3", never "b =" at a
+line's end and "−3" on the next). Text inside code, pre, script, style and tag attributes is left
+alone. Estonian gets the § rule and the lesson-number rule besides.
 The UI strings get the same rules when the plugin loads them (typeset_text): the player, the widgets
 and their static figures (inside <svg>, which typeset skips) show them as the prose is shown.
 """
@@ -21,20 +23,25 @@ ONE_LETTER = re.compile(r"(?<![\w\u00a0-])([вВкКсСоОуУиИаАяЯ]) (
 SECTION = re.compile(r"§ ?(?=\d)")
 LESSON_NUMBER = re.compile(r"(?<=\b[Уу]рок)([а-я]{0,2}) (?=\d)")
 ESTONIAN_LESSON = re.compile(r"(?<=[Õõ]ppetun)(\w{0,3}) (?=\d)")
+VALUE = re.compile(r"(?<![\w.])([A-Za-z]) = (?=[−-]?\.?\d)")  # "a = 2", "b = −3", not "a.grad = 3"
+
+
+def _values(text: str) -> str:
+    return VALUE.sub(lambda m: f"{m[1]}{NBSP}={NBSP}", text)
 
 
 def _russian(text: str) -> str:
-    text = BEFORE_DASH.sub(NBSP, text)
+    text = _values(BEFORE_DASH.sub(NBSP, text))
     text = ONE_LETTER.sub(lambda m: m[1] + NBSP, text)
     text = SECTION.sub("§" + NBSP, text)
     return LESSON_NUMBER.sub(lambda m: m[1] + NBSP, text)
 
 
 def _estonian(text: str) -> str:
-    return ESTONIAN_LESSON.sub(lambda m: m[1] + NBSP, SECTION.sub("§" + NBSP, text))
+    return _values(ESTONIAN_LESSON.sub(lambda m: m[1] + NBSP, SECTION.sub("§" + NBSP, text)))
 
 
-RULES = {"ru": _russian, "et": _estonian}
+RULES = {"en": _values, "ru": _russian, "et": _estonian}
 
 
 def typeset_text(text: str, lang: str) -> str:
