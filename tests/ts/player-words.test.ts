@@ -183,6 +183,9 @@ test("the caption says each step: forward shows how a value is made, backward th
   assert.match(said("en", 0), /^Forward pass, 2 steps: press Play/);
   assert.match(said("ru", 0), /^Прямой проход, 2 шага: нажмите «Пуск»/);
   assert.match(said("et", 0), /^Edasisuunaline läbimine, 2 sammu: vajuta „Esita“/);
+  // An operation on numbers alone is said once: "2 × 3 = 6", not "2 × 3 = 2 × 3 = 6".
+  const numbers = buildTimeline("2 * 3", {});
+  assert.equal(said("en", 1, numbers, scheduleOf(numbers, "forward")), "Step 1 of 1 · 2 × 3 = 6");
   // A lone leaf has nothing to compute forward, and the caption says so (not "0 steps: press Play").
   const leaf = buildTimeline("a", { a: 2 });
   const none = scheduleOf(leaf, "forward");

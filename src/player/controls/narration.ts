@@ -19,9 +19,12 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   const f = (x: number): string => proseNumber(x, i18n.lang);
   if (event.kind === "compute") {
     const node = nodes.get(event.step.node);
+    const label = node ? prettyLabel(node.label) : event.step.node;
+    const made = (node && madeText(node, timeline, f)) ?? f(event.step.value);
+    // Numbers alone ("2 × 3") are already their own values: "2 × 3 = 6", not "2 × 3 = 2 × 3 = 6".
     return i18n.t("narrate_forward", {
-      node: node ? prettyLabel(node.label) : event.step.node,
-      made: (node && madeText(node, timeline, f)) ?? f(event.step.value),
+      node: label,
+      made: made.startsWith(`${label} = `) ? made.slice(label.length + 3) : made,
     });
   }
   if (event.kind === "seed") {
