@@ -251,6 +251,7 @@ test("the place of an error is inside its sentence, in every language", () => {
     ["a / (b - b)", { b: 3 }, "(b - b)"],
     ["log(a)", { a: -1 }, "log(a)"],
     ["(a + b", {}, "(a + b"],
+    ["b + log(a", {}, "log(a"], // the parenthesis with the function it opens
     ["a + b)", {}, "a + b)"],
     ["a +", {}, "a +"],
     ["a b", {}, "b"],

@@ -138,7 +138,11 @@ export function placeOf(error: ErrorFields, source: string | undefined): string 
   const start = Math.min(error.start, chars.length);
   const end = Math.max(start, Math.min(error.end ?? start, chars.length));
   const reason = error.params.reason;
-  if (error.code === "syntax" && reason === "paren") return excerpt(chars.slice(start), "end"); // "(a + b…"
+  if (error.code === "syntax" && reason === "paren") {
+    let from = start; // with the function it opens, if any: "log(a", not "(a"
+    while (from > 0 && /^[A-Za-z]$/.test(chars[from - 1] ?? "")) from--;
+    return excerpt(chars.slice(from), "end"); // "(a + b…"
+  }
   if (error.code === "syntax" && (reason === "unopened" || reason === "end"))
     return excerpt(chars.slice(0, end), "start"); // "…a + b)"
   return excerpt(chars.slice(start, end), "end");
