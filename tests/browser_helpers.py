@@ -256,9 +256,11 @@ def seek(page, time: float) -> None:
 
 
 def step_backward_to(page, count: int) -> None:
-    """Restart backward and land exactly after `count` events (the seed is event 1)."""
+    """Restart backward and land exactly after `count` events (the seed is event 1), the page still
+    (a pulse the reader starts brings the stage into view, smoothly, when it is not)."""
     page.click("[data-sandbox] [data-action=backward]")
     seek(page, count)
+    page.evaluate(SETTLED)
 
 
 def settle(page) -> None:

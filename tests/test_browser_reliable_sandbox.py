@@ -89,6 +89,7 @@ def test_the_sites_header_search_and_drawer_stay_above_the_sandbox(open_page, si
 def header_stays_above_cards_labels_and_canvas(page, size: str) -> None:
     page.click(f"{SANDBOX} [data-action=backward]")
     seek(page, 1e9)
+    page.evaluate(SETTLED)  # the pulse the click started brought the stage into view (smoothly)
     header = page.locator("header.md-header").bounding_box()
     assert header and header["height"] > 20
     # Scroll each card's centre (and so labels and canvas around it) under the middle of the header.
