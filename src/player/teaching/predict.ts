@@ -3,9 +3,9 @@
 // Nothing here shows a gradient before Check. While the learner types or drags, the fields follow the
 // graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked; new
 // numbers or a new expression then clear the checked answers with their verdicts. A preset or an
-// exercise's link is a new setup: every field empties. The reading, judging and explaining are pure (verdict.ts). A graph with many leaves, or any graph on a
-// phone-wide stage, folds its fields behind the legend (a button then), so the timeline's buttons stay
-// right under the graph.
+// exercise's link is a new setup: every field empties. The reading, judging and explaining are pure
+// (verdict.ts). A graph with many leaves, or any graph on a phone-wide stage, folds its fields behind
+// the legend (a button then), so the timeline's buttons stay right under the graph.
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
