@@ -140,8 +140,11 @@ test("a dead ReLU's step says why nothing passes it, in every language", () => {
     said("en"),
     "(a × b) receives 1 × 0 = 0: relu's input is not positive, so its local derivative is 0 and the path is dead",
   );
-  assert.match(said("ru"), /вход relu не положителен, её локальная производная равна 0, и путь мёртв$/);
-  assert.match(said("et"), /relu sisend pole positiivne, selle lokaalne tuletis on 0 ja tee on surnud$/);
+  assert.match(
+    said("ru"),
+    /вход relu не положителен, поэтому его локальная производная равна 0 и путь мёртв$/,
+  );
+  assert.match(said("et"), /relu sisend pole positiivne, seega on relu lokaalne tuletis 0 ja tee on surnud$/);
   // Past the ReLU the zero only travels on: those steps say what they always say.
   const after = t.backward.find((s) => s.child === "n0")!;
   assert.doesNotMatch(
@@ -200,8 +203,8 @@ test("the caption says each step: forward shows how a value is made, backward th
     dimmed("en", "(a + b) * c"),
     "Dimmed: the graph of the last expression without an error, “(a + b) * c”.",
   );
-  assert.equal(dimmed("ru", "a"), "Приглушён граф последнего выражения без ошибки: «a».");
-  assert.equal(dimmed("et", "a"), "Tuhmalt on näha viimase veatu avaldise graaf: „a“.");
+  assert.equal(dimmed("ru", "a"), "Бледным показан граф последнего выражения без ошибок: «a».");
+  assert.equal(dimmed("et", "a"), "Tuhmilt on näha viimase veatu avaldise graaf: „a“.");
   assert.match(dimmed("en", "a * b + c * d + e * f + g * h"), /“a \* b \+ c \* d \+ e…”\.$/);
   const one = buildTimeline("relu(a)", { a: 1 });
   const en = makeI18n("en", strings("en"));
