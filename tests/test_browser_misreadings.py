@@ -79,7 +79,8 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     """From a + b with a = -2, log(a) + b typed key by key never leaves a card "l" (the prefix l would
     parse) under the error: the graph under it is a + b, and a slider recovers the typed graph; then
     " *" typed after it leaves log(a) + b, the last graph built, under the error. The caption under the
-    stage names the dimmed graph instead of a step of it."""
+    stage names the dimmed graph instead of a step of it, and the messages that come and go on the way
+    take the hint's place: nothing below them moves."""
     page = open_lesson(browser, site_server)
     try:
         type_expression(page, "a + b")
@@ -88,11 +89,15 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         box = page.locator(f"{SANDBOX} input[name=expression]")
         box.click()
         box.press("Control+a")
-        labels = []
+        labels, below = [], []
         for ch in "log(a) + b":
             box.press_sequentially(ch)
             settle(page)
             labels.append(page.evaluate(CARD_LABELS))
+            below.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-presets')"
+                                       ".getBoundingClientRect().top"))
+        # Messages came and went on the way ("lo", "log(", …): in the hint's place, they moved nothing.
+        assert max(below) - min(below) < 1, below
         assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
         assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
         assert all(label != "l" for label in labels[1:]), labels
