@@ -1,12 +1,12 @@
-"""Non-breaking spaces where Russian typesetting puts them, added at build time to the page's prose.
+"""Non-breaking spaces added at build time to the page's prose: where Russian typesetting puts them,
+and in every language between a one-letter variable and its value.
 
 Translators type ordinary spaces; the build binds, with U+00A0:
-- the word before a dash to the dash ("граф — схема" never starts a line with "—");
-- a one-letter preposition or conjunction to the next word ("в c", "к a", "и b");
-- "§" to its number ("§ 4") and "урок(е) 04" to its number.
-In every language, a one-letter variable and its value stay on one line ("b = −3", never "b =" at a
-line's end and "−3" on the next). Text inside code, pre, script, style and tag attributes is left
-alone. Estonian gets the § rule and the lesson-number rule besides.
+- in every language, a one-letter variable to its value ("b = −3": never "b =" at a line's end);
+- in Russian, the word before a dash to the dash ("граф — схема" never starts a line with "—");
+- in Russian, a one-letter preposition or conjunction to the next word ("в c", "к a", "и b");
+- "§" to its number ("§ 4"), and "урок(е) 04" (Russian) or "õppetunnis 04" (Estonian) to its number.
+Text inside code, pre, script, style and tag attributes is left alone.
 The UI strings get the same rules when the plugin loads them (typeset_text): the player, the widgets
 and their static figures (inside <svg>, which typeset skips) show them as the prose is shown.
 """
