@@ -108,7 +108,7 @@ def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_t
     stays (nothing below moves, nothing looks cut off) until their first click puts the player there."""
     page = fresh(browser, site_server + LESSON["en"], DESKTOP)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
-    page.evaluate(SHIFTS)
+    page.evaluate(SHIFTS_FROM_NOW)  # the wake's, not the load's (see SHIFTS_FROM_NOW)
     figure_height = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height")
     top = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().top")
     page.mouse.move(5, 400)  # in the page's left margin, off the sandbox
