@@ -74,6 +74,14 @@ def test_focusing_into_it_wakes_it(browser, site_server):
 # figure 0.27 s into the load, before any scroll, as machines this slow sometimes draw it).
 SHIFTS_FROM_NOW = SHIFTS.replace(", buffered: true", "")
 assert SHIFTS_FROM_NOW != SHIFTS
+# What moved, for a failing assertion's message: each shift's value, time and its sources' elements
+# with their rectangles' tops and heights before and after (window.__moved).
+MOVED_FROM_NOW = """() => { window.__moved = []; new PerformanceObserver(list => window.__moved.push(
+  ...list.getEntries().filter(e => !e.hadRecentInput).map(e => [e.value, Math.round(e.startTime),
+    e.sources.map(s => [s.node ? String(s.node.className || s.node.nodeName).slice(0, 50) : null,
+                        s.previousRect.top, s.currentRect.top,
+                        s.previousRect.height, s.currentRect.height])])))
+  .observe({type: 'layout-shift'}); }"""
 
 
 def test_waking_shifts_nothing_in_view(browser, site_server):
@@ -109,6 +117,7 @@ def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_t
     page = fresh(browser, site_server + LESSON["en"], DESKTOP)
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
     page.evaluate(SHIFTS_FROM_NOW)  # the wake's, not the load's (see SHIFTS_FROM_NOW)
+    page.evaluate(MOVED_FROM_NOW)
     figure_height = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().height")
     top = page.evaluate(f"document.querySelector('{SANDBOX}').getBoundingClientRect().top")
     page.mouse.move(5, 400)  # in the page's left margin, off the sandbox
@@ -117,7 +126,7 @@ def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_t
     held = page.evaluate(HELD)
     assert held["held"] and not held["shown"], held
     assert abs(held["height"] - figure_height) < 1 and held["figure"] > 100, "the figure keeps its place"
-    assert sum(page.evaluate("window.__shifts")) <= 0.01
+    assert sum(page.evaluate("window.__shifts")) <= 0.01, page.evaluate("window.__moved")
     page.mouse.click(5, 400)  # anywhere: the reader acts
     page.wait_for_function(f"!('held' in document.querySelector('{SANDBOX}').dataset)")
     released = page.evaluate(HELD)
