@@ -10,7 +10,13 @@ import { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
 import { parseNumber, proseNumber } from "../model/format";
 import { errorMessage, type I18n } from "../shared/i18n";
-import { DEFAULT_VALUE, type NudgeState, type Preset, type SandboxState } from "../model/model";
+import {
+  DEFAULT_VALUE,
+  dimmedExpression,
+  type NudgeState,
+  type Preset,
+  type SandboxState,
+} from "../model/model";
 import { captionOf, describeEvent, shownStep } from "./narration";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "../model/timing";
@@ -224,9 +230,4 @@ function precise(x: number, lang: string): string {
 export function flaggedNode(s: SandboxState): string | null {
   if (!s.error?.node) return null;
   return s.expression === s.timeline.expression ? s.error.node : null;
-}
-
-/** The expression of the graph on screen when it is not what the field says (a typo), else null. */
-function dimmedExpression(s: SandboxState): string | null {
-  return s.error !== null && s.expression !== s.timeline.expression ? s.timeline.expression : null;
 }

@@ -21,7 +21,7 @@ export interface DispatchOptions {
   url?: boolean; // false: a change the address does not record (the view angle)
   inputAt?: number; // event time of the input being drawn, for the input-to-frame measure
   now?: boolean; // draw within this event (an answer the reader is waiting for)
-  show?: HTMLElement; // the button pressed: a pulse it starts plays in view (with the button, where both fit)
+  show?: HTMLElement; // a pulse this starts plays in view, with this element (the button, the caption) where both fit
 }
 
 /** What the wiring needs from the sandbox. */

@@ -124,10 +124,9 @@ export function parseNumber(text: string): number {
 export function productText(incoming: number, local: number, contribution: number, lang?: string): string {
   // Which sign to write is decided on the code form; a sentence (`lang` given) then writes the same
   // digits the way its language does.
-  const write = (x: number): string => (lang ? proseNumber(x, lang, 4) : formatSignificant(x, 4));
-  const a = formatSignificant(incoming, 4);
-  const b = formatSignificant(local, 4);
-  const exact = formatNumber(parseNumber(a) * parseNumber(b)) === formatNumber(contribution);
+  const write = (x: number): string => (lang ? proseNumber(x, lang) : formatNumber(x));
+  const shown = parseNumber(formatNumber(incoming)) * parseNumber(formatNumber(local));
+  const exact = formatNumber(shown) === formatNumber(contribution);
   return `${write(incoming)} × ${write(local)} ${exact ? "=" : "≈"} ${write(contribution)}`;
 }
 

@@ -332,6 +332,11 @@ export function withTimeline(state: SandboxState, timeline: Timeline): SandboxSt
   };
 }
 
+/** The expression of the graph on screen when it is not what the field says (a typo: dimmed), else null. */
+export function dimmedExpression(s: SandboxState): string | null {
+  return s.error !== null && s.expression !== s.timeline.expression ? s.timeline.expression : null;
+}
+
 /** Forward / Backward: switching (or pressing the same one again) restarts the pulse. */
 export function restart(state: SandboxState, direction: Direction, play: boolean): SandboxState {
   return { ...state, direction, schedule: scheduleOf(state.timeline, direction), time: 0, playing: play };

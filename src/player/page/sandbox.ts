@@ -97,10 +97,9 @@ export class Sandbox implements Target {
     // Pressed on the first screen, where the line under the graph may be just below the fold: the
     // page moves so the graph and its words show together while the pulse plays.
     if (data.compact === true)
-      this.invitation = startButton(ui, i18n, () => {
-        this.dispatch({ type: "restart", direction: "backward" });
-        this.showStage(ui.caption);
-      });
+      this.invitation = startButton(ui, i18n, () =>
+        this.dispatch({ type: "restart", direction: "backward" }, { show: ui.caption }),
+      );
   }
 
   /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */

@@ -11,7 +11,7 @@ import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
 import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
-import type { SandboxState } from "../model/model";
+import { dimmedExpression, type SandboxState } from "../model/model";
 import { explainGradient, judge, readPrediction } from "../model/verdict";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
@@ -124,7 +124,7 @@ export class PredictPanel {
   /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
   check(s: SandboxState): boolean {
     const t = this.i18n.t;
-    if (s.error !== null && s.expression !== s.timeline.expression) {
+    if (dimmedExpression(s) !== null) {
       this.clear();
       setText(this.summary, t("predict_stale"));
       return false;
