@@ -243,7 +243,10 @@ def the_listing_follows_the_pulse(lesson) -> None:
     assert current.inner_text() == "(a + b) × c"  # v: the root hands its grad to a + b, then to c
     seek(lesson, 3.5)
     assert current.inner_text() == "a + b"  # then v = a + b, the next node in reverse topological order
-    assert "child.grad += local_grad * v.grad" in lesson.locator(f"{SANDBOX} .tdg-code-line").inner_text()
+    # Beside "Running now", which marks the line, the strip under the order says only what it does here.
+    running = lesson.locator(f"{SANDBOX} .tdg-excerpt-line[data-running]")
+    assert running.inner_text().strip().startswith("child.grad += local_grad * v.grad")
+    assert lesson.locator(f"{SANDBOX} .tdg-code-line").inner_text() == "backward(): v = a + b, child = a"
 
 
 # ---- without JavaScript or WebGL ----------------------------------------------------------------

@@ -107,16 +107,16 @@ def test_nudge_table_and_frameworks_look_like_controls(browser, site_server):
 
 
 CODE_STRIP_ARROW = """() => {
-  const note = document.querySelector('[data-sandbox] .tdg-code-note');
-  const text = note.firstChild;
-  if (!text || !text.textContent.startsWith('←')) return null;
-  const at = i => {
+  const arrow = document.querySelector('[data-sandbox] .tdg-code-note .tdg-code-arrow');
+  const words = arrow.nextElementSibling.firstChild;
+  if (arrow.hidden || !words) return null;
+  const top = (node, i) => {
     const r = document.createRange();
-    r.setStart(text, i);
-    r.setEnd(text, i + 1);
+    r.setStart(node, i);
+    r.setEnd(node, i + 1);
     return r.getBoundingClientRect().top;
   };
-  return [at(0), at(2)];
+  return [top(arrow.firstChild, 0), top(words, 0)];
 }"""
 
 

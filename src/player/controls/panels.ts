@@ -92,14 +92,18 @@ export class TopoStrip {
   private items = new Map<NodeId, HTMLElement>();
   private readonly source: HTMLElement; // the listing's line running now
   private readonly note: HTMLElement; // "← what it does here", kept whole so the arrow never dangles
+  private readonly arrow: HTMLElement; // "← ", pointing at the line (hidden with it beside "Running now")
+  private readonly words: HTMLElement;
 
   constructor(
     private readonly list: HTMLElement,
     private readonly codeLine: HTMLElement,
   ) {
     this.source = h("span", { class: "tdg-code-source" });
-    this.note = h("span", { class: "tdg-code-note" });
-    codeLine.replaceChildren(this.source, " ", this.note);
+    this.arrow = h("span", { class: "tdg-code-arrow" }, "←\u00a0");
+    this.words = h("span", {});
+    this.note = h("span", { class: "tdg-code-note" }, this.arrow, this.words);
+    codeLine.replaceChildren(this.source, this.note);
     codeLine.hidden = true;
   }
 
@@ -127,8 +131,9 @@ export class TopoStrip {
       setAttr(item, "aria-current", id === step.node ? "step" : null);
     });
     const line = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
-    setText(this.source, line);
-    setText(this.note, step.key ? `${line ? "←\u00a0" : ""}${step.text}` : "");
+    setText(this.source, line && `${line} `); // the space goes with the line where it is hidden
+    if (this.arrow.hidden === Boolean(line)) this.arrow.hidden = !line;
+    setText(this.words, step.key ? step.text : "");
     if (this.codeLine.hidden === Boolean(step.key)) this.codeLine.hidden = !step.key;
   }
 }

@@ -273,23 +273,29 @@ export class CodeExcerpt {
   }
 }
 
-const accumulating = new WeakMap<Element, string>(); // what each strip last marked ("": nothing)
+let accumulateOwner: Element | null = null; // the strip whose += the page's highlight marks
+// What each strip last marked ("": nothing), with the line of "Running now" it marked too.
+const accumulating = new WeakMap<Element, { text: string; running: Element | null | undefined }>();
 
 /**
- * While a gradient receives its second (third, …) contribution, the `+=` in the code strip under
- * the graph is marked: that is the line adding it to what the node already had. Called after the
- * strip's text is written for the frame (the sandbox writes it after the stage has drawn).
+ * While a gradient receives its second (third, …) contribution, the `+=` is marked where the running
+ * line shows, in the code strip under the graph and in "Running now": that is the line adding it to
+ * what the node already had. Called after both are written for the frame (the sandbox writes them
+ * after the stage has drawn).
  */
 export function markAccumulation(strip: HTMLElement, on: boolean): void {
-  const text = on ? (strip.textContent ?? "") : "";
-  if (accumulating.get(strip) === text) return;
-  accumulating.set(strip, text);
+  const running = strip.closest(".tdg-player")?.querySelector(".tdg-excerpt-line[data-running]");
+  const text = on ? `${strip.textContent ?? ""}\n${running?.textContent ?? ""}` : "";
+  const last = accumulating.get(strip);
+  if (last && last.text === text && last.running === running) return;
+  accumulating.set(strip, { text, running });
   if (on) strip.setAttribute("data-accumulate", "");
   else strip.removeAttribute("data-accumulate");
   if (typeof Highlight === "undefined" || !CSS.highlights) return;
   const ranges: Range[] = [];
-  if (on) {
-    const walker = strip.ownerDocument.createTreeWalker(strip, NodeFilter.SHOW_TEXT);
+  for (const root of on ? [strip, running] : []) {
+    if (!root) continue;
+    const walker = strip.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const value = node.textContent ?? "";
       for (let i = value.indexOf("+="); i >= 0; i = value.indexOf("+=", i + 2)) {
@@ -300,6 +306,13 @@ export function markAccumulation(strip: HTMLElement, on: boolean): void {
       }
     }
   }
-  if (ranges.length) mark(ACCUMULATE_NAME, ranges);
-  else CSS.highlights.delete(ACCUMULATE_NAME);
+  // One highlight for the page: a strip with nothing to mark (the compact player's, drawing its own
+  // frame) leaves alone the one another strip set.
+  if (ranges.length) {
+    mark(ACCUMULATE_NAME, ranges);
+    accumulateOwner = strip;
+  } else if (accumulateOwner === strip) {
+    CSS.highlights.delete(ACCUMULATE_NAME);
+    accumulateOwner = null;
+  }
 }
