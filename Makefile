@@ -78,10 +78,11 @@ test-ts: setup
 # The tests without a browser on both cores (pytest-xdist; the site is built once for both workers),
 # then the Chromium tests on both cores (one Chromium per worker), then those whose subject is timing
 # (marker `alone`: layout shifts while waking, a slowed CPU) one at a time with nothing beside them,
-# then the Firefox and WebKit smoke suite, one engine per core.
+# then the Firefox and WebKit smoke suite, one engine per core. `worksteal`: a worker that runs out
+# takes tests queued for the other, so neither core idles while the other ends a long queue.
 test-py: setup $(BROWSERS)
-	$(PY) -m pytest -q -n 2 -m "not browser and not crossbrowser"
-	$(PY) -m pytest -q -n 2 -m "browser and not alone"
+	$(PY) -m pytest -q -n 2 --dist worksteal -m "not browser and not crossbrowser"
+	$(PY) -m pytest -q -n 2 --dist worksteal -m "browser and not alone"
 	$(PY) -m pytest -q -m "browser and alone"
 	$(PY) -m pytest -q -n 2 --dist loadgroup -m crossbrowser  # Firefox and WebKit side by side
 
