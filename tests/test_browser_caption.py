@@ -161,11 +161,21 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         page.keyboard.type(value)
         page.evaluate(SETTLED)
         assert stage_in_view() >= need - 0.01, name
-    # Scrolled on a little further, to the Check button, until the graph is no longer in view.
-    while stage_in_view() >= need:
+    # On a phone, scrolled on a little further, to the Check button, until the graph is no longer in
+    # view; on a desktop back up a little: the graph and the fields in view, the verdicts to come
+    # under the fold.
+    while phone and stage_in_view() >= need:
         y = page.evaluate("scrollY")
         page.mouse.wheel(0, 100)
         page.wait_for_function("y => scrollY !== y", arg=y)
+    for _ in range(0 if phone else 2):
+        y = page.evaluate("scrollY")
+        page.mouse.wheel(0, -100)
+        page.wait_for_function("y => scrollY !== y", arg=y)
+    if not phone:
+        page.evaluate(SETTLED)
+        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        assert stage_in_view() >= 0.99 and panel["y"] + panel["height"] <= viewport["height"], panel
     if phone:
         page.locator(f"{FULL} [data-predict] [data-action=check]").tap()
     else:
@@ -176,6 +186,15 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     verdicts = page.locator(f"{FULL} [data-predict] input").evaluate_all(
         "els => els.map(e => e.dataset.verdict)")
     assert verdicts == ["wrong", "right", "right"], verdicts  # a.grad is −2, not 1
+    if not phone:
+        # The verdicts and the wrong answer's worked chain are in view with the whole graph; "Right"
+        # stays beside its field, a wrong answer's explanation takes the row under it.
+        assert stage_in_view() >= 0.99
+        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        assert panel["y"] + panel["height"] <= viewport["height"], panel
+        rows = page.locator(f"{FULL} [data-predict] .tdg-predict-message:not([hidden])").evaluate_all(
+            "els => els.map(e => [e.dataset.kind, Math.round(e.getBoundingClientRect().top)])")
+        assert rows[1][1] == rows[2][1] < rows[0][1] + 200 and rows[0][0] == "wrong", rows
     # Straight to the end of the answer, where the toggle is judged.
     pause(page)
     seek(page, page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["duration"])

@@ -192,7 +192,9 @@ export class Sandbox implements Target {
   private checkPredictions(): void {
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
-    this.showStage(); // the answer is the backward pass: it plays where the learner can see it
+    // The answer is the backward pass: it plays where the learner can see it, with the verdicts and
+    // their explanations under it where the window holds both.
+    this.showStage(this.predict.el);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
