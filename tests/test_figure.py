@@ -77,6 +77,23 @@ def test_one_arrow_per_edge_and_a_chain_rule_label_per_backward_step(expression,
                                         f"{format_number(step['contribution'])}")
 
 
+def test_edges_into_one_card_never_cross_before_it():
+    """Their ports follow their inputs' heights (log(a) sits above its sibling, next to its leaf a), as
+    the player's do (tests/ts/player-geometry.test.ts)."""
+    timeline = build_timeline("(a + b) * c + log(a)", {"a": 2, "b": -3, "c": 10})
+    root = parse(render_svg(timeline, LABELS))
+    ends = {}  # edge id -> (start y, end y): the path is "Mx0,y0 C… x1,y1"
+    for path in root.iter(f"{SVG}path"):
+        if path.get("data-figure-edge"):
+            numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d"))]
+            ends[path.get("data-figure-edge")] = (numbers[1], numbers[-1])
+    out = timeline["nodes"][-1]
+    (upper, lower) = sorted((e for e in timeline["edges"] if e["to"] == out["id"]),
+                            key=lambda e: ends[e["id"]][0])
+    assert upper["slot"] == 1, "log(a), the second input, is the upper one"
+    assert ends[upper["id"]][1] < ends[lower["id"]][1]
+
+
 def test_the_default_graph_reads_as_the_lesson_says():
     timeline = build_timeline("(a + b) * c", {"a": 2, "b": -3, "c": 10})
     root = parse(render_svg(timeline, LABELS))

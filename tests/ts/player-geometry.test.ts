@@ -71,6 +71,22 @@ test("merging branches converge into separate ports of their operation", () => {
   assert.ok(Math.abs(plus[0]!.tip[1] - plus[1]!.tip[1]) < 0.5, "ports are close: the branches converge");
 });
 
+test("edges into one card arrive in the order of their inputs' heights, so they never cross there", () => {
+  // The layout puts log(a) above (a + b) * c, next to its leaf a: the root's first input is the lower.
+  const t = buildTimeline("(a + b) * c + log(a)", { a: 2, b: -3, c: 10 });
+  const fit = fitStage(t, 600, CARD_FULL);
+  const root = t.nodes.find((n) => n.label === "(a + b) * c + log(a)")!;
+  const [first, second] = root.inputs.map((id) => fit.positions.get(id)![1]);
+  assert.ok(second! > first!, "the second input sits higher");
+  const into = edgeCurves(t, fit.positions, fit.cardHeight).filter((c) => c.to === root.id);
+  const tip = (from: string): number => into.find((c) => c.from === from)!.tip[1];
+  assert.ok(tip(root.inputs[1]!) > tip(root.inputs[0]!), "the higher input arrives at the upper port");
+  // a * a: one source, two edges: the slots keep their order.
+  const square = buildTimeline("a * a", { a: 3 });
+  const sq = edgeCurves(square, fitStage(square, 600, CARD_FULL).positions);
+  assert.ok(sq[0]!.tip[1] > sq[1]!.tip[1]);
+});
+
 test("an edge that skips a column runs clear of the card in between", () => {
   const fit = fitStage(DEFAULT, 600, CARD_FULL);
   const c = edgeCurves(DEFAULT, fit.positions, fit.cardHeight).find((e) => e.from === "n3")!;

@@ -120,6 +120,18 @@ class _Grid:
                 MARGIN + BADGE_ROOM + CARD_H / 2 + (self.top - node["y"]) * SCALE_Y)
 
 
+def _ports_by_source(timeline: Timeline) -> dict[str, int]:
+    """Which slot on its operation's side each edge arrives at, from the top: in the order of the inputs'
+    heights, so two edges into one card never cross just before it; inputs at the same height keep
+    their slots' order (the player's curves.ts, portsBySource)."""
+    height = {n["id"]: n["y"] for n in timeline["nodes"]}
+    into: dict[str, list] = {}
+    for edge in timeline["edges"]:
+        into.setdefault(edge["to"], []).append(edge)
+    return {edge["id"]: port for edges in into.values()
+            for port, edge in enumerate(sorted(edges, key=lambda e: (-height[e["from"]], e["slot"])))}
+
+
 def _edges(timeline: Timeline, grid: _Grid, arrow: str) -> tuple[list[str], list[str]]:
     """Each edge as a curve from its input's right side to its slot on the operation's left side,
     and each chain-rule label at a spot on its curve that no card or other label covers."""
@@ -127,13 +139,14 @@ def _edges(timeline: Timeline, grid: _Grid, arrow: str) -> tuple[list[str], list
     steps = {step["edge"]: step for step in timeline["backward"]}
     chains = _chain_texts(timeline)
     boxes = [_box(*grid.center(n), CARD_W + 8, CARD_H + 8) for n in nodes.values()]  # labels keep off
+    ports = _ports_by_source(timeline)
     edges, edge_labels = [], []
     for edge in timeline["edges"]:
         source, target = nodes[edge["from"]], nodes[edge["to"]]
         (sx, sy), (tx, ty) = grid.center(source), grid.center(target)
         slots = len(target["inputs"])
         x0, y0 = sx + CARD_W / 2, sy
-        x1, y1 = tx - CARD_W / 2 - 2, ty + (edge["slot"] - (slots - 1) / 2) * SLOT_GAP
+        x1, y1 = tx - CARD_W / 2 - 2, ty + (ports[edge["id"]] - (slots - 1) / 2) * SLOT_GAP
         twins = [e for e in timeline["edges"] if e["from"] == edge["from"] and e["to"] == edge["to"]]
         bend = (twins.index(edge) - (len(twins) - 1) / 2) * 2 * BOW if len(twins) > 1 else 0.0
         reach = (x1 - x0) / 2

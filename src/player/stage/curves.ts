@@ -23,6 +23,25 @@ export interface EdgeCurve {
 }
 
 /**
+ * Which port of its operation each edge arrives at, from the top (0): in the order of the inputs'
+ * heights, so two edges into one card never cross just before it (in `(a + b) * c + log(a)` the layout
+ * puts log(a) above its sibling, by its leaf a); inputs at the same height keep their slots' order.
+ */
+export function portsBySource(timeline: Timeline, positions: Map<NodeId, V3>): Map<EdgeId, number> {
+  const into = new Map<NodeId, Timeline["edges"]>();
+  for (const e of timeline.edges) into.set(e.to, [...(into.get(e.to) ?? []), e]);
+  const height = (id: NodeId): number => positions.get(id)?.[1] ?? 0;
+  const ports = new Map<EdgeId, number>();
+  for (const edges of into.values())
+    [...edges]
+      .sort((p, q) => height(q.from) - height(p.from) || p.slot - q.slot)
+      .forEach((e, i) => {
+        ports.set(e.id, i);
+      });
+  return ports;
+}
+
+/**
  * An S-curve between neighbouring columns. An edge that skips columns runs level through a
  * corridor free of the cards it passes (so `c` in `(a + b) * c` never hides behind `a + b`) and
  * turns in the first and last gaps.
@@ -41,6 +60,7 @@ export function edgeCurves(
     parallel.set(key, [...(parallel.get(key) ?? []), e.id]);
   }
   const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const ports = portsBySource(timeline, positions);
   return timeline.edges.map((e) => {
     const a = positions.get(e.from) ?? [0, 0, 0];
     const b = positions.get(e.to) ?? [0, 0, 0];
@@ -48,7 +68,7 @@ export function edgeCurves(
     const j = siblings.indexOf(e.id);
     const offset = (siblings.length - 1) / 2 - j; // +: upper arc
     const n = byId.get(e.to)?.inputs.length ?? 1;
-    const port = ((n - 1) / 2 - e.slot) * PORT_SPACING;
+    const port = ((n - 1) / 2 - (ports.get(e.id) ?? e.slot)) * PORT_SPACING;
     const p0: V3 = [a[0] + half + 0.04, a[1] + offset * 0.12, a[2]]; // just clear of the card, also when turned
     const tip: V3 = [b[0] - half - 0.03, b[1] + port, b[2]];
     const p3: V3 = [tip[0] - ARROW_LENGTH, tip[1], tip[2]];
