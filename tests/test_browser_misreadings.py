@@ -80,7 +80,8 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     parse) under the error: the graph under it is a + b, and a slider recovers the typed graph; then
     " *" typed after it leaves log(a) + b, the last graph built, under the error. The caption under the
     stage names the dimmed graph instead of a step of it, and the messages that come and go on the way
-    take the hint's place: nothing below them moves."""
+    take the hint's place: nothing below them moves, nor does a prefix with fewer variables move the
+    graph."""
     page = open_lesson(browser, site_server)
     try:
         type_expression(page, "a + b")
@@ -117,6 +118,19 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
         assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
         assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
         assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
+        # On the way to (a + b) * c, the prefix (a + b) has one slider fewer: while the learner types,
+        # the sliders' list keeps its height, so the graph under it does not move up and down.
+        type_expression(page, "(a + b) * c")
+        box.press("Control+a")
+        tops = []
+        for ch in "(a + b) * c":
+            box.press_sequentially(ch)
+            settle(page)
+            tops.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage')"
+                                      ".getBoundingClientRect().top"))
+        assert max(tops) - min(tops) < 1, tops
+        box.blur()
+        assert page.evaluate(f"document.querySelector('{SANDBOX} .tdg-vars-list').style.minHeight") == ""
         assert page.errors == [], page.errors
     finally:
         page.context.close()
