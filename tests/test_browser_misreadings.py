@@ -16,6 +16,7 @@ from .browser_helpers import (
     LESSON,
     PHONE,
     _watch_errors,
+    moment,
     num,
     open_lesson,
     sandbox_ready,
@@ -129,8 +130,19 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
             tops.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage')"
                                       ".getBoundingClientRect().top"))
         assert max(tops) - min(tops) < 1, tops
-        box.blur()
+        # a * a then keeps two rows' height for one slider until the learner leaves the field: pressing
+        # Backward, which moves up as the list shrinks, but only once the press is over (the click counts).
+        box.press("Control+a")
+        box.press_sequentially("a * a")
+        settle(page)
+        assert page.evaluate(f"document.querySelector('{SANDBOX} .tdg-vars-list').style.minHeight") != ""
+        assert moment(page)["direction"] == "forward"
+        page.evaluate(f"document.querySelector('{SANDBOX}').scrollIntoView()")  # the list in view, too
+        settle(page)
+        page.click(f"{SANDBOX} [data-action=backward]")
+        settle(page)
         assert page.evaluate(f"document.querySelector('{SANDBOX} .tdg-vars-list').style.minHeight") == ""
+        assert moment(page)["direction"] == "backward"
         assert page.errors == [], page.errors
     finally:
         page.context.close()

@@ -49,8 +49,20 @@ export class ControlSync {
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(ui.player.ownerDocument);
-    // Kept while the learner types (below); the field left, the list takes its own height again.
-    ui.expression.addEventListener("blur", () => ui.variables.style.removeProperty("min-height"));
+    // Kept while the learner types (below); the field left, the list takes its own height again, but
+    // only once a press that took the focus away has ended: a button below must not move away from
+    // under the pointer between its pointerdown and its click.
+    const doc = ui.player.ownerDocument;
+    let pressing = false;
+    doc.addEventListener("pointerdown", () => (pressing = true), { capture: true, passive: true });
+    for (const end of ["pointerup", "pointercancel"])
+      doc.addEventListener(end, () => (pressing = false), { capture: true, passive: true });
+    ui.expression.addEventListener("blur", () => {
+      const release = (): void => void setTimeout(() => ui.variables.style.removeProperty("min-height"));
+      if (!pressing) release();
+      else
+        for (const end of ["pointerup", "pointercancel"]) doc.addEventListener(end, release, { once: true });
+    });
   }
 
   /** After every transition: what the controls show must match the state at once. */
