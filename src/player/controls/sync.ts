@@ -49,20 +49,6 @@ export class ControlSync {
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(ui.player.ownerDocument);
-    // Kept while the learner types (below); the field left, the list takes its own height again, but
-    // only once a press that took the focus away has ended: a button below must not move away from
-    // under the pointer between its pointerdown and its click.
-    const doc = ui.player.ownerDocument;
-    let pressing = false;
-    doc.addEventListener("pointerdown", () => (pressing = true), { capture: true, passive: true });
-    for (const end of ["pointerup", "pointercancel"])
-      doc.addEventListener(end, () => (pressing = false), { capture: true, passive: true });
-    ui.expression.addEventListener("blur", () => {
-      const release = (): void => void setTimeout(() => ui.variables.style.removeProperty("min-height"));
-      if (!pressing) release();
-      else
-        for (const end of ["pointerup", "pointercancel"]) doc.addEventListener(end, release, { once: true });
-    });
   }
 
   /** After every transition: what the controls show must match the state at once. */
@@ -85,14 +71,7 @@ export class ControlSync {
     if (before?.variables !== s.variables) {
       const variables = s.variables.map((name) => ({ name, value: s.values[name] ?? DEFAULT_VALUE }));
       const previous = new Set(this.sliders);
-      // Typed key by key, an expression passes through prefixes with fewer variables ("(a + b)" on
-      // the way to "(a + b) * c"): while the learner types, the list keeps its tallest height, so the
-      // graph under it does not move up and down with every prefix.
-      const list = this.ui.variables;
-      const typing = list.ownerDocument.activeElement === this.ui.expression;
-      const kept = typing ? Math.max(list.offsetHeight, parseFloat(list.style.minHeight) || 0) : 0;
-      this.sliders = syncSliderList(list, this.i18n, this.sliders, variables);
-      if (kept > 0) list.style.minHeight = `${kept}px`;
+      this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
       const many = variables.length > FOLD_ABOVE; // folded as it becomes many; then as the reader left it
       if (many !== this.many)
