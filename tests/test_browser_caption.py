@@ -223,6 +223,21 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         .map(r => r.top >= 0 && r.bottom <= innerHeight)""")
     assert len(labels) == 4 and all(labels), labels
     assert stage_in_view() >= need - 0.01, "the toggle's change shows in view"
+    if not phone:
+        # Three wrong answers: the verdicts are taller than the window holds with the graph; the graph
+        # comes with the first wrong answer's explanation, at least.
+        page.locator(f"{FULL} input[name=predict-c]").focus()
+        page.evaluate(f"""() => {{ for (const n of ['a', 'b', 'c'])
+            document.querySelector('{FULL} input[name=predict-' + n + ']').value = '7';
+            const stage = document.querySelector('{FULL} .tdg-stage').getBoundingClientRect();
+            window.scrollBy(0, stage.top - 300); }}""")
+        page.evaluate(SETTLED)
+        page.keyboard.press("Enter")
+        page.evaluate(SETTLED)
+        first = page.locator(f"{FULL} [data-predict] .tdg-predict-message").first.bounding_box()
+        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        assert panel["y"] + panel["height"] > viewport["height"], "the verdicts outgrow the window"
+        assert stage_in_view() >= 0.99 and first["y"] + first["height"] <= viewport["height"], first
     assert page.errors == []
     page.context.close()
 

@@ -193,31 +193,37 @@ export class Sandbox implements Target {
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see it, with the verdicts and
-    // their explanations under it where the window holds both.
-    this.showStage(this.predict.el);
+    // their explanations under it where the window holds them, else at least the first wrong answer's.
+    this.showStage([this.predict.el, ...this.predict.wrongMessages().slice(0, 1)]);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
   nudge(leaf: string, step: string): void {
     this.dispatch({ type: "nudge", leaf, step }, { now: true });
-    if (nudgeMoved(this.state)) this.showStage(this.ui.nudgeRun);
+    if (nudgeMoved(this.state)) this.showStage([this.ui.nudgeResult, this.ui.nudgeRun]);
   }
 
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
-   * window is tall enough for both, the control the learner just used: the smallest move that shows
+   * window is tall enough for both, the control the learner just used (or the first of `controls`, in
+   * their order, that fits: the words it brought, else the control): the smallest move that shows
    * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
-  private showStage(control: HTMLElement = this.ui.stage, alone = true): void {
+  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
     const top =
       stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
-    const bottom = control.getBoundingClientRect().bottom + ROOM_UNDER_CONTROL - window.innerHeight;
-    // Scrolling down by d shows both when bottom <= d <= top.
-    if (bottom > top) {
-      if (alone) stage.scrollIntoView({ block: "nearest", behavior });
-    } else if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
+    for (const control of [controls].flat()) {
+      const box = control.getBoundingClientRect();
+      if (box.height === 0) continue; // not shown (an empty answer)
+      const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
+      // Scrolling down by d shows both when bottom <= d <= top.
+      if (bottom > top) continue;
+      if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
+      return;
+    }
+    if (alone) stage.scrollIntoView({ block: "nearest", behavior });
   }
 
   copyLink(): void {

@@ -187,6 +187,11 @@ export class PredictPanel {
     setAttr(field.input, "aria-describedby", field.message.id);
   }
 
+  /** The explanations of the wrong answers on screen, in the fields' order. */
+  wrongMessages(): HTMLElement[] {
+    return this.fields.filter((f) => f.input.dataset.verdict === "wrong").map((f) => f.message);
+  }
+
   /** A new setup (a preset, an exercise's link): what was typed was about another graph. */
   restart(): void {
     for (const field of this.fields) field.input.value = "";
