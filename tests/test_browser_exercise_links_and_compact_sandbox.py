@@ -260,6 +260,7 @@ def on_a_phone_the_one_line_strip_does_the_excerpts_job(page) -> None:
 
 STEP_THROUGH = """async (sel) => {
     const c = document.querySelector(sel), time = c.querySelector('input[name=time]'), heights = new Set();
+    const strips = new Set();
     for (const direction of ['forward', 'backward']) {
         c.querySelector(`[data-action=${direction}]`).click();
         const play = c.querySelector('[data-action=play]');
@@ -268,18 +269,23 @@ STEP_THROUGH = """async (sel) => {
             time.value = t; time.dispatchEvent(new Event('input', {bubbles: true}));
             await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
             heights.add(c.getBoundingClientRect().height);
+            strips.add(c.querySelector('.tdg-code-line').innerText);
         }
     }
-    return [...heights]; }"""
+    return [[...heights], [...strips]]; }"""
 
 
 def compact_sandbox_keeps_its_height(page) -> None:
-    """It plays on the first screen: a step that changed its height would move the page under
-    the reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
-    the backward pass). The lines are the language's, so each language is measured on a phone
-    (test_browser_words.py, test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
-    heights = page.evaluate(STEP_THROUGH, COMPACT)
+    """It plays on the first screen: a step that changed its height would move the page under the
+    reader (a method's line wrapping into three lines on a phone; the edge-label key appearing with
+    the backward pass), and its code strip never shows a statement cut short. The lines are the
+    language's, so each language is measured on a phone (test_browser_words.py,
+    test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
+    heights, strips = page.evaluate(STEP_THROUGH, COMPACT)
     assert len(heights) == 1, heights
+    # Its code strip never shows a statement cut off (__mul__'s return goes on on the next line).
+    cut = [s for s in strips if s.split("\u2190")[0].count("(") != s.split("\u2190")[0].count(")")]
+    assert cut == [] and any("(a + b) \u00d7 c" in s for s in strips), strips
 
 
 def test_the_compact_sandbox_keeps_its_height_at_every_step_on_a_desktop(browser, site_server):

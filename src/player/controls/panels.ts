@@ -88,6 +88,13 @@ export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame,
   return { key: null, node: null, text: "" };
 }
 
+/** Whether every bracket the line opens, it closes: a whole statement, not the first line of one. */
+function balanced(line: string): boolean {
+  let depth = 0;
+  for (const c of line) depth += c === "(" || c === "[" ? 1 : c === ")" || c === "]" ? -1 : 0;
+  return depth === 0;
+}
+
 export class TopoStrip {
   private items = new Map<NodeId, HTMLElement>();
   private readonly source: HTMLElement; // the listing's line running now
@@ -130,7 +137,10 @@ export class TopoStrip {
       setAttr(item, "data-state", id === step.node ? "current" : done ? "done" : null);
       setAttr(item, "aria-current", id === step.node ? "step" : null);
     });
-    const line = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
+    const source = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
+    // A statement the listing continues on the next line (__mul__'s return) would read cut off: the
+    // strip then says only what it does here.
+    const line = balanced(source) ? source : "";
     setText(this.source, line && `${line} `); // the space goes with the line where it is hidden
     if (this.arrow.hidden === Boolean(line)) this.arrow.hidden = !line;
     setText(this.words, step.key ? step.text : "");
