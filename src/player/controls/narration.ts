@@ -40,14 +40,40 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
       product: productText(s.incoming, s.local, s.contribution, i18n.lang),
       sum,
     });
-  // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here.
+  // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here,
+  // and, past it, why nothing arrives (a learner who drags into a dead ReLU lands on the last step).
   const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
-  return i18n.t(dead ? "narrate_dead_relu" : "narrate_backward", {
+  const behind = !dead && s.incoming === 0 && behindDeadRelu(timeline, s.parent);
+  const key = dead ? "narrate_dead_relu" : behind ? "narrate_behind_dead_relu" : "narrate_backward";
+  return i18n.t(key, {
     parent: name(s.parent),
     child: name(s.child),
     product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
     grad: f(s.grad_after),
   });
+}
+
+/**
+ * Whether every path from `node` up to the output passes a ReLU whose input is not positive: the
+ * gradient `node` hands on is 0 because nothing comes back through it.
+ */
+function behindDeadRelu(timeline: Timeline, node: string): boolean {
+  const deadRelus = new Set(timeline.backward.filter((b) => b.local === 0).map((b) => b.parent));
+  for (const id of deadRelus)
+    if (timeline.nodes.find((n) => n.id === id)?.op !== "relu") deadRelus.delete(id);
+  if (deadRelus.size === 0) return false;
+  const consumers = new Map<string, string[]>();
+  for (const n of timeline.nodes)
+    for (const input of n.inputs) consumers.set(input, [...(consumers.get(input) ?? []), n.id]);
+  const seen = new Set<string>();
+  const open = [node];
+  for (let id = open.pop(); id !== undefined; id = open.pop()) {
+    if (seen.has(id) || deadRelus.has(id)) continue;
+    if (id === timeline.root) return false; // a live path to the output
+    seen.add(id);
+    open.push(...(consumers.get(id) ?? []));
+  }
+  return true;
 }
 
 /** The step the counter, the caption and the scrubber name (1-based) and its sentence. */
