@@ -209,3 +209,12 @@ def the_nudge_speaks_the_pages_language(page, lang: str) -> None:
     assert page.evaluate(TABS)["a"] == "+0.001"
     out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
     assert words["nudge_one_pass"] in out, out
+    # Once the backward wave has brought a.grad, the caption under the graph says what was measured.
+    at_end(page, "backward")
+    page.wait_for_function(f"document.querySelector('{SANDBOX} .tdg-nudge-result').dataset.state"
+                           " === 'compared'")
+    settle(page)
+    h = "0.001" if lang == "en" else "0,001"
+    expected = (words["caption_nudge"].replace("{name}", "a").replace("{h}", h)
+                .replace("{ratio}", "10").replace("{grad}", "10"))
+    assert page.locator(f"{SANDBOX} [data-caption]").inner_text() == expected

@@ -105,8 +105,12 @@ export class ControlSync {
         ? this.i18n.t("time_step", { step: shown.step, total, event: shown.event })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    // Under an error the graph is dimmed (render): the caption says which graph that is.
-    setText(this.ui.caption, captionOf(s.schedule, shown, this.i18n, dimmedExpression(s)));
+    // Under an error the graph is dimmed (render): the caption says which graph that is. Once a nudge's
+    // gradient has reached its leaf, the caption says what Nudge check measured, under the graph that
+    // shows it (the panel's longer sentence is further down the page).
+    const dimmed = dimmedExpression(s);
+    const nudged = dimmed === null ? this.nudgeCaption(s.nudge, frame) : null;
+    setText(this.ui.caption, nudged ?? captionOf(s.schedule, shown, this.i18n, dimmed));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
     this.table.update(frame);
@@ -161,6 +165,20 @@ export class ControlSync {
         Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
       const button = this.ui.presets[i];
       if (button) setAttr(button, "aria-pressed", String(current));
+    });
+  }
+
+  /** Nudge check's comparison in a line, once the backward wave has brought the leaf's gradient. */
+  private nudgeCaption(nudge: NudgeState | null, frame: Frame): string | null {
+    if (!nudge || !("result" in nudge) || !nudge.result.ok) return null;
+    const r = nudge.result;
+    if ((frame.nodes.get(r.node)?.grad ?? null) === null) return null;
+    const lang = this.i18n.lang;
+    return this.i18n.t("caption_nudge", {
+      name: nudge.leaf,
+      h: proseNumber(nudge.h, lang),
+      ratio: proseNumber(r.ratio, lang, r.rounding ? NOISY_DIGITS : undefined),
+      grad: proseNumber(r.grad, lang),
     });
   }
 
