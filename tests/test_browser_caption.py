@@ -16,6 +16,7 @@ from .browser_helpers import (
     pause,
     seek,
     set_range,
+    set_values,
     settle,
 )
 
@@ -78,6 +79,13 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
         document.querySelector('{FULL} .tdg-time-text').textContent,
         document.querySelector('{FULL} [data-node].is-active [data-field=grad]').textContent]""")
     assert counter_and_lit_grad == ["3 / 3", "3"]
+    if lang == "en":
+        # A value changed and let go (or typed and committed): the screen reader's sentence says the
+        # landed step again with its new numbers (quiet while a slider is dragged).
+        before = page.evaluate(f"document.querySelector('{FULL} [data-role=narration]').textContent")
+        set_values(page, {"a": 4})
+        live = page.evaluate(f"document.querySelector('{FULL} [data-role=narration]').textContent")
+        assert live == "a receives 1 × 4 = 4; a.grad is now 4" != before, (before, live)
 
 
 def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):

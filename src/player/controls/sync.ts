@@ -168,6 +168,11 @@ export class ControlSync {
     });
   }
 
+  /** The next frame says its landed step to screen readers again, even if it is the same step. */
+  reannounce(): void {
+    this.lastCompleted = -1;
+  }
+
   /** Nudge check's comparison in a line, once the backward wave has brought the leaf's gradient. */
   private nudgeCaption(nudge: NudgeState | null, frame: Frame): string | null {
     if (!nudge || !("result" in nudge) || !nudge.result.ok) return null;

@@ -33,6 +33,7 @@ export interface Target {
   dispatch(action: Action, options?: DispatchOptions): void;
   copyLink(): void;
   nudge(leaf: string, step: string): void;
+  announce(): void;
   invalidate(): void;
   repaint(): void;
   resize(width: number): void;
@@ -87,6 +88,9 @@ export function wireSlider(t: Target, slider: Slider): void {
     slider.range.value = String(value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
   });
+  // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
+  // screen again, with its new numbers.
+  for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
 }
 
 /** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */

@@ -226,6 +226,12 @@ export class Sandbox implements Target {
     if (alone) stage.scrollIntoView({ block: "nearest", behavior });
   }
 
+  /** The live region says the step on screen again (its numbers changed while the reader dragged). */
+  announce(): void {
+    this.sync.reannounce();
+    this.invalidate();
+  }
+
   copyLink(): void {
     void this.share.copy(this.state);
   }
