@@ -247,6 +247,11 @@ def the_listing_follows_the_pulse(lesson) -> None:
     running = lesson.locator(f"{SANDBOX} .tdg-excerpt-line[data-running]")
     assert running.inner_text().strip().startswith("child.grad += local_grad * v.grad")
     assert lesson.locator(f"{SANDBOX} .tdg-code-line").inner_text() == "backward(): v = a + b, child = a"
+    # ... right under the excerpt, with the topological order, not under the legend a screen below.
+    gap = lesson.evaluate(f"""() => document.querySelector('{SANDBOX} .tdg-codestep')
+        .getBoundingClientRect().top
+        - document.querySelector('{SANDBOX} .tdg-excerpt').getBoundingClientRect().bottom""")
+    assert 0 <= gap < 24, gap
 
 
 # ---- without JavaScript or WebGL ----------------------------------------------------------------

@@ -73,8 +73,13 @@ export function fullPanels(
   // Predicting happens with the graph in view: under its caption and the toggles (which stay right
   // under the graph however long the verdicts grow), above the timeline; the running code comes
   // after the timeline that drives it and Nudge check (whose changes are drawn on the cards: it stays
-  // a screen's reach from them).
+  // a screen's reach from them), and right under it the topological order with the node in hand and
+  // what the running line does with it ("v = a × a, child = a"), before the legend.
   ui.transport.before(predict.el);
-  if (excerpt) ui.nudgeResult.closest("details")?.after(excerpt.element);
+  if (excerpt) {
+    ui.nudgeResult.closest("details")?.after(excerpt.element);
+    const order = ui.codeLine.closest(".tdg-codestep");
+    if (order) excerpt.element.after(order);
+  }
   return [predict, excerpt];
 }
