@@ -104,6 +104,18 @@ def test_russian_interface_strings_bind_like_the_prose(built_site):
     assert " —" not in text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_short_inline_code_keeps_to_one_line_with_plain_spaces(built_site, lang):
+    """`a * b < 0` broke before "< 0" in exercise (b) (walkthrough 7): a short inline code is kept on
+    one line by its style, its spaces plain (a learner copies it into the expression field); a long one
+    may wrap, and code blocks are left alone."""
+    html = read(built_site, f"{'' if lang == 'en' else lang + '/'}02-autograd/index.html")
+    assert '<code style="white-space: nowrap">a * b &lt; 0</code>' in html
+    long = re.findall(r"<code([^>]*)>([^<]{17,})</code>", html)
+    assert long and all("nowrap" not in attrs for attrs, _ in long)
+    assert "nowrap" not in "".join(re.findall(r"<pre.*?</pre>", html, re.S))
+
+
 @pytest.mark.parametrize("lang", ["ru", "et"])
 def test_numbers_in_prose_use_the_decimal_comma(built_site, lang):
     text = prose(read(built_site, f"{lang}/02-autograd/index.html"))

@@ -13,6 +13,7 @@ and their static figures (inside <svg>, which typeset skips) show them as the pr
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 
 NBSP = "\u00a0"
@@ -57,14 +58,27 @@ def typeset(html: str, lang: str) -> str:
         return html
     out: list[str] = []
     raw = 0  # depth inside code-like elements
-    for part in TAG.split(html):
+    parts = TAG.split(html)
+    for i, part in enumerate(parts):
         if part.startswith("<") and part.endswith(">"):
             tag = RAW.match(part)
             if tag and not part.endswith("/>"):
                 raw = max(0, raw - 1) if tag[1] else raw + 1
-            out.append(part)
+            out.append(_short_code(part, parts, i) if raw == 1 else part)
         elif raw:
             out.append(part)
         else:
             out.append(rule(part))
     return "".join(out)
+
+
+SHORT_CODE = 16  # characters: an inline code this short never breaks inside ("a * b < 0")
+
+
+def _short_code(tag: str, parts: list[str], i: int) -> str:
+    """A bare inline <code> of a few words kept on one line, by style rather than U+00A0 (a learner
+    who copies `a * b < 0` into the sandbox's field must get plain spaces)."""
+    if tag != "<code>" or i + 2 >= len(parts) or parts[i + 2] != "</code>":
+        return tag
+    text = html_lib.unescape(parts[i + 1])
+    return '<code style="white-space: nowrap">' if " " in text and len(text) <= SHORT_CODE else tag
