@@ -43,7 +43,7 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here,
   // and, past it, why nothing arrives (a learner who drags into a dead ReLU lands on the last step).
   const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
-  const behind = !dead && s.incoming === 0 && behindDeadRelu(timeline, s.parent);
+  const behind = !dead && s.incoming === 0 && behindDeadRelus(timeline).has(s.parent);
   const key = dead ? "narrate_dead_relu" : behind ? "narrate_behind_dead_relu" : "narrate_backward";
   return i18n.t(key, {
     parent: name(s.parent),
@@ -54,26 +54,28 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
 }
 
 /**
- * Whether every path from `node` up to the output passes a ReLU whose input is not positive: the
- * gradient `node` hands on is 0 because nothing comes back through it.
+ * The nodes every path from which up to the output passes a ReLU whose input is not positive: the
+ * gradient they hand on is 0 because nothing comes back through it. Once per timeline (the caption
+ * asks on every frame): the nodes the output reaches without passing on through a dead ReLU are live.
  */
-function behindDeadRelu(timeline: Timeline, node: string): boolean {
-  const deadRelus = new Set(timeline.backward.filter((b) => b.local === 0).map((b) => b.parent));
-  for (const id of deadRelus)
-    if (timeline.nodes.find((n) => n.id === id)?.op !== "relu") deadRelus.delete(id);
-  if (deadRelus.size === 0) return false;
-  const consumers = new Map<string, string[]>();
-  for (const n of timeline.nodes)
-    for (const input of n.inputs) consumers.set(input, [...(consumers.get(input) ?? []), n.id]);
-  const seen = new Set<string>();
-  const open = [node];
+const behindDead = new WeakMap<Timeline, ReadonlySet<string>>();
+function behindDeadRelus(timeline: Timeline): ReadonlySet<string> {
+  const known = behindDead.get(timeline);
+  if (known) return known;
+  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const dead = new Set(
+    timeline.backward.filter((b) => b.local === 0 && byId.get(b.parent)?.op === "relu").map((b) => b.parent),
+  );
+  const live = new Set<string>();
+  const open = [timeline.root];
   for (let id = open.pop(); id !== undefined; id = open.pop()) {
-    if (seen.has(id) || deadRelus.has(id)) continue;
-    if (id === timeline.root) return false; // a live path to the output
-    seen.add(id);
-    open.push(...(consumers.get(id) ?? []));
+    if (live.has(id)) continue;
+    live.add(id);
+    if (!dead.has(id)) open.push(...(byId.get(id)?.inputs ?? []));
   }
-  return true;
+  const behind = new Set(dead.size ? timeline.nodes.map((n) => n.id).filter((id) => !live.has(id)) : []);
+  behindDead.set(timeline, behind);
+  return behind;
 }
 
 /** The step the counter, the caption and the scrubber name (1-based) and its sentence. */

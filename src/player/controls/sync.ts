@@ -108,8 +108,9 @@ export class ControlSync {
     // Under an error the graph is dimmed (render): the caption says which graph that is. Once a nudge's
     // gradient has reached its leaf, the caption says what Nudge check measured, under the graph that
     // shows it (the panel's longer sentence is further down the page).
+    this.showNudge(s.nudge, frame);
     const dimmed = dimmedExpression(s);
-    const nudged = dimmed === null ? this.nudgeCaption(s.nudge, frame) : null;
+    const nudged = dimmed === null ? this.nudgeCaption() : null;
     setText(this.ui.caption, nudged ?? captionOf(s.schedule, shown, this.i18n, dimmed));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
@@ -117,7 +118,6 @@ export class ControlSync {
     const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);
     this.topo.update(s.timeline, codeStep, s.direction === "backward", this.listing);
     if (this.listing && highlight) this.listing.highlight(this, codeStep.key);
-    this.showNudge(s.nudge, frame);
     if (frame.completed !== this.lastCompleted) {
       this.lastCompleted = frame.completed;
       // The live region says each step once, in the page's language, after the reader took over.
@@ -174,15 +174,15 @@ export class ControlSync {
   }
 
   /** Nudge check's comparison in a line, once the backward wave has brought the leaf's gradient. */
-  private nudgeCaption(nudge: NudgeState | null, frame: Frame): string | null {
-    if (!nudge || !("result" in nudge) || !nudge.result.ok) return null;
+  private nudgeCaption(): string | null {
+    const { nudge, reached } = this.nudgeShown;
+    if (!reached || !nudge || !("result" in nudge) || !nudge.result.ok) return null;
     const r = nudge.result;
-    if ((frame.nodes.get(r.node)?.grad ?? null) === null) return null;
     const lang = this.i18n.lang;
     return this.i18n.t("caption_nudge", {
       name: nudge.leaf,
       h: proseNumber(nudge.h, lang),
-      ratio: proseNumber(r.ratio, lang, r.rounding ? NOISY_DIGITS : undefined),
+      ratio: ratioText(r.ratio, r.rounding, lang),
       grad: proseNumber(r.grad, lang),
     });
   }
@@ -227,9 +227,7 @@ export class ControlSync {
       h: say(nudge.h),
       before: precise(r.before, lang),
       after: precise(r.after, lang),
-      // Drowned in rounding, the ratio is written with enough digits to show the noise the warning
-      // speaks of (10.000889, not a reassuring 10).
-      ratio: r.rounding ? proseNumber(r.ratio, lang, NOISY_DIGITS) : say(r.ratio),
+      ratio: ratioText(r.ratio, r.rounding, lang), // 10.000889 where rounding drowns it, not a reassuring 10
     };
     let text = reached
       ? t("nudge_result", { ...params, grad: say(r.grad) })
@@ -242,6 +240,11 @@ export class ControlSync {
     if (reached) out.dataset.grad = String(r.grad);
     out.toggleAttribute("data-rounding", r.rounding);
   }
+}
+
+/** A nudge's Δoutput / h; drowned in rounding, with the digits that show the noise the warning speaks of. */
+function ratioText(ratio: number, rounding: boolean, lang: string): string {
+  return proseNumber(ratio, lang, rounding ? NOISY_DIGITS : undefined);
 }
 
 /** Before/after of a nudge: enough digits to see a small Δoutput, written as the language writes numbers. */
