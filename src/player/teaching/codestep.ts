@@ -24,13 +24,16 @@ export const HIGHLIGHT_NAME = "tinydag-line";
 const ACCUMULATE_NAME = "tinydag-accumulate";
 let styled = false;
 
+const owners = new Map<string, object>(); // who set each of the page's highlights (a sandbox, a strip)
+
 /**
- * Marks `ranges` as highlight `name`. The highlights' colours join the page only now, with the first
+ * Marks `ranges` as highlight `name` on behalf of `who`. The highlights' colours join the page only now, with the first
  * mark: while any stylesheet has a ::highlight() rule, Chromium works out highlight styles for every
  * element in every style recalculation, and Material's start-up restyles the whole page several times
  * (each took half as long again with the two rules in player.css).
  */
-function mark(name: string, ranges: Range[]): void {
+function mark(name: string, ranges: Range[], who: object): void {
+  owners.set(name, who);
   if (!styled) {
     styled = true;
     const sheet = new CSSStyleSheet();
@@ -42,6 +45,13 @@ function mark(name: string, ranges: Range[]): void {
   CSS.highlights.set(name, new Highlight(...ranges));
 }
 
+/** Take highlight `name` away, if `who` set it: another sandbox's (or strip's) mark stays. */
+function unmark(name: string, who: object): void {
+  if (owners.get(name) !== who) return;
+  owners.delete(name);
+  CSS.highlights?.delete(name);
+}
+
 interface Line {
   code: HTMLElement; // the listing part it is in
   index: number; // its line number there, from 0
@@ -51,7 +61,6 @@ interface Line {
 }
 
 export class CodeListing {
-  private static owner: object | null = null;
   private shown: CodeKey | null = null; // the key whose line is highlighted now
   private readonly lines: Line[];
 
@@ -167,13 +176,13 @@ export class CodeListing {
   highlight(who: object, key: CodeKey | null): void {
     if (key === null) {
       this.shown = null;
-      if (CodeListing.owner === who) CSS.highlights?.delete(HIGHLIGHT_NAME);
+      unmark(HIGHLIGHT_NAME, who);
       for (const code of this.parts) code.closest("pre")?.removeAttribute("data-tinydag-line");
       return;
     }
     // Already showing this line for this sandbox: a slider drag redraws often, the line stays.
-    if (CodeListing.owner === who && this.shown === key && CSS.highlights?.has(HIGHLIGHT_NAME)) return;
-    CodeListing.owner = who;
+    if (owners.get(HIGHLIGHT_NAME) === who && this.shown === key && CSS.highlights?.has(HIGHLIGHT_NAME))
+      return;
     this.shown = key;
     const line = this.lineOf(key);
     if (!line) return;
@@ -184,7 +193,7 @@ export class CodeListing {
     if (typeof Highlight === "undefined" || !CSS.highlights) return;
     const indent = line.text.length - line.text.trimStart().length;
     const range = this.range(line.code, line.start + indent, line.end);
-    if (range) mark(HIGHLIGHT_NAME, [range]);
+    if (range) mark(HIGHLIGHT_NAME, [range], who);
   }
 
   private range(code: HTMLElement, start: number, end: number): Range | null {
@@ -273,7 +282,6 @@ export class CodeExcerpt {
   }
 }
 
-let accumulateOwner: Element | null = null; // the strip whose += the page's highlight marks
 // What each strip last marked ("": nothing), with the line of "Running now" it marked too.
 const accumulating = new WeakMap<Element, { text: string; running: Element | null | undefined }>();
 
@@ -308,11 +316,6 @@ export function markAccumulation(strip: HTMLElement, on: boolean): void {
   }
   // One highlight for the page: a strip with nothing to mark (the compact player's, drawing its own
   // frame) leaves alone the one another strip set.
-  if (ranges.length) {
-    mark(ACCUMULATE_NAME, ranges);
-    accumulateOwner = strip;
-  } else if (accumulateOwner === strip) {
-    CSS.highlights.delete(ACCUMULATE_NAME);
-    accumulateOwner = null;
-  }
+  if (ranges.length) mark(ACCUMULATE_NAME, ranges, strip);
+  else unmark(ACCUMULATE_NAME, strip);
 }
