@@ -7,6 +7,7 @@ same subpath, so every test that browses it also checks that no URL assumes the 
 
 import fcntl
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,13 +40,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-        engine = getattr(item, "callspec", None) and item.callspec.params.get("engine")
-        if engine:  # the cross-browser suite: one xdist worker per engine (make test-py, --dist loadgroup)
-            item.add_marker(pytest.mark.xdist_group(engine))
         (kept if shots or item.get_closest_marker("shots") is None else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """`--dist loadgroup` (make test-py's cross-browser run): each engine's tests on one worker, so each
+    engine is launched once. pytest-xdist 3.8 groups by a suffix it writes into an item's node id, which
+    pytest 9 no longer reads back, so that every test went to whichever worker was free (four launches
+    for two engines); here the group is the engine the test's id names, e.g. [firefox-desktop-en]."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByEngine(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            engine = re.search(r"\[(firefox|webkit)\b", nodeid)
+            return engine[1] if engine else super()._split_scope(nodeid)
+
+    return ByEngine(config, log)
 
 
 @pytest.fixture(scope="session")
