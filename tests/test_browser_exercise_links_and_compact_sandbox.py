@@ -50,17 +50,41 @@ def sandbox_shows(page) -> tuple[str, dict, str, float]:
     }}""")
 
 
-def landed(page, why: str) -> None:
-    """The full sandbox's top is just under Material's header (its scroll-margin-top: at most 12 px
-    between them), within 4 s."""
-    tops = []
-    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+PANELS = {"predict": "[data-predict]", "nudge": ".tdg-nudge"}  # what a link's `open` unfolds
+PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
+  const el = panel && document.querySelector('{FULL} ' + panel);
+  return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom, height: innerHeight,
+          sandbox: box('{FULL}').top, stage: box('{FULL} .tdg-stage')?.top ?? null,
+          panel: el && el.getBoundingClientRect().bottom,
+          open: el && (el.tagName === 'DETAILS' ? el.open : !el.classList.contains('is-folded'))}}; }}"""
+
+
+def landed(page, href: str) -> None:
+    """Where a link puts the page, within 4 s: the full sandbox's top just under Material's header (its
+    scroll-margin-top: at most 12 px between them); a link that unfolds a panel (`open=predict`, `nudge`)
+    moves on from there just enough to show it, unfolded, under the whole stage, or, where the window
+    does not hold both, puts the stage's top just under the header (the panel's start in view)."""
+    panel = PANELS.get(parse_qs(href.split("?", 1)[1]).get("open", [""])[0])
+    seen = []
     for _ in range(40):
-        tops.append(round(top_of(page, FULL)))
-        if header <= tops[-1] <= header + 12:
+        at = page.evaluate(PLACES, panel)
+        seen.append(at)
+        if in_place(at, panel is not None):
             return
         page.wait_for_timeout(100)
-    pytest.fail(f"the sandbox did not scroll into place after {why}: tops {tops[::5]}, header {header}")
+    pytest.fail(f"the page did not scroll into place after {href}: {seen[::5]}")
+
+
+def in_place(at: dict, panel: bool) -> bool:
+    header = at["header"]
+    top = header <= round(at["sandbox"]) <= header + 12
+    if not panel:
+        return top
+    if not at["open"] or at["stage"] is None:
+        return False
+    if at["panel"] > at["height"]:  # the window does not hold both: the stage's top under the header
+        return header - 1 <= at["stage"] <= header + 12
+    return at["stage"] >= header - 1 and (top or at["height"] - 16 <= at["panel"])
 
 
 def top_of(page, selector: str) -> float:
@@ -161,7 +185,7 @@ def test_without_webgl_a_link_still_takes_the_reader_to_the_sandbox(browser, sit
         link.scroll_into_view_if_needed()
         link.click()
         page.wait_for_function(f"document.querySelector('{FULL}').dataset.player === 'no-webgl'")
-        landed(page, "a click without WebGL")
+        landed(page, link.get_attribute("href"))  # (c)'s, without WebGL
         assert page.locator(f"{FULL} .tinydag-figure svg").is_visible()
     finally:
         ctx.close()

@@ -1,5 +1,5 @@
 """The language switch keeps the sandbox's moment: a learner who changes language mid-exercise finds
-the same graph, values, direction and time in the other language."""
+the same graph, values, direction and time in the other language, and the predictions they typed."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ STATE = f"""() => ({{
   expression: document.querySelector('{SANDBOX} input[name=expression]').value,
   sliders: Object.fromEntries([...document.querySelectorAll('{SANDBOX} .tdg-var')]
     .map(row => [row.dataset.var, row.querySelector('input[type=range]').value])),
+  predictions: [...document.querySelectorAll('{SANDBOX} [data-predict] input')].map(i => i.value),
 }})"""
 
 
@@ -42,16 +43,19 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
     page.wait_for_function("location.hash.includes('t=1')")
     page.locator(f"{SANDBOX} input[name=var-a]").press("ArrowRight")
     page.wait_for_function("decodeURIComponent(location.hash).includes('a:2.1')")
+    # What the learner predicted so far travels too, each number as the other language reads it.
+    page.fill(f"{SANDBOX} input[name=predict-a]", "1,000")  # a thousand, in English
     before = state(page)
     assert before["expression"] == "relu(a * b)" and before["sliders"]["a"] == "2.1"
 
     switch_language(page, "ru")
     assert "/ru/02-autograd/" in page.url and "#tinydag-1?" in page.url
-    assert state(page) == before
+    assert state(page) == {**before, "predictions": ["1000", ""]}
+    page.fill(f"{SANDBOX} input[name=predict-b]", "0,5")
 
     switch_language(page, "et")  # and on from there, the moment travelling with the reader
     assert "/et/02-autograd/" in page.url
-    assert state(page) == before
+    assert state(page) == {**before, "predictions": ["1000", "0,5"]}
     assert page.errors == []
     page.context.close()
 

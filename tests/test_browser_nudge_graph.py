@@ -111,7 +111,8 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
     page.locator(EXERCISE_D).click()
     page.wait_for_function("document.querySelector('#tinydag-1 input[name=expression]').value"
                            " === '(a + b) * c'")
-    page.locator(f"{SANDBOX} .tdg-nudge summary").click()
+    # (d) asks for Nudge check: its link unfolds it (landing with it under the graph: the links' test).
+    assert page.locator(f"{SANDBOX} .tdg-nudge").get_attribute("open") is not None
     assert set(page.evaluate(TABS).values()) == {""}, "no tabs before a nudge"
     page.evaluate("window.scrollBy(0, 400)")  # reading on, past the graph, down to the Nudge button
     nudge(page, "a")

@@ -54,14 +54,15 @@ def test_an_exercise_link_becomes_the_moment_link_in_every_language(tmp_path):
 
 
 def test_the_fragment_reads_back_as_the_setup_in_the_players_url_ts(tmp_path):
-    """Python writes the address, url.ts decodes it: the same expression, values, direction, time."""
-    setups = [("(a + b) * c", {"a": 1.0, "b": 4.0, "c": -2.0}, "forward", None),
+    """Python writes the address, url.ts decodes it: the same expression, values, direction, time and
+    panel to unfold."""
+    setups = [("(a + b) * c", {"a": 1.0, "b": 4.0, "c": -2.0}, "forward", None, "predict"),
               ("relu(w * x + v * y + b)", {"w": 0.5, "x": 2.0, "v": -1.0, "y": 0.5, "b": 0.25},
-               "backward", 3.0),
-              ("log(exp(a) + b ** 2) / 3 - a", {"a": 1e-7, "b": -123456.5}, "backward", 0.0)]
+               "backward", 3.0, "nudge"),
+              ("log(exp(a) + b ** 2) / 3 - a", {"a": 1e-7, "b": -123456.5}, "backward", 0.0, "")]
     fragments = []
-    for expression, values, direction, time in setups:
-        link = ExerciseLink(1, "x", "tinydag-1", expression, values, direction, time)
+    for expression, values, direction, time, opens in setups:
+        link = ExerciseLink(1, "x", "tinydag-1", expression, values, direction, time, opens)
         fragments.append(moment_fragment(link, tinydag.build_timeline(expression, values)))
     probe = tmp_path / "probe.ts"
     probe.write_text(f'import {{ decodeMoment }} from "{ROOT / "src/player/page/url.ts"}";\n'
@@ -71,7 +72,8 @@ def test_the_fragment_reads_back_as_the_setup_in_the_players_url_ts(tmp_path):
                     "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}", "--log-level=error"], check=True)
     done = subprocess.run(["node", str(tmp_path / "probe.mjs"), json.dumps(fragments)],
                           capture_output=True, text=True, check=True)
-    for (expression, values, direction, time), moment in zip(setups, json.loads(done.stdout)):
+    for (expression, values, direction, time, opens), moment in zip(setups, json.loads(done.stdout)):
+        assert moment.get("open", "") == opens
         assert moment["expression"] == expression
         assert moment["values"] == values
         assert moment["direction"] == direction
@@ -96,6 +98,8 @@ BROKEN_LINKS = [
     ("bad direction", '[Go]{open-in-sandbox expr="a" vals="a=1" dir=sideways}',
      "`dir` is forward or backward"),
     ("bad time", '[Go]{open-in-sandbox expr="a" vals="a=1" t=-1}', "`t` is a step of the timeline"),
+    ("a panel the sandbox does not have", '[Go]{open-in-sandbox expr="a" vals="a=1" open=table}',
+     "`open` is predict or nudge, not 'table'"),
     ("bad value", '[Go]{open-in-sandbox expr="a" vals="a=two"}', "cannot read 'a=two' in `vals`"),
     ("unquoted value with spaces", '[Go]{open-in-sandbox expr=a * b vals="a=1, b=2"}', "cannot read `*"),
     ("no such sandbox", '[Go]{open-in-sandbox expr="a" vals="a=1" sandbox=tinydag-9}',

@@ -21,6 +21,7 @@ import { clampView, rotate, VIEW_LIMITS } from "../../src/player/model/view";
 import { describeEvent } from "../../src/player/controls/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/page/url";
+import { withPredictions } from "../../src/player/page/translations";
 import { asPayload, recompute } from "../../src/player/engine/live";
 import { nudgeCheck } from "../../src/player/model/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/stage/colors";
@@ -272,6 +273,38 @@ test("URL: a moment round-trips; hostile input is dropped or kept as plain text"
     "tinydag-1",
   );
   assert.deepEqual(hostile, { expression: "<img src=x onerror=alert(1)>", values: { d: 4 } });
+});
+
+test("URL: an exercise's panel and the predictions a language link carries", () => {
+  const base = "#tinydag-1?expr=(a%20%2B%20b)%20*%20c&vals=a%3A1%2Cb%3A4%2Cc%3A-2&dir=forward&t=2";
+  assert.equal(decodeMoment(`${base}&open=predict`, "tinydag-1")?.open, "predict");
+  assert.equal(decodeMoment(`${base}&open=nudge`, "tinydag-1")?.open, "nudge");
+  assert.equal("open" in (decodeMoment(`${base}&open=sideways`, "tinydag-1") ?? {}), false);
+  // A Russian learner's comma and a fraction; an empty field and a leaf name that is not one are dropped.
+  const typed = [
+    { leaf: "a", text: " 0,5 " },
+    { leaf: "b", text: "1/3" },
+    { leaf: "c", text: "" },
+  ];
+  const toEnglish = withPredictions(`${base}&predict.a=9`, typed, "ru", "en");
+  assert.equal(toEnglish.match(/predict\.a=/g)?.length, 1, "a carried prediction is replaced, not repeated");
+  assert.deepEqual(decodeMoment(toEnglish, "tinydag-1")?.predictions, { a: "0,5", b: "1/3" });
+  assert.deepEqual(
+    decodeMoment(`${base}&predict.ab=1&predict.c=%20%20`, "tinydag-1")?.predictions,
+    undefined,
+  );
+  // "1,000" is a thousand in English and 1 in Russian or Estonian: carried as the number it was.
+  const grouped = withPredictions(base, [{ leaf: "a", text: "1,000" }], "en", "et");
+  assert.deepEqual(decodeMoment(grouped, "tinydag-1")?.predictions, { a: "1000" });
+  const decimal = withPredictions(base, [{ leaf: "a", text: "-2.5" }], "en", "ru");
+  assert.deepEqual(decodeMoment(decimal, "tinydag-1")?.predictions, { a: "-2.5" });
+  const long = withPredictions(base, [{ leaf: "a", text: "x".repeat(90) }], "en", "ru");
+  assert.equal(decodeMoment(long, "tinydag-1")?.predictions?.a?.length, 40, "a long text is cut");
+  assert.equal(
+    withPredictions(base, typed.slice(2), "en", "ru"),
+    base,
+    "nothing typed: the address as it was",
+  );
 });
 
 test("URL: a hand-written + is a plus; links the player wrote earlier (+ for a space) still read", () => {

@@ -7,12 +7,13 @@ becomes a plain link whose address is the sandbox's shared moment (url.ts reads 
     <a class="tinydag-open" href="#tinydag-1?expr=relu%28a%20*%20b%29&vals=a%3A2%2Cb%3A3&dir=backward&t=6"
        data-open-in-sandbox="tinydag-1">Open in the sandbox</a>
 
-Translators translate the text in brackets and keep the braces as they are. Keys: `expr` (required),
-`vals` (every variable of the expression, `a=1, b=-2`), `dir` (forward or backward; forward if left
-out), `t` (a step of the timeline, or `end`; 0 if left out), `sandbox` (the id of a full sandbox of the
-page; its first one if left out). The build runs each expression through the engine: a link to a setup
-that does not compute fails it at the link's line. The sandbox gets an empty element whose id is that
-address, so that without JavaScript the link still scrolls to the sandbox.
+Translators translate the text in brackets and keep the braces as they are. Keys: `expr` (required), `vals`
+(every variable of the expression, `a=1, b=-2`), `dir` (forward or backward; forward if left out), `t` (a step
+of the timeline, or `end`; 0 if left out), `sandbox` (the id of a full sandbox of the page; its first one if
+left out), `open` (`predict` or `nudge`: the panel the exercise asks the learner to use, unfolded when the
+link lands; none if left out). The build runs each expression through the engine: a link to a setup that does
+not compute fails it at the link's line. The sandbox gets an empty element whose id is that address, so that
+without JavaScript the link still scrolls to the sandbox.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ LINK = re.compile(r"\[(?P<text>[^\[\]\n]+)\]\{open-in-sandbox(?P<attrs>[^{}\n]*)
 MARKER = re.compile(r"\{\s*open-in-sandbox\b")
 ATTRIBUTE = re.compile(r'[ \t]+(?P<key>[A-Za-z_-]+)[ \t]*=[ \t]*(?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s"]+))')
 INLINE_CODE = re.compile(r"(`+).*?\1")
-KEYS = ("expr", "vals", "dir", "t", "sandbox")
+KEYS = ("expr", "vals", "dir", "t", "sandbox", "open")
+PANELS = ("predict", "nudge")  # what `open` may unfold (src/player/page/url.ts)
 PAIR = re.compile(r"^\s*(?P<name>[A-Za-z_])\s*[=:]\s*(?P<number>\S+)\s*$")
 NUMBER = re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
 MAX_MAGNITUDE = 1e6  # the player ignores larger values in an address (src/player/page/url.ts)
@@ -46,6 +48,7 @@ class ExerciseLink:
     values: dict[str, float]
     direction: str
     time: float | None  # None: the end of the timeline
+    opens: str = ""  # a panel the link unfolds (PANELS), or none
 
 
 # The engine's verdict on a setup: the timeline, or BlockError(line, message).
@@ -115,6 +118,9 @@ def _parse(match: re.Match, source: str, line: int, sandbox_ids: list[str]) -> E
     if direction not in ("forward", "backward"):
         raise BlockError(line, f"`dir` is forward or backward, not {direction!r}")
     time = _time(found.get("t", "0"), line)
+    opens = found.get("open", "")
+    if "open" in found and opens not in PANELS:
+        raise BlockError(line, f"`open` is {' or '.join(PANELS)}, not {opens!r}")
     sandbox = found.get("sandbox") or next((s for s in sandbox_ids if not s.startswith("tinydag-compact")),
                                            "")
     if sandbox not in sandbox_ids:
@@ -122,7 +128,7 @@ def _parse(match: re.Match, source: str, line: int, sandbox_ids: list[str]) -> E
         raise BlockError(line, f"this exercise link opens {named}, but the page has "
                          + (f"only {', '.join(sandbox_ids)}" if sandbox_ids else "no ```tinydag block"))
     return ExerciseLink(line, source[match.start("text"):match.end("text")], sandbox, expression,
-                        _values(found.get("vals", ""), line), direction, time)
+                        _values(found.get("vals", ""), line), direction, time, opens)
 
 
 def _time(text: str, line: int) -> float | None:
@@ -169,7 +175,8 @@ def moment_fragment(link: ExerciseLink, timeline: dict) -> str:
     steps = len(timeline["forward"]) if link.direction == "forward" else 1 + len(timeline["backward"])
     time = steps if link.time is None else min(link.time, steps)
     vals = ",".join(f"{name}:{js_number(value)}" for name, value in link.values.items())
-    query = [("expr", link.expression), ("vals", vals), ("dir", link.direction), ("t", js_number(time))]
+    query = [("expr", link.expression), ("vals", vals), ("dir", link.direction), ("t", js_number(time)),
+             ("open", link.opens)]
     return f"{_component(link.sandbox)}?" + "&".join(f"{k}={_component(v)}" for k, v in query if v)
 
 

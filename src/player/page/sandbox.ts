@@ -24,9 +24,11 @@ import {
 import { codeStepOf } from "../controls/panels";
 import type { Scene } from "../stage/scene";
 import { Share } from "./share";
+import type { SharedMoment } from "./url";
 import { Stage } from "../stage/stage";
 import type { PredictPanel } from "../teaching/predict";
 import { startButton } from "../teaching/compact";
+import { landing } from "../teaching/exercises";
 import { ControlSync, flaggedNode } from "../controls/sync";
 import { frameAt } from "../model/timing";
 import { GraphWalk } from "../controls/walk";
@@ -127,6 +129,7 @@ export class Sandbox implements Target {
     this.sync.state(this.state);
     this.predict?.setNarrow(this.stage.narrow);
     this.predict?.sync(this.state);
+    if (moment) this.receive(moment);
     this.frameworks?.show(this.state);
     wireControls(this);
     wireRotation(this);
@@ -142,7 +145,7 @@ export class Sandbox implements Target {
     markFirstFrame(this.root.id);
     this.registerDebugHandle();
     await nextTask();
-    if (moment) this.root.scrollIntoView({ block: "start" });
+    if (moment) window.scrollTo({ top: landing(this.root), behavior: "auto" });
     else this.autoplayWhenVisible();
     await nextTask();
     if (this.stage.scene.wallPending) this.render();
@@ -249,7 +252,16 @@ export class Sandbox implements Target {
 
   hashChanged(): void {
     const moment = this.share.moment();
-    if (moment) this.dispatch({ type: "moment", moment }, { url: false });
+    if (!moment) return;
+    this.dispatch({ type: "moment", moment }, { url: false });
+    this.receive(moment);
+  }
+
+  /** What a link asks of the panels besides the moment: one unfolded, the predictions typed before. */
+  private receive(moment: SharedMoment): void {
+    this.predict?.receive(moment.open === "predict", moment.predictions);
+    const nudge = this.ui.nudgeRun.closest("details");
+    if (moment.open === "nudge" && nudge) nudge.open = true;
   }
 
   /** The forward pulse plays once when the reader first sees a full sandbox (not with reduced motion). */

@@ -1,4 +1,7 @@
-// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`.
+// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`. Two
+// more parameters are read, never written here: `open=predict` (or `nudge`), the panel an exercise's link
+// unfolds, and `predict.a=…`, what the learner had typed into a's prediction field, carried by the
+// language links (translations.ts).
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
@@ -12,13 +15,23 @@ export interface SharedMoment {
   time?: number;
   localDerivatives?: boolean;
   finalGradients?: boolean;
+  open?: Panel;
+  predictions?: Record<string, string>; // leaf -> the text typed in its field
 }
+
+export type Panel = (typeof PANELS)[number];
+const PANELS = ["predict", "nudge"] as const; // plugins/tinydag_mkdocs/sandbox/exercises.py PANELS
+export const PREDICTION_PARAM = "predict."; // + the leaf's name
+export const MAX_PREDICTION = 40; // characters of a carried prediction
 
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
 const MAX_MAGNITUDE = 1e6;
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 
-export function encodeMoment(sandboxId: string, m: Required<SharedMoment>): string {
+/** What the player writes of a moment: everything but what only links bring (open, predictions). */
+export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions">>;
+
+export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   const params = new URLSearchParams();
   params.set("expr", m.expression);
   const vals = Object.entries(m.values)
@@ -66,6 +79,14 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (t !== null && t >= 0) moment.time = t;
   if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
+  const open = PANELS.find((p) => p === params.get("open"));
+  if (open) moment.open = open;
+  for (const [key, text] of params) {
+    const leaf = key.startsWith(PREDICTION_PARAM) ? key.slice(PREDICTION_PARAM.length) : "";
+    if (!/^[A-Za-z_]$/.test(leaf) || !text.trim()) continue;
+    moment.predictions ??= {};
+    moment.predictions[leaf] = text.trim().slice(0, MAX_PREDICTION);
+  }
   return moment;
 }
 

@@ -2,12 +2,18 @@
 // click loads the exercise's setup into its sandbox, waking the sandbox if it sleeps, and scrolls there.
 // The link's address is the sandbox's shared moment (url.ts), so a new tab, or a page without
 // JavaScript, opens the same setup the ordinary way; here the click goes through the same path as a
-// shared link (the address, then `hashchange`), without reloading the page.
+// shared link (the address, then `hashchange`), without reloading the page. A link that unfolds a
+// panel (`open=predict`, url.ts) lands so that the graph and that panel show together where the window
+// holds both: on a phone the fields under the graph, not the expression and sliders above it.
+
+import { decodeMoment, type Panel } from "../page/url";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
 const KEEP_IN_PLACE_MS = 4000;
 const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+const PANELS: Record<Panel, string> = { predict: "[data-predict]", nudge: ".tdg-nudge" };
+const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
 
 export function wireExerciseLinks(doc: Document): void {
   doc.addEventListener("click", (e) => {
@@ -31,24 +37,43 @@ function openInSandbox(root: HTMLElement, hash: string): void {
   // static figure when there is no player (no WebGL).
   whenSettled(root, (ready) => {
     if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
-    root.scrollIntoView({ block: "start", behavior: reduced ? "auto" : "smooth" });
-    keepInPlace(root, !reduced);
+    const top = landing(root);
+    window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
+    keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
     if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
   });
 }
 
 /**
+ * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
+ * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
+ * graph, never past the graph's own top (a panel that does not fit with the graph shows its start).
+ */
+export function landing(root: HTMLElement): number {
+  const y = (el: Element, edge: "top" | "bottom"): number =>
+    el.getBoundingClientRect()[edge] + window.scrollY;
+  const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+  const top = y(root, "top") - margin(root);
+  const open = decodeMoment(location.hash, root.id)?.open;
+  const panel = open ? root.querySelector(PANELS[open]) : null;
+  const stage = root.querySelector(".tdg-stage");
+  if (!panel || !stage) return top;
+  const shown = y(panel, "bottom") + ROOM_UNDER_PANEL - window.innerHeight;
+  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage)));
+}
+
+/**
  * Content above the sandbox may still change height after the scroll (a player waking on the way
  * replaces its static figure): for a moment, until the reader scrolls, clicks or types, the sandbox is
- * put back where the link promised. A smooth scroll is left to finish first.
+ * put back where the link promised (its top `at` px from the window's). A smooth scroll is left to
+ * finish first.
  */
-function keepInPlace(root: HTMLElement, smooth: boolean): void {
+function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
   let moving = smooth;
   let released = false;
-  const margin = parseFloat(getComputedStyle(root).scrollMarginTop) || 0;
   const correct = (): void => {
-    if (!released && !moving && Math.abs(root.getBoundingClientRect().top - margin) > 2)
-      root.scrollIntoView({ block: "start" });
+    const off = root.getBoundingClientRect().top - at;
+    if (!released && !moving && Math.abs(off) > 2) window.scrollBy({ top: off, behavior: "auto" });
   };
   const arrived = (): void => {
     moving = false;

@@ -90,6 +90,17 @@ export class PredictPanel {
     setAttr(this.toggle, "aria-expanded", String(!folded));
   }
 
+  /**
+   * What a link brings (after the setup it opens has emptied the fields): the fields unfolded, for an
+   * exercise that asks for predictions, and what the learner had typed in them before switching the
+   * page's language, for the leaves the graph still has.
+   */
+  receive(unfold: boolean, predictions: Record<string, string> = {}): void {
+    const typed = this.fields.filter((f) => predictions[f.name] !== undefined);
+    for (const field of typed) field.input.value = predictions[field.name]!;
+    if ((unfold || typed.length > 0) && this.foldable) this.fold(false);
+  }
+
   /** After every transition: fields for the graph's leaves; verdicts only while they still hold. */
   sync(s: SandboxState): void {
     const before = this.shown;
