@@ -4,7 +4,7 @@
 // gears.py), so it has its size and shape; here it gets its controls and its numbers move.
 
 import { TinyDagError } from "../inference/errors";
-import { h, setAttr, setText } from "../player/shared/dom";
+import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
 import { parseNumber, proseNumber } from "../player/model/format";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
@@ -16,6 +16,7 @@ import {
   type Chain,
   type Choice,
   chainAt,
+  fixed,
   type GearName,
   type GearsData,
   PITCH,
@@ -26,11 +27,14 @@ import {
   type Turns,
   train,
   turnArc,
+  type Wheel,
 } from "./gears-model";
 import { TrainView, WHEELS, type WheelName } from "./gears-train";
 
 const GEARS: readonly GearName[] = ["x", "u", "y"];
 const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motion
+const TIP = 0.32 * PITCH; // a tooth's height over the pitch circle (gearPath)
+const MASK = 1200; // the arcs' masks cover the whole figure from any gear's centre
 
 interface GearParts {
   group: SVGGElement;
@@ -53,6 +57,7 @@ class Gears {
   private readonly reduced: MediaQueryList;
   private chain: Chain;
   private choice: Choice; // the inner function the reader chose (data's own at first)
+  private readonly masks: Partial<Record<GearName, SVGMaskElement>> = {}; // maskTurns
   private readonly target: Turns = { x: 0, u: 0, y: 0 }; // where each hand is going (degrees)
   private readonly shown: Turns = { x: 0, u: 0, y: 0 }; // where it is drawn now
   private tween = { from: { x: 0, u: 0, y: 0 } as Turns, start: 0, frame: 0 };
@@ -82,6 +87,7 @@ class Gears {
         },
       ]),
     ) as Record<WheelName, GearParts>;
+    this.maskTurns();
     this.chain = data.start;
     this.train = new TrainView(
       this.live,
@@ -240,12 +246,49 @@ class Gears {
     this.train.layout(train(chain.du_dx, chain.dy_du));
     const angles = anglesAt(chain, this.choice.start, this.data.degrees_per_unit);
     for (const g of GEARS) {
-      const arc = this.train.wheel(g).radius + 0.32 * PITCH + 7; // just outside the teeth
+      const arc = this.train.wheel(g).radius + TIP + 7; // just outside the teeth
       setAttr(this.parts[g].turn!, "d", turnArc(this.target[g], angles[g] - this.target[g], arc));
+      this.clearOfNeighbours(g, arc);
       this.target[g] = angles[g];
     }
     this.train.aim(angles);
     this.animate();
+  }
+
+  /** Each hand's swept arc gets a mask (its gear's own coordinates), for the gears it passes over. */
+  private maskTurns(): void {
+    const defs = svgElement("defs");
+    for (const g of GEARS) {
+      const id = uid("tdg-gear-turn-mask");
+      const [x, size] = [-MASK / 2, MASK];
+      const mask = svgElement("mask", {
+        id,
+        maskUnits: "userSpaceOnUse",
+        x,
+        y: x,
+        width: size,
+        height: size,
+      });
+      mask.append(svgElement("rect", { x, y: x, width: size, height: size, fill: "white" }));
+      defs.append(mask);
+      setAttr(this.parts[g].turn!, "mask", `url(#${id})`);
+      this.masks[g] = mask;
+    }
+    this.svg.prepend(defs);
+  }
+
+  /**
+   * A small gear's arc runs round the gears it meshes with (its idler, or its driver): it is left out
+   * where it passes over them, as if behind, so it never covers their teeth or reads as part of them.
+   */
+  private clearOfNeighbours(g: GearName, arc: number): void {
+    const own = this.train.wheel(g);
+    const others = [...WHEELS.map((w) => this.train.wheel(w)), ...this.train.pairs.map((p) => p.idler)];
+    const holes = others
+      .filter((w): w is Wheel => w !== null && w !== own && Math.abs(w.cx - own.cx) < arc + w.radius + TIP)
+      .map((w) => svgElement("circle", { cx: fixed(w.cx - own.cx), cy: 0, r: fixed(w.radius + TIP + 4) }));
+    const mask = this.masks[g]!;
+    mask.replaceChildren(mask.firstChild!, ...holes);
   }
 
   private syncControls(): void {

@@ -1,7 +1,7 @@
 // The knob's live DOM: the plot (SVG, same viewBox as the static figure) and the panel of controls.
 // Only building and drawing here; knob.ts owns the state and the events.
 
-import { h, uid } from "../player/shared/dom";
+import { h, svgElement, uid } from "../player/shared/dom";
 import { proseNumber } from "../player/model/format";
 import type { I18n } from "../player/shared/i18n";
 import {
@@ -25,13 +25,7 @@ import {
   Y_TICKS,
 } from "./knob-plot";
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  return el;
-}
+const s = svgElement;
 
 export interface View {
   root: HTMLElement;

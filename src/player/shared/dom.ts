@@ -19,6 +19,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** An SVG element with its attributes (the widgets' figures). */
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
 /** Set text only when it changed: cheap to call every frame (a lone text node is edited in place). */
 export function setText(el: Element, text: string): void {
   const node = el.firstChild;
