@@ -235,6 +235,16 @@ def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
     assert moment(page)["playing"]
     after = page.evaluate(seen)
     assert after["share"] > 0.99 and after["caption"], after
+    # The button that stops it is in view under the graph too (walkthrough 7: it was 40 px below the
+    # fold): the transport keeps to the window's bottom while its place is below it. Paused there, on
+    # the step the learner wants to read, nothing moves.
+    play = page.locator(f"{SANDBOX} [data-action=play]")
+    box = play.bounding_box()
+    stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    assert stage["y"] + stage["height"] <= box["y"] and box["y"] + box["height"] <= PHONE["height"], box
+    play.click()
+    assert not moment(page)["playing"]
+    assert page.evaluate(seen) == after
 
 
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------

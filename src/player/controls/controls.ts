@@ -89,13 +89,19 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       variables,
     ),
     view.stage,
-    caption,
-    options, // the toggles change the picture: right under it, then predict-then-check (mount.ts)
-    transport,
-    nudge, // its changes are drawn on the cards: close enough to see both
-    legend,
-    codestep,
-    table,
+    // Everything under the graph, in a box of its own: on a phone the transport sticks to the window's
+    // bottom while its place is below the fold, and never rises above this box, so over the graph (player.css).
+    h(
+      "div",
+      { class: "tdg-below" },
+      caption,
+      options, // the toggles change the picture: right under it, then predict-then-check (mount.ts)
+      transport,
+      nudge, // its changes are drawn on the cards: close enough to see both
+      legend,
+      codestep,
+      table,
+    ),
     live,
   );
   return {
