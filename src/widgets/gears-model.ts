@@ -150,6 +150,7 @@ export function fixed(x: number): string {
 // leaves the driven gear apart, standing still.
 
 export const PITCH = 10; // arc length per tooth on the pitch circle, in the SVG's units
+export const TIP = 0.32 * PITCH; // a tooth's height over the pitch circle (gearPath)
 export const TEETH_MIN = 6;
 export const TEETH_MAX = 36;
 export const IDLER_TEETH = 8;
@@ -256,7 +257,7 @@ export const handLength = (radius: number): number => Math.max(6, radius - 0.4 *
 /** A gear's outline around (0, 0): per tooth a flank up, the flat tip centred on the tooth, a flank down. */
 export function gearPath(teeth: number): string {
   const r = radiusOf(teeth);
-  const tip = r + 0.32 * PITCH;
+  const tip = r + TIP;
   const root = r - 0.4 * PITCH;
   const points: string[] = [];
   for (let k = 0; k < teeth; k++) {

@@ -9,7 +9,7 @@ import {
   gearPath,
   handLength,
   type Pair,
-  PITCH,
+  TIP,
   type Turns,
   type Wheel,
 } from "./gears-model";
@@ -54,7 +54,7 @@ export class TrainView {
       setAttr(group, "transform", `translate(${fixed(w.cx)} ${CENTER_Y})`);
       if (group.getAttribute("data-teeth") === String(w.teeth)) continue;
       setAttr(group, "data-teeth", String(w.teeth));
-      const tip = w.radius + 0.32 * PITCH;
+      const tip = w.radius + TIP;
       const hand = handLength(w.radius);
       const q = <T extends Element>(selector: string): T => group.querySelector<T>(selector)!;
       setAttr(q(".tdg-gear-body"), "d", gearPath(w.teeth));

@@ -19,10 +19,10 @@ import {
   fixed,
   type GearName,
   type GearsData,
-  PITCH,
   pointerAngle,
   type Step,
   snap,
+  TIP,
   stepBetween,
   type Turns,
   train,
@@ -33,7 +33,6 @@ import { TrainView, WHEELS, type WheelName } from "./gears-train";
 
 const GEARS: readonly GearName[] = ["x", "u", "y"];
 const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motion
-const TIP = 0.32 * PITCH; // a tooth's height over the pitch circle (gearPath)
 const MASK = 1200; // the arcs' masks cover the whole figure from any gear's centre
 
 interface GearParts {

@@ -90,7 +90,8 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     ),
     view.stage,
     // Everything under the graph, in a box of its own: on a phone the transport sticks to the window's
-    // bottom while its place is below the fold, and never rises above this box, so over the graph (player.css).
+    // bottom while its place is below the fold, never above this box, so never over the graph
+    // (transport.css).
     h(
       "div",
       { class: "tdg-below" },

@@ -4,7 +4,7 @@
 // click), so the link always carries the moment of that instant. A plain section anchor is not
 // carried: headings have other slugs in other languages. What the learner has typed into the named
 // sandbox's prediction fields goes along (`predict.a=…`, url.ts), each number as the other language
-// reads it: "0,5" typed on the Russian page arrives as 0.5 on the English one, where "0,5" is not read.
+// reads it: "1,000" typed on the English page (a thousand) arrives on the Russian one as 1000.
 
 import { readPrediction } from "../model/verdict";
 import { named } from "./address";
