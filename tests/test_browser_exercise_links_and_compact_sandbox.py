@@ -151,6 +151,7 @@ def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(bro
         fresh.goto(f"{site_server}{LESSON['en']}{href}", wait_until="load")
         fresh.wait_for_function(f"document.querySelector('{FULL}').dataset.player === 'ready'")
         assert sandbox_shows(fresh)[:3] == ["(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward"]
+        landed(fresh, href)  # (d)'s: Nudge check unfolded under the graph, as the link itself lands
         fresh.close()
     finally:
         page.close()
