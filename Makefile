@@ -96,7 +96,11 @@ test-py: setup $(BROWSERS)
 shots: setup $(CHROMIUM)
 	$(PY) -m pytest -q -m shots
 
-test: lint typecheck test-ts test-py
+# The checks that need no browser side by side (each mostly on one core; each one's output kept together),
+# then the pytest phases in their order.
+test: setup
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck test-ts
+	@$(MAKE) --no-print-directory test-py
 
 # Regenerate the shared Python -> TypeScript test vectors (tests/vectors/).
 corpus: setup
