@@ -55,15 +55,21 @@ PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBounding
   const el = panel && document.querySelector('{FULL} ' + panel);
   return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom, height: innerHeight,
           sandbox: box('{FULL}').top, stage: box('{FULL} .tdg-stage')?.top ?? null,
+          third: (box('{FULL} .tdg-stage')?.height ?? 0) / 3,
           panel: el && el.getBoundingClientRect().bottom,
-          open: el && (el.tagName === 'DETAILS' ? el.open : !el.classList.contains('is-folded'))}}; }}"""
+          open: el && (el.tagName === 'DETAILS' ? el.open : !el.classList.contains('is-folded')),
+          // the other panel: Nudge check closed, or the predictions folded where they fold
+          other: panel && (panel === '.tdg-nudge'
+            ? !document.querySelector('{FULL} .tdg-predict-toggle[aria-expanded=true]')
+            : !document.querySelector('{FULL} .tdg-nudge').open)}}; }}"""
 
 
 def landed(page, href: str) -> None:
     """Where a link puts the page, within 4 s: the full sandbox's top just under Material's header (its
     scroll-margin-top: at most 12 px between them); a link that unfolds a panel (`open=predict`, `nudge`)
-    moves on from there just enough to show it, unfolded, under the whole stage, or, where the window
-    does not hold both, puts the stage's top just under the header (the panel's start in view)."""
+    and folds the other
+    moves on from there just enough to show it, unfolded, under the stage, of which at most a third
+    may go above the header (where the window does not hold both, exactly a third)."""
     panel = PANELS.get(parse_qs(href.split("?", 1)[1]).get("open", [""])[0])
     seen = []
     for _ in range(40):
@@ -80,11 +86,12 @@ def in_place(at: dict, panel: bool) -> bool:
     top = header <= round(at["sandbox"]) <= header + 12
     if not panel:
         return top
-    if not at["open"] or at["stage"] is None:
+    if not at["open"] or not at["other"] or at["stage"] is None:
         return False
-    if at["panel"] > at["height"]:  # the window does not hold both: the stage's top under the header
-        return header - 1 <= at["stage"] <= header + 12
-    return at["stage"] >= header - 1 and (top or at["height"] - 16 <= at["panel"])
+    highest = header - at["third"]  # at most a third of the stage above the header
+    if at["panel"] > at["height"]:  # the window does not hold both: that third and no more
+        return highest - 1 <= at["stage"] <= highest + 12
+    return at["stage"] >= highest - 1 and (top or at["height"] - 16 <= at["panel"])
 
 
 def top_of(page, selector: str) -> float:

@@ -60,10 +60,14 @@ def strings(lang: str) -> dict[str, str]:
     return {key: typeset_text(text, lang) for key, text in table.items()}  # as the build binds them
 
 
-def nudge(page, leaf: str, h: str = "0.001") -> None:
+def nudge(page, leaf: str, h: str = "0.001", enter: bool = False) -> None:
+    """Nudge `leaf` by `h`: the button, or (enter) Enter in the h field."""
     page.select_option(f"{SANDBOX} select[name=nudge-leaf]", leaf)
     page.fill(f"{SANDBOX} input[name=nudge-h]", h)
-    page.click(f"{SANDBOX} [data-action=nudge]")
+    if enter:
+        page.press(f"{SANDBOX} input[name=nudge-h]", "Enter")
+    else:
+        page.click(f"{SANDBOX} [data-action=nudge]")
     settle(page)
     settle(page)  # the tabs take room: the stage is laid out again
 
@@ -137,7 +141,7 @@ def test_nudge_check_draws_the_change_on_every_card_it_moves(browser, site_serve
     settle(page)
     assert set(page.evaluate(TABS).values()) == {""}
     assert page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text() == ""
-    nudge(page, "c")
+    nudge(page, "c", enter=True)  # Enter in h nudges, as the button does (walkthrough 8)
     assert page.evaluate(TABS)["(a + b) × c"] == f"{MINUS}0.001"
     # The backward pass that follows keeps the tabs (its labels take the edges).
     at_end(page, "backward")
@@ -210,12 +214,16 @@ def the_nudge_speaks_the_pages_language(page, lang: str) -> None:
     assert page.evaluate(TABS)["a"] == "+0.001"
     out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
     assert words["nudge_one_pass"] in out, out
-    # Once the backward wave has brought a.grad, the caption under the graph says what was measured.
+    # The caption under the graph says what was measured at once (walkthrough 8: exercise (d) lands on
+    # the forward pass, where the words were only in the panel below the fold), and when a.grad comes.
+    h = "0.001" if lang == "en" else "0,001"
+    waiting = words["caption_nudge_waiting"].replace("{name}", "a").replace("{h}", h).replace("{ratio}", "10")
+    assert page.locator(f"{SANDBOX} [data-caption]").inner_text() == waiting
+    # Once the backward wave has brought a.grad, it compares the two.
     at_end(page, "backward")
     page.wait_for_function(f"document.querySelector('{SANDBOX} .tdg-nudge-result').dataset.state"
                            " === 'compared'")
     settle(page)
-    h = "0.001" if lang == "en" else "0,001"
     expected = (words["caption_nudge"].replace("{name}", "a").replace("{h}", h)
                 .replace("{ratio}", "10").replace("{grad}", "10"))
     assert page.locator(f"{SANDBOX} [data-caption]").inner_text() == expected

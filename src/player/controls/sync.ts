@@ -105,9 +105,9 @@ export class ControlSync {
         ? this.i18n.t("time_step", { step: shown.step, total, event: shown.event })
         : this.i18n.t("time_start", { direction: this.i18n.t(s.direction) }),
     );
-    // Under an error the graph is dimmed (render): the caption says which graph that is. Once a nudge's
-    // gradient has reached its leaf, the caption says what Nudge check measured, under the graph that
-    // shows it (the panel's longer sentence is further down the page).
+    // Under an error the graph is dimmed (render): the caption says which graph that is. After a
+    // nudge, the caption says what Nudge check measured, under the graph that shows it (the panel's
+    // longer sentence is further down the page).
     this.showNudge(s.nudge, frame);
     const dimmed = dimmedExpression(s);
     const nudged = dimmed === null ? this.nudgeCaption() : null;
@@ -173,13 +173,16 @@ export class ControlSync {
     this.lastCompleted = -1;
   }
 
-  /** Nudge check's comparison in a line, once the backward wave has brought the leaf's gradient. */
+  /**
+   * Nudge check's measure in a line under the graph that shows its change: compared with the leaf's
+   * gradient once the backward wave has brought it, else with a word on when it will come.
+   */
   private nudgeCaption(): string | null {
     const { nudge, reached } = this.nudgeShown;
-    if (!reached || !nudge || !("result" in nudge) || !nudge.result.ok) return null;
+    if (!nudge || !("result" in nudge) || !nudge.result.ok) return null;
     const r = nudge.result;
     const lang = this.i18n.lang;
-    return this.i18n.t("caption_nudge", {
+    return this.i18n.t(reached ? "caption_nudge" : "caption_nudge_waiting", {
       name: nudge.leaf,
       h: proseNumber(nudge.h, lang),
       ratio: ratioText(r.ratio, r.rounding, lang),

@@ -71,6 +71,12 @@ export function wireControls(t: Target): void {
   );
   ui.copyLink.addEventListener("click", () => t.copyLink());
   ui.nudgeRun.addEventListener("click", () => t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value));
+  // Enter in h nudges, as Enter in a prediction field checks.
+  ui.nudgeH.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value);
+  });
   ui.nudgeLeaf.addEventListener("change", () => t.dispatch({ type: "forget-nudge" }, { now: true }));
 }
 

@@ -257,11 +257,14 @@ export class Sandbox implements Target {
     this.receive(moment);
   }
 
-  /** What a link asks of the panels besides the moment: one unfolded, the predictions typed before. */
+  /**
+   * What a link asks of the panels besides the moment: the one its exercise uses unfolded and the
+   * other folded, so that the one shows under the graph; the predictions typed before.
+   */
   private receive(moment: SharedMoment): void {
-    this.predict?.receive(moment.open === "predict", moment.predictions);
+    this.predict?.receive(moment.open, moment.predictions);
     const nudge = this.ui.nudgeRun.closest("details");
-    if (moment.open === "nudge" && nudge) nudge.open = true;
+    if (moment.open && nudge) nudge.open = moment.open === "nudge";
   }
 
   /** The forward pulse plays once when the reader first sees a full sandbox (not with reduced motion). */

@@ -47,7 +47,8 @@ function openInSandbox(root: HTMLElement, hash: string): void {
 /**
  * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
  * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
- * graph, never past the graph's own top (a panel that does not fit with the graph shows its start).
+ * graph, never with more than a third of the graph above the header (on a phone, Nudge check's row
+ * under the graph, its controls and the Russian labels between them).
  */
 export function landing(root: HTMLElement): number {
   const y = (el: Element, edge: "top" | "bottom"): number =>
@@ -59,7 +60,8 @@ export function landing(root: HTMLElement): number {
   const stage = root.querySelector(".tdg-stage");
   if (!panel || !stage) return top;
   const shown = y(panel, "bottom") + ROOM_UNDER_PANEL - window.innerHeight;
-  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage)));
+  const third = stage.getBoundingClientRect().height / 3;
+  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
 }
 
 /**

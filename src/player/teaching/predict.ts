@@ -13,6 +13,7 @@ import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import { dimmedExpression, type SandboxState } from "../model/model";
 import { explainGradient, judge, readPrediction } from "../model/verdict";
+import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
 // the buttons that play it stay on one screen. On a phone-wide stage even three fields with their help
@@ -91,14 +92,16 @@ export class PredictPanel {
   }
 
   /**
-   * What a link brings (after the setup it opens has emptied the fields): the fields unfolded, for an
-   * exercise that asks for predictions, and what the learner had typed in them before switching the
-   * page's language, for the leaves the graph still has.
+   * What a link brings (after the setup it opens has emptied the fields): the fields unfolded for an
+   * exercise that asks for predictions, folded (where they fold) for one that asks for another panel,
+   * and what the learner had typed in them before switching the page's language, for the leaves the
+   * graph still has.
    */
-  receive(unfold: boolean, predictions: Record<string, string> = {}): void {
+  receive(open: Panel | undefined, predictions: Record<string, string> = {}): void {
     const typed = this.fields.filter((f) => predictions[f.name] !== undefined);
     for (const field of typed) field.input.value = predictions[field.name]!;
-    if ((unfold || typed.length > 0) && this.foldable) this.fold(false);
+    if (this.foldable && open) this.fold(open !== "predict" && typed.length === 0);
+    else if (this.foldable && typed.length > 0) this.fold(false);
   }
 
   /** After every transition: fields for the graph's leaves; verdicts only while they still hold. */
