@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
 import { asPayload } from "../../src/player/engine/live";
-import { glyphOf, titleOf } from "../../src/player/teaching/expansion";
+import { fullLabel, glyphOf, titleOf } from "../../src/player/teaching/expansion";
 import { formatNumber, parseNumber, productParts, productText } from "../../src/player/model/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
 import { captionOf, describeEvent, shownStep } from "../../src/player/controls/narration";
@@ -232,6 +232,36 @@ test("the caption says each step: forward shows how a value is made, backward th
     }),
     "Step 3 of 3 · a receives 1 × 3 = 3; += adds it to what a already had: a.grad = 3 + 3 = 6",
   );
+});
+
+test("a long expression is said the short way its card writes it, so a step keeps its numbers", () => {
+  const forty =
+    "relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)" +
+    " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b";
+  const values = { a: 1, b: 2, c: 0.5, d: 1, e: 1, f: 2, g: 1, h: 1 };
+  const t = buildTimeline(forty, values);
+  const long = t.nodes.map((n) => fullLabel(n)).filter((label) => Array.from(label).length > 24);
+  assert.ok(long.length > 5);
+  for (const direction of ["forward", "backward"] as const) {
+    const events = scheduleOf(t, direction).events;
+    for (const lang of LANGS) {
+      const i18n = makeI18n(lang, strings(lang));
+      for (const said of events.map((e) => describeEvent(e, t, i18n))) {
+        // No expression of more than 24 characters is spelt out: the step's numbers come early.
+        assert.ok(!long.some((label) => said.includes(label)), `${lang}: ${said}`);
+        if (direction === "backward" && !said.includes("grad 1")) assert.ok(said.search(/ [=≈] /) < 64, said);
+      }
+    }
+  }
+  const en = makeI18n("en", strings("en"));
+  assert.equal(
+    describeEvent(scheduleOf(t, "backward").events[0]!, t, en),
+    "… − … + …×(…) − exp(…)×b starts with grad 1: the output's sensitivity to itself",
+  );
+  // A short expression is said whole, as before.
+  const small = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
+  const steps = scheduleOf(small, "backward").events.map((e) => describeEvent(e, small, en));
+  assert.equal(steps[1], "(a + b) receives 1 × 10 = 10; (a + b).grad is now 10");
 });
 
 // ---- node table ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 import type { Timeline, TimelineNode } from "../../inference/types";
 import { madeText, sumText, termsAfter } from "../model/arithmetic";
-import { nameOf, prettyLabel } from "../teaching/expansion";
+import { sentenceLabel, sentenceName } from "../teaching/expansion";
 import { productText, proseNumber } from "../model/format";
 import { excerptOf, type I18n } from "../shared/i18n";
 import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
@@ -14,12 +14,12 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
   const name = (id: string): string => {
     const n = nodes.get(id);
-    return n ? nameOf(n) : id;
+    return n ? sentenceName(n, timeline) : id;
   };
   const f = (x: number): string => proseNumber(x, i18n.lang);
   if (event.kind === "compute") {
     const node = nodes.get(event.step.node);
-    const label = node ? prettyLabel(node.label) : event.step.node;
+    const label = node ? sentenceLabel(node, timeline) : event.step.node;
     const made = (node && madeText(node, timeline, f)) ?? f(event.step.value);
     // Numbers alone ("2 × 3") are already their own values: "2 × 3 = 6", not "2 × 3 = 2 × 3 = 6".
     return i18n.t("narrate_forward", {
@@ -29,7 +29,10 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   }
   if (event.kind === "seed") {
     const root = nodes.get(event.node);
-    return i18n.t("narrate_seed", { node: root ? prettyLabel(root.label) : event.node, grad: f(event.grad) });
+    return i18n.t("narrate_seed", {
+      node: root ? sentenceLabel(root, timeline) : event.node,
+      grad: f(event.grad),
+    });
   }
   const s = event.step;
   // A gradient more than one edge adds to: the sentence says the += and the sum it has built.

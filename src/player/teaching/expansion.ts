@@ -96,9 +96,37 @@ export function prettyLabel(label: string): string {
 
 /** A name for a node in sentences: "c", "(a + b)". */
 export function nameOf(node: TimelineNode): string {
-  const text = prettyLabel(node.label.trim());
-  if (node.inputs.length === 0 || isWrapped(text)) return text;
-  return `(${text})`;
+  return wrapped(node, prettyLabel(node.label.trim()));
+}
+
+function wrapped(node: TimelineNode, text: string): string {
+  return node.inputs.length === 0 || isWrapped(text) ? text : `(${text})`;
+}
+
+// Characters of a node's expression in the caption's sentences: a step on a phone keeps to two lines
+// with its numbers ("Step 2 of 51 · (…×… + …**2) receives 1 × 1 = 1; (…×… + …**2).grad is now 1").
+const SENTENCE_BUDGET = 24;
+
+/**
+ * The node's expression for a sentence: whole while short, else elided as its card's title is
+ * ("…×… + …**2", "relu(a×b + …)"), the operation kept in front.
+ */
+export function sentenceLabel(node: TimelineNode, timeline: Timeline): string {
+  const full = fullLabel(node);
+  if (node.inputs.length === 0 || Array.from(full).length <= SENTENCE_BUDGET) return full;
+  const { shape, glyph } = OPS[node.op];
+  const power = ` ** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`;
+  // Around the title: nothing (infix), the exponent, or the function's name or the minus in front.
+  const around = shape === "infix" ? "" : shape === "power" ? power : glyph;
+  const title = titleOf(node, timeline, SENTENCE_BUDGET - Array.from(around).length);
+  if (title === null) return full;
+  if (shape === "infix") return title;
+  return shape === "power" ? `${title}${power}` : `${glyph}${title}`; // relu(…), −(…)
+}
+
+/** A name for a node in the caption's sentences: nameOf, elided as sentenceLabel is. */
+export function sentenceName(node: TimelineNode, timeline: Timeline): string {
+  return wrapped(node, sentenceLabel(node, timeline));
 }
 
 function isWrapped(text: string): boolean {
