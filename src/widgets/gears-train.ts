@@ -14,6 +14,8 @@ import {
   type Wheel,
 } from "./gears-model";
 
+const FIGURE_WIDTH = 600; // the SVG's viewBox (gears.py WIDTH)
+const EDGE = 4; // kept between a text and the figure's edge
 export const WHEELS = ["x", "u", "u2", "y"] as const; // u2: the u shaft's second wheel, which drives y
 export type WheelName = (typeof WHEELS)[number];
 
@@ -83,7 +85,13 @@ export class TrainView {
     this.live.querySelectorAll<SVGGElement>(".tdg-gear-ratio").forEach((badge, i) => {
       const pair = pairs[i]!;
       setAttr(badge, "transform", `translate(${fixed(pair.contact)} ${CENTER_Y})`);
-      setText(badge.querySelector(".tdg-gear-scale")!, pair.toScale ? "" : this.notToScale);
+      const scale = badge.querySelector<SVGTextElement>(".tdg-gear-scale")!;
+      setText(scale, pair.toScale ? "" : this.notToScale);
+      // Centred under the pair, but inside the figure: a long translation ("suurused pole mõõtkavas"
+      // at a phone's larger type) would run off its right edge.
+      const half = pair.toScale ? 0 : scale.getComputedTextLength() / 2;
+      const shift = Math.min(0, FIGURE_WIDTH - EDGE - (pair.contact + half));
+      setAttr(scale, "x", fixed(Math.max(shift, EDGE - (pair.contact - half))));
     });
   }
 
