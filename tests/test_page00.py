@@ -83,6 +83,9 @@ def test_the_page_exists_in_its_language_with_the_section_4_anchor(built_site, l
     assert heading[1].startswith("4. "), heading[1]
     assert html.count(f'id="{ANCHOR}"') == 1
     assert "data-translation-missing" not in html  # the translation itself is served, not English
+    # The gears' caption says what the arc behind each hand is (walkthrough 8: the arcs were unexplained).
+    caption = re.search(r'id="tinydag-gears-1".*?<figcaption>(.*?)</figcaption>', html, re.S)
+    assert caption and {"en": " arc ", "ru": " дуга ", "et": " kaar"}[lang] in caption[1], caption
 
 
 @pytest.mark.parametrize("lang", LANGS)
