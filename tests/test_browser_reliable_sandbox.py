@@ -245,6 +245,14 @@ def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
     play.click()
     assert not moment(page)["playing"]
     assert page.evaluate(seen) == after
+    # One step on, one step back, beside the slider (a finger cannot land on one step of 51 on it).
+    paused = moment(page)["time"]
+    page.locator(f"{SANDBOX} [data-action=step-on]").click()
+    on = moment(page)["time"]
+    assert on == int(on) and paused < on <= paused + 1, (paused, on)
+    page.locator(f"{SANDBOX} [data-action=step-back]").click()
+    assert moment(page)["time"] == on - 1 and not moment(page)["playing"]
+    assert page.evaluate(seen) == after, "the graph stays where it was"
 
 
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------

@@ -25,6 +25,8 @@ export interface Controls {
   transport: HTMLElement; // Play, the direction and the timeline
   time: HTMLInputElement;
   timeText: HTMLElement;
+  stepBack: HTMLButtonElement; // one step of the timeline, as the arrow keys on it do
+  stepOn: HTMLButtonElement;
   localDerivatives: HTMLInputElement;
   finalGradients: HTMLInputElement;
   resetView: HTMLButtonElement;
@@ -227,7 +229,10 @@ function legendOf(t: Translate, id: string): HTMLElement {
 function transportBar(
   t: Translate,
   id: string,
-): [HTMLElement, Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText">] {
+): [
+  HTMLElement,
+  Pick<Controls, "play" | "forward" | "backward" | "time" | "timeText" | "stepBack" | "stepOn">,
+] {
   const play = actionButton("play", t("play"), "tdg-button tdg-play", { "aria-pressed": "false" });
   const forward = actionButton("forward", t("forward"), "tdg-seg", { "aria-pressed": "true" });
   const backward = actionButton("backward", t("backward"), "tdg-seg", { "aria-pressed": "false" });
@@ -242,6 +247,13 @@ function transportBar(
     class: "tdg-time",
   });
   const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
+  // A finger cannot land on one step of 51 on a phone's slider; these move by exactly one.
+  const stepBack = actionButton("step-back", "\u25c0\ufe0e", "tdg-button tdg-step", {
+    "aria-label": t("step_back"),
+  });
+  const stepOn = actionButton("step-on", "\u25b6\ufe0e", "tdg-button tdg-step", {
+    "aria-label": t("step_on"),
+  });
   const bar = h(
     "div",
     { class: "tdg-transport" },
@@ -251,11 +263,13 @@ function transportBar(
       "div",
       { class: "tdg-timeline" },
       h("label", { for: `${id}-time`, class: "tdg-field-label" }, t("timeline")),
+      stepBack,
       time,
+      stepOn,
       timeText,
     ),
   );
-  return [bar, { play, forward, backward, time, timeText }];
+  return [bar, { play, forward, backward, time, timeText, stepBack, stepOn }];
 }
 
 function optionsBar(

@@ -70,6 +70,8 @@ export function wireControls(t: Target): void {
     t.dispatch({ type: "view", view: DEFAULT_VIEW }, { url: false }),
   );
   ui.copyLink.addEventListener("click", () => t.copyLink());
+  ui.stepBack.addEventListener("click", () => t.dispatch({ type: "step", delta: -1 }));
+  ui.stepOn.addEventListener("click", () => t.dispatch({ type: "step", delta: 1 }));
   ui.nudgeRun.addEventListener("click", () => t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value));
   // Enter in h nudges, as Enter in a prediction field checks.
   ui.nudgeH.addEventListener("keydown", (e) => {
