@@ -248,12 +248,8 @@ function transportBar(
   });
   const timeText = h("span", { class: "tdg-time-text", "aria-hidden": "true" });
   // A finger cannot land on one step of 51 on a phone's slider; these move by exactly one.
-  const stepBack = actionButton("step-back", "\u25c0\ufe0e", "tdg-button tdg-step", {
-    "aria-label": t("step_back"),
-  });
-  const stepOn = actionButton("step-on", "\u25b6\ufe0e", "tdg-button tdg-step", {
-    "aria-label": t("step_on"),
-  });
+  const stepBack = stepButton("step-back", "\u25c0\ufe0e", t("step_back"));
+  const stepOn = stepButton("step-on", "\u25b6\ufe0e", t("step_on"));
   const bar = h(
     "div",
     { class: "tdg-transport" },
@@ -270,6 +266,16 @@ function transportBar(
     ),
   );
   return [bar, { play, forward, backward, time, timeText, stepBack, stepOn }];
+}
+
+/** A button whose arrow is seen and whose words are heard (and shown on hover). */
+function stepButton(action: string, arrow: string, words: string): HTMLButtonElement {
+  return h(
+    "button",
+    { type: "button", class: "tdg-button tdg-step", "data-action": action, title: words },
+    h("span", { "aria-hidden": "true" }, arrow),
+    h("span", { class: "tdg-sr-only" }, words),
+  );
 }
 
 function optionsBar(
