@@ -45,11 +45,18 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("size", SIZES)
 def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(browser, site_server, size):
     """In one page per size, each graph typed or picked as the reader would: the big graphs and every
-    preset at the end of backward, then three presets with their local derivatives."""
+    preset at the end of backward, then three presets with their local derivatives. On a phone, where
+    labels crowd most, each big graph also while backward plays: no label over a card or another label
+    at every third step (test_no_label_covers_a_card_at_any_step does the presets at every half step)."""
     page = lesson_page(browser, site_server, viewport=SIZES[size])
     paused_in_view(page)
+    phone = size == "390x844"
     for name, expression in BIG.items():
-        to_end_of_backward(page, expression=expression)
+        if phone:
+            type_expression(page, expression)
+            found = overlaps_at_every_step(page, name, 3, ("backward",))
+            assert found == [], found[:5]
+        to_end_of_backward(page, expression=None if phone else expression)
         assert page.locator(f"{SANDBOX} .tdg-error:not([hidden])").count() == 0, f"the engine accepts {name}"
         assert_readable(page, f"{name} at {size}")
     for preset in PRESETS:
@@ -83,8 +90,8 @@ def overlaps_at_every_step(page, what: str, step: float, directions=("forward", 
 @pytest.mark.parametrize("size", SIZES)
 def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
     """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over
-    another label, for every preset with the local derivatives on (their labels wait on every edge), and
-    on a phone for the big graphs (every third step of backward, where the labels are)."""
+    another label, for every preset with the local derivatives on (their labels wait on every edge). The
+    big graphs on a phone: test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit."""
     page = lesson_page(browser, site_server, viewport=SIZES[size])
     paused_in_view(page)
     page.check(f"{SANDBOX} input[name=local-derivatives]")
@@ -92,11 +99,6 @@ def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
     for preset in PRESETS:
         page.click(f"{SANDBOX} [data-action=preset] >> text={preset}")
         found += overlaps_at_every_step(page, preset, 0.5)
-    if size == "390x844":
-        page.uncheck(f"{SANDBOX} input[name=local-derivatives]")
-        for name, expression in BIG.items():
-            type_expression(page, expression)
-            found += overlaps_at_every_step(page, name, 3, ("backward",))
     assert found == [], found[:5]
     assert page.errors == []
 
