@@ -7,6 +7,8 @@
 // reads it: "1,000" typed on the English page (a thousand) arrives on the Russian one as 1000.
 
 import { readPrediction } from "../model/verdict";
+import { FIELD_NAME } from "../teaching/predict";
+import { fieldText } from "../../widgets/fields";
 import { named } from "./address";
 import { MAX_PREDICTION, PREDICTION_PARAM } from "./url";
 
@@ -19,8 +21,8 @@ export function carryMomentToTranslations(doc: Document): void {
     if (!(link instanceof HTMLAnchorElement)) return;
     const sandboxes = [...doc.querySelectorAll<HTMLElement>(SANDBOXES)];
     const from = doc.documentElement.lang;
-    const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD}"]`);
-    const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD.length), text: f.value }));
+    const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`);
+    const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value }));
     const moment = sandboxes.some(named) ? withPredictions(location.hash, typed, from, link.hreflang) : "";
     const url = new URL(link.href);
     if (url.hash === moment) return;
@@ -29,8 +31,6 @@ export function carryMomentToTranslations(doc: Document): void {
   };
   for (const type of ["pointerdown", "focusin", "click"]) doc.addEventListener(type, carry, true);
 }
-
-const FIELD = "predict-"; // a prediction field's name: predict-a (predict.ts)
 
 /**
  * The address (a page in language `from`) with the predictions typed in its sandbox's fields, as a page in
@@ -55,6 +55,5 @@ function asReadIn(text: string, from: string, to: string): string {
   const before = readPrediction(text, from);
   const after = readPrediction(text, to);
   if (!before.ok || (after.ok && after.value === before.value)) return text.slice(0, MAX_PREDICTION);
-  const plain = String(before.value);
-  return to.startsWith("en") ? plain : plain.replace(".", ",");
+  return fieldText(before.value, to);
 }

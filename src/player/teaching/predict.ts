@@ -20,6 +20,7 @@ import type { Panel } from "../page/url";
 // would push those buttons a screen below the graph: folded there whatever their number. Folded as
 // it becomes foldable; then as the learner left it.
 const FOLD_ABOVE = 6;
+export const FIELD_NAME = "predict-"; // + the leaf's name: each field's name (the language links read them)
 
 interface Field {
   name: string; // the variable
@@ -255,7 +256,7 @@ export class PredictPanel {
     const id = uid("tdg-predict");
     const input = h("input", {
       type: "text",
-      name: `predict-${name}`,
+      name: `${FIELD_NAME}${name}`,
       id,
       class: "tdg-predict-input",
       autocomplete: "off",
