@@ -27,6 +27,11 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Resolve in the next frame's animation callbacks, after the input that frame dispatches. */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}
+
 export async function preparePlayer(
   root: HTMLElement,
 ): Promise<{ data: SandboxData; i18n: I18n; ui: Controls; scene: Scene } | null> {

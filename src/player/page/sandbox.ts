@@ -10,7 +10,7 @@ import { whenSeen } from "../shared/dom";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
 import { recompute, variablesOf } from "../engine/live";
-import { fullPanels, nextTask, preparePlayer, type SandboxData } from "./mount";
+import { fullPanels, nextFrame, nextTask, preparePlayer, type SandboxData } from "./mount";
 import { reveal } from "./reveal";
 import {
   type Action,
@@ -139,7 +139,11 @@ export class Sandbox implements Target {
     // in another (the page's scroll handlers run with it); the wall is drawn last.
     await nextTask();
     this.render();
-    await nextTask();
+    // The reveal in a frame's own callbacks: a wheel or touch scroll the compositor has already made
+    // reaches the page before them (continuous input is dispatched at the frame's start), so reveal
+    // knows the reader is scrolling. In a task of its own it could run first, and the text below a
+    // sandbox in view would jump as it grew (a compact sandbox waking while the reader began to scroll).
+    await nextFrame();
     reveal(this.root, this.ui.player, !moment);
     this.waking = false;
     markFirstFrame(this.root.id);
