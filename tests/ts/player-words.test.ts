@@ -190,6 +190,18 @@ test("the caption says each step: forward shows how a value is made, backward th
   // While the second pulse travels (to the card it lights), the caption already names its step.
   assert.equal(said("en", 1.4), "Step 2 of 2 · (a + b) × c = −1 × 0.5 = −0.5");
   assert.equal(frameAt(t, forward, 1.4).completed, 1, "it has not landed yet");
+  // Backward, in flight the caption says what the bubble carries; "c.grad is now" waits for the card.
+  const backward = scheduleOf(t, "backward");
+  const c = t.nodes.find((n) => n.label === "c")!.id;
+  const k = backward.events.findIndex((e) => e.kind === "handoff" && e.step.child === c);
+  assert.equal(frameAt(t, backward, k + 0.4).completed, k, "in flight");
+  const flying = { en: "c receives 1 × −1 = −1", ru: "c получает 1 × −1 = −1", et: "c saab 1 × −1 = −1" };
+  const landed = { en: "; c.grad is now −1", ru: "; теперь c.grad = −1", et: "; nüüd c.grad = −1" };
+  for (const lang of ["en", "ru", "et"] as const) {
+    const step = said(lang, k + 0.4, t, backward);
+    assert.ok(step.endsWith(` · ${flying[lang]}`), `${lang}: ${step}`);
+    assert.ok(said(lang, k + 1, t, backward).endsWith(` · ${flying[lang]}${landed[lang]}`), lang);
+  }
   assert.equal(said("ru", 2), "Шаг 2 из 2 · (a + b) × c = −1 × 0,5 = −0,5");
   assert.equal(said("et", 2), "Samm 2/2 · (a + b) × c = −1 × 0,5 = −0,5");
   assert.match(said("en", 0), /^Forward pass, 2 steps: press Play/);

@@ -10,7 +10,11 @@ import { productText, proseNumber } from "../model/format";
 import { excerptOf, type I18n } from "../shared/i18n";
 import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
 
-export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n): string {
+/**
+ * `landed`: whether the event's number has reached its card. Until then a backward step says only what
+ * its child receives (the number the bubble carries): "c.grad is now −1" waits for the card to say so.
+ */
+export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n, landed = true): string {
   const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
   const name = (id: string): string => {
     const n = nodes.get(id);
@@ -35,23 +39,21 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
     });
   }
   const s = event.step;
+  const product = productText(s.incoming, s.local, s.contribution, i18n.lang); // "a × b = c", or "≈" where rounding shows
+  // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here
+  // (no grad in it, so it is said in flight too), and, past it, why nothing arrives (a learner who
+  // drags into a dead ReLU lands on the last step).
+  const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
+  if (!landed && !dead) return i18n.t("narrate_receiving", { child: name(s.child), product });
   // A gradient more than one edge adds to: the sentence says the += and the sum it has built.
   const sum = sumText(termsAfter(timeline, s), f);
-  if (sum !== null)
-    return i18n.t("narrate_accumulate", {
-      child: name(s.child),
-      product: productText(s.incoming, s.local, s.contribution, i18n.lang),
-      sum,
-    });
-  // A ReLU whose input is not positive passes on nothing: the sentence says why the path dies here,
-  // and, past it, why nothing arrives (a learner who drags into a dead ReLU lands on the last step).
-  const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
+  if (sum !== null) return i18n.t("narrate_accumulate", { child: name(s.child), product, sum });
   const behind = !dead && s.incoming === 0 && behindDeadRelus(timeline).has(s.parent);
   const key = dead ? "narrate_dead_relu" : behind ? "narrate_behind_dead_relu" : "narrate_backward";
   return i18n.t(key, {
     parent: name(s.parent),
     child: name(s.child),
-    product: productText(s.incoming, s.local, s.contribution, i18n.lang), // "a × b = c", or "≈" where rounding shows
+    product,
     grad: f(s.grad_after),
   });
 }
@@ -89,7 +91,8 @@ export interface ShownStep {
 
 /**
  * The step on screen at `frame`: the one in flight, whose pulse travels to the card that is lit, or
- * else the last landed; null before the first starts.
+ * else the last landed; null before the first starts. In flight, its sentence claims nothing the card
+ * does not show yet (describeEvent's `landed`).
  */
 export function shownStep(
   timeline: Timeline,
@@ -98,7 +101,9 @@ export function shownStep(
   i18n: I18n,
 ): ShownStep | null {
   const event = schedule.events[frame.current];
-  return event ? { step: frame.current + 1, event: describeEvent(event, timeline, i18n) } : null;
+  if (!event) return null;
+  const landed = frame.completed > frame.current;
+  return { step: frame.current + 1, event: describeEvent(event, timeline, i18n, landed) };
 }
 
 /**
