@@ -196,6 +196,11 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         rows = page.locator(f"{FULL} [data-predict] .tdg-predict-message:not([hidden])").evaluate_all(
             "els => els.map(e => [e.dataset.kind, Math.round(e.getBoundingClientRect().top)])")
         assert rows[1][1] == rows[2][1] < rows[0][1] + 200 and rows[0][0] == "wrong", rows
+        # The outcome heads the verdicts, above the first field: in view with it, however long the
+        # explanations of wrong answers grow (walkthrough 8 had "2 of 3 right" under the fold).
+        outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
+        first = page.locator(f"{FULL} input[name=predict-a]").bounding_box()
+        assert outcome["y"] + outcome["height"] <= first["y"], (outcome, first)
     # Straight to the end of the answer, where the toggle is judged.
     pause(page)
     seek(page, page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["duration"])

@@ -65,8 +65,10 @@ export class PredictPanel {
       "div",
       { class: "tdg-predict-body", id: `${id}-body` },
       h("p", { class: "tdg-help", id: `${id}-help` }, t("predict_help")),
-      h("div", { class: "tdg-predict-row" }, this.list, check),
+      // The outcome ("2 of 3 right") heads the verdicts: in view with the first field, however long
+      // the wrong answers' explanations under the fields grow.
       this.summary,
+      h("div", { class: "tdg-predict-row" }, this.list, check),
     );
     this.title = t("predict_legend");
     this.toggle = h(
