@@ -12,7 +12,7 @@ from .browser_helpers import DESKTOP, _overlap, lesson_page
 from .test_browser_links_and_accessibility import axe_violations
 
 COMPACT = "#tinydag-compact-1"
-pytestmark = [pytest.mark.browser, pytest.mark.alone]  # what has not started after 1.5 s: timing
+pytestmark = pytest.mark.browser
 
 HIGHLIGHT_RULES = """() => [...document.styleSheets, ...document.adoptedStyleSheets]
     .flatMap(sheet => { try { return [...sheet.cssRules]; } catch { return []; } })
@@ -30,6 +30,7 @@ INVITATION = f"""() => {{ const box = el => {{ const b = el.getBoundingClientRec
     cards: [...document.querySelectorAll('{COMPACT} [data-node]')].map(box)}}; }}"""
 
 
+@pytest.mark.alone  # what has not started after 1.5 s: timing
 def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browser, site_server):
     """On a desktop: whether it waits is decided as it is made (sandbox.ts), whatever the screen; the
     compact player on a phone is stepped through by test_browser_words.py's phone test. Its stage

@@ -10,7 +10,9 @@ import pytest
 from .browser_helpers import DESKTOP, LESSON, PHONE, SHIFTS, moment
 
 SANDBOX = "[data-sandbox]"
-pytestmark = [pytest.mark.browser, pytest.mark.alone]  # layout shifts and a slowed CPU: timing
+pytestmark = pytest.mark.browser
+# Layout shifts while the reader scrolls, a slowed CPU: timing, run with nothing beside them (`alone`).
+# Whether a sandbox sleeps and what wakes it does not depend on the machine's load.
 
 
 def fresh(browser, url: str, viewport: dict):
@@ -84,6 +86,7 @@ MOVED_FROM_NOW = """() => { window.__moved = []; new PerformanceObserver(list =>
   .observe({type: 'layout-shift'}); }"""
 
 
+@pytest.mark.alone
 def test_waking_shifts_nothing_in_view(browser, site_server):
     """The reader wheels down from the moment the page has loaded: the compact sandbox on the first
     screen is often still waking then (its player is taller than its figure) and the full sandbox wakes a
@@ -114,6 +117,7 @@ HELD = f"""() => {{ const root = document.querySelector('{SANDBOX}');
              shown: getComputedStyle(player).opacity === '1' && !player.hasAttribute('aria-hidden')}}; }}"""
 
 
+@pytest.mark.alone
 def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_they_reach_for_it(
         browser, site_server):
     """With the CPU slowed 6x the reader outruns the wake with the mouse wheel: the whole static figure
@@ -139,6 +143,7 @@ def test_a_slow_wake_that_ends_while_the_reader_scrolls_keeps_the_figure_until_t
     page.context.close()
 
 
+@pytest.mark.alone
 def test_after_the_readers_own_jump_the_whole_player_shows_at_once(browser, site_server):
     """A click in the table of contents, or a page opened at the sandbox's section: the reader asked
     to be there, so the awake sandbox shows whole (controls, graph, timeline), never held or cut off."""
