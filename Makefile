@@ -1,7 +1,6 @@
 # The README's two commands: `make serve` and `make test`. Everything else supports them.
 SHELL := /bin/bash
 export NO_MKDOCS_2_WARNING := 1
-export PYTHONDONTWRITEBYTECODE := 1
 
 PY := .venv/bin/python
 # The Python packages: the test tools too by default; `make build EXTRAS=` (the Pages workflow) installs
@@ -22,8 +21,9 @@ BROWSERS := $(CHROMIUM) /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/X
 
 .PHONY: serve test build bundle constraints bench lint typecheck test-ts test-py shots corpus fuzz i18n-status setup clean browser-packages
 
-# The Python packages and the Node ones side by side (each installer keeps to about one core). pip's own
-# bytecode compilation is one file at a time: compileall does it on every core instead.
+# The Python packages and the Node ones side by side (each installer keeps to about one core). No
+# bytecode is compiled at install (pip's is one file at a time, over every package installed): Python
+# compiles a module the first time one is imported and keeps it (__pycache__, ignored by git).
 setup:
 	@$(MAKE) --no-print-directory -j2 $(VENV_STAMP) $(NODE_STAMP)
 
@@ -31,7 +31,6 @@ $(VENV_STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -c constraints.txt \
 		-e '.$(if $(EXTRAS),[$(EXTRAS)])'
-	$(PY) -m compileall -q -j 0 .venv/lib >/dev/null
 	touch $@
 
 # After changing a dependency range in pyproject.toml: pin what a fresh install resolves to today.
