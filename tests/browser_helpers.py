@@ -313,6 +313,8 @@ STAGE_GEOMETRY = """() => {
       edge: el.dataset.edge, text: el.innerText, kind: el.dataset.kind, form: el.dataset.form,
       clipped: el.scrollWidth > el.clientWidth + 1, ...box(el)})),
     edges: window.tinydagPlayer.sandboxes[root.id].edgePaths(),
+    carried: [...root.querySelectorAll('.tdg-carried:not([hidden])')].map(el => ({
+      text: el.textContent, under: el.dataset.under === 'true', ...box(el)})),
   };
 }"""
 
@@ -359,7 +361,7 @@ def covered_cards(expansion: dict, geometry: dict) -> list[str]:
 
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
-    stage, edges running under a card they do not belong to."""
+    stage, a carried number over a label, edges running under a card they do not belong to."""
     problems = []
     labels, cards = geometry["labels"], geometry["cards"]
     for label in labels:
@@ -372,6 +374,9 @@ def layout_problems(geometry: dict) -> list[str]:
     for i, a in enumerate(labels):
         problems += [f"labels {a['text']!r} and {b['text']!r} overlap"
                      for b in labels[i + 1:] if _overlap(a, b)]
+    for number in geometry.get("carried", []):  # a number a pulse carries never lies over a label's words
+        problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
+                     if not number["under"] and _overlap(number, label)]
     for edge in geometry["edges"]:
         path = edge["path"]
         ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards

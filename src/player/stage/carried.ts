@@ -14,7 +14,7 @@ import type { Projected } from "./scene";
 import type { Frame } from "../model/timing";
 
 const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
-const ABOVE = 13; // CSS px the number floats over the line
+const ABOVE = 13; // CSS px the number floats over the line (or under it, clear of a label)
 
 export class CarriedNumbers {
   private curves = new Map<EdgeId, EdgeCurve>();
@@ -28,12 +28,17 @@ export class CarriedNumbers {
     this.pool = [];
   }
 
-  /** `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead). */
+  /**
+   * `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead).
+   * `labels`: the edge labels' boxes; a number passing one floats on the line's other side, or, where
+   * that is taken too, slips under the label, whose words stay whole (they end in the same number).
+   */
   place(
     frame: Frame,
     project: (p: V3) => Projected,
     along: (curve: EdgeCurve, at: number, kind: Frame["direction"]) => V3 = (c, at) => pointOnEdge(c, at),
     cards: () => Rect[] = () => [],
+    labels: () => Rect[] = () => [],
   ): void {
     const items = frame.carried.filter((c) => this.curves.has(c.edge));
     while (this.pool.length < items.length) {
@@ -62,12 +67,23 @@ export class CarriedNumbers {
       ) {
         p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
       }
+      const box = (dy: number): Rect => ({ x: p.x - size.w / 2, y: p.y + dy - size.h / 2, ...size });
+      const taken = labels();
+      let dy = -ABOVE;
+      let under = false;
+      if (taken.some((b) => overlaps(b, box(dy)))) {
+        const clear = (r: Rect): boolean =>
+          !taken.some((b) => overlaps(b, r)) && !boxes.some((b) => overlaps(b, r));
+        if (clear(box(ABOVE))) dy = ABOVE;
+        else under = true;
+      }
       setText(el, text);
       setAttr(el, "data-edge", item.edge);
       setAttr(el, "data-kind", item.kind);
       setAttr(el, "data-sign", item.kind === "backward" ? signOf(item.number) : null);
       setAttr(el, "data-landed", item.landed ? "true" : null);
-      el.style.transform = `translate(${p.x.toFixed(1)}px, ${(p.y - ABOVE).toFixed(1)}px) translate(-50%, -50%)`;
+      setAttr(el, "data-under", under ? "true" : null);
+      el.style.transform = `translate(${p.x.toFixed(1)}px, ${(p.y + dy).toFixed(1)}px) translate(-50%, -50%)`;
       if (el.hidden) el.hidden = false;
     });
   }

@@ -53,6 +53,7 @@ export class EdgeLabels {
   private near: NearCache = new Map(); // what lies near each edge, for nearKey
   private nearKey: string | null = null;
   private towards: "parent" | "child" = "parent"; // the end whose arrowhead is shown: where the pulse travels
+  private placed: Rect[] = []; // the shown labels' boxes on the stage, as last placed
   private readonly meter: LabelMeter;
 
   constructor(
@@ -129,6 +130,7 @@ export class EdgeLabels {
   /** Place the labels that have something to say; hide the rest. */
   place(project: (p: V3) => Projected, stage: LabelStage): void {
     const shown = [...this.labels.entries()].filter(([, l]) => l.kind !== null);
+    this.placed = [];
     if (shown.length === 0) {
       this.paths.clear();
       this.pathsOf = null;
@@ -212,7 +214,9 @@ export class EdgeLabels {
       // A dead path (contribution exactly 0) is dim and dashed, its label too; the sign's second cue.
       setAttr(label.el, "data-dead", label.look.sign === "zero" ? "true" : null);
       setAttr(label.el, "data-sign", label.kind === "local" ? null : label.look.sign);
-      const x = at.box.x + (at.box.w - (widths.get(id)?.[at.form] ?? at.box.w)) / 2; // centred in the room it asked for
+      const width = widths.get(id)?.[at.form] ?? at.box.w;
+      const x = at.box.x + (at.box.w - width) / 2; // centred in the room it asked for
+      this.placed.push({ x, y: at.box.y, w: width, h: at.box.h });
       setStyle(
         label.el,
         "transform",
@@ -232,6 +236,11 @@ export class EdgeLabels {
         if (label.leader.hidden) label.leader.hidden = false;
       } else hide(label.leader);
     }
+  }
+
+  /** The boxes of the labels on screen, as last placed (the carried numbers keep off them). */
+  boxes(): Rect[] {
+    return this.placed;
   }
 
   /** Each edge on screen, as last placed, and how it is drawn (for tests). */

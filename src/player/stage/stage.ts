@@ -312,6 +312,7 @@ export class Stage {
       project,
       (curve, at, kind) => this.scene.edgePoint(curve, at, kind === "backward" ? lift : 0),
       cards,
+      () => this.labels.boxes(),
     );
     // The strip's text for this frame is written after the stage has drawn: mark its += then.
     const on = accumulating(frame);
