@@ -75,9 +75,8 @@ def shared_browser(request: pytest.FixtureRequest):
 
 
 def _url(base: str, lang: str, hash: str) -> str:
-    """A query that changes every time, so a new hash still loads the page afresh."""
-    _shared["loads"] = _shared.get("loads", 0) + 1
-    return f"{base}{LESSON[lang]}?load={_shared['loads']}{hash}"
+    """The lesson's address with a query that changes every time (fresh_url)."""
+    return fresh_url(f"{base}{LESSON[lang]}{hash}")
 
 
 # Errors the DevTools protocol does not pass on (a ResizeObserver loop is an ErrorEvent without an
@@ -94,23 +93,49 @@ def _watch_errors(page) -> None:
     page.add_init_script(PAGE_ERRORS)
 
 
-def lesson_page(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
-                color_scheme: str = "light", reduced_motion: str = "no-preference"):
-    """The lesson freshly loaded in a page that is reused across tests (one per viewport size).
+# On a load the tests ask for (their `load=` query), the site's storage starts empty, as in a new
+# context: what Material keeps there (the palette a reader chose, a search) never carries over from
+# one test's page to the next.
+FRESH_STORAGE = """if (/[?&]load=\\d+/.test(location.search)) {
+    try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"""
 
-    Loading again in a warm page costs a fraction of a new browser context; nothing survives the
-    reload but the colour-scheme and motion preferences, which are set here every time.
+
+def reused_page(browser, viewport: dict | None = None, color_scheme: str = "light",
+                reduced_motion: str = "no-preference", **context):
+    """A page reused across tests, one per viewport size and set of context options (touch, no
+    JavaScript, permissions) on each worker: loading again in a warm page costs a third of a new
+    browser context (about 0.5 CPU-s against 1.5 for the lesson). Nothing survives the next load but the
+    context's options: its errors are cleared, its size, colour scheme and motion preferences set
+    here every time, its storage emptied by the load (FRESH_STORAGE). Callers do not close it.
     """
     viewport = viewport or DESKTOP
     pages = _shared.setdefault("pages", {})
-    key = (viewport["width"], viewport["height"])
-    if key not in pages:
-        page = browser.new_context(viewport=viewport).new_page()
+    key = (viewport["width"], viewport["height"],
+           tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in context.items())))
+    page = pages.get(key)
+    if page is None or page.is_closed():
+        page = browser.new_context(viewport=viewport, **context).new_page()
         _watch_errors(page)
+        page.add_init_script(FRESH_STORAGE)
         pages[key] = page
-    page = pages[key]
     page.errors.clear()
+    if page.viewport_size != viewport:  # a test resized it
+        page.set_viewport_size(viewport)
     page.emulate_media(media="screen", color_scheme=color_scheme, reduced_motion=reduced_motion)
+    return page
+
+
+def fresh_url(url: str) -> str:
+    """`url` with a query that changes every time (load=N): a new hash still loads the page afresh."""
+    _shared["loads"] = _shared.get("loads", 0) + 1
+    address, mark, hash = url.partition("#")
+    return f"{address}{'&' if '?' in address else '?'}load={_shared['loads']}{mark}{hash}"
+
+
+def lesson_page(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
+                color_scheme: str = "light", reduced_motion: str = "no-preference"):
+    """The lesson freshly loaded in a reused page (reused_page), its sandboxes awake."""
+    page = reused_page(browser, viewport, color_scheme, reduced_motion)
     page.goto(_url(base, lang, hash), wait_until="commit")
     sandbox_ready(page)
     return page
@@ -118,13 +143,10 @@ def lesson_page(browser, base: str, lang: str = "en", viewport: dict | None = No
 
 def open_lesson(browser, base: str, lang: str = "en", viewport: dict | None = None, hash: str = "",
                 **context):
-    """The lesson in a new browser context with special options (no JavaScript, touch, ...).
-
-    The caller closes `page.context`.
-    """
-    ctx = browser.new_context(viewport=viewport or DESKTOP, **context)
-    page = ctx.new_page()
-    _watch_errors(page)
+    """The lesson freshly loaded in a reused page with special context options (no JavaScript, touch,
+    permissions; a colour scheme or reduced motion among them is set on the page), its sandboxes
+    awake where there is JavaScript."""
+    page = reused_page(browser, viewport, **context)
     page.goto(_url(base, lang, hash), wait_until="commit")
     if context.get("java_script_enabled", True):
         sandbox_ready(page)
@@ -408,9 +430,8 @@ def serving(folder: Path, path: str = ""):
 
 
 def open_page(browser, url: str, viewport: dict = DESKTOP, **options):
-    """A fresh context and page at `url`, collecting the page's errors in page.errors."""
-    context = browser.new_context(viewport=viewport, **options)
-    page = context.new_page()
-    _watch_errors(page)
-    page.goto(url)
+    """`url` freshly loaded in a reused page (reused_page) with these context options, collecting the
+    page's errors in page.errors."""
+    page = reused_page(browser, viewport, **options)
+    page.goto(fresh_url(url))
     return page

@@ -11,9 +11,11 @@ from .browser_helpers import (
     PHONE,
     SETTLED,
     at_each_time,
+    fresh_url,
     num,
     open_lesson,
     pause,
+    reused_page,
     seek,
     set_range,
     set_values,
@@ -102,7 +104,6 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
         assert b["text"].startswith(f"Step {t} of {total} · ")
         assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1, b["text"]
         assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
-    page.context.close()
 
 
 
@@ -246,7 +247,6 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         assert panel["y"] + panel["height"] > viewport["height"], "the verdicts outgrow the window"
         assert stage_in_view() >= 0.99 and first["y"] + first["height"] <= viewport["height"], first
     assert page.errors == []
-    page.context.close()
 
 
 def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_server):
@@ -254,14 +254,13 @@ def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_serve
     Backward pressed there shows the graph with the line that says each step."""
     for lang, prefix in (("en", ""), ("ru", "ru/"), ("et", "et/")):
         for viewport, screens in ((DESKTOP, 1), (PHONE, 2)):
-            page = browser.new_page(viewport=viewport)
-            page.goto(f"{site_server}{prefix}02-autograd/")
+            page = reused_page(browser, viewport)
+            page.goto(fresh_url(f"{site_server}{prefix}02-autograd/"))
             top = page.evaluate("document.querySelector('[data-sandbox-compact]')"
                                 ".getBoundingClientRect().top")
             assert top + 120 < screens * viewport["height"], (lang, viewport, top)  # its graph shows
             if lang == "en" and viewport is DESKTOP:
                 pressed_on_the_first_screen_the_graph_and_its_words_show_together(page)
-            page.close()
 
 
 def pressed_on_the_first_screen_the_graph_and_its_words_show_together(page) -> None:

@@ -211,7 +211,6 @@ def test_touch_rotates_and_scrubs(browser, site_server):
     page.touchscreen.tap(scrub["x"] + scrub["width"] * 0.95, scrub["y"] + scrub["height"] / 2)
     settle(page)
     assert moment(page)["time"] > 1.5, "tapping the timeline scrubs"
-    page.context.close()
 
 
 def test_colours_follow_the_palette_toggle(lesson):
@@ -318,7 +317,6 @@ def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
         for card_left, card_right, width in layout["cards"]:
             assert card_left >= left - 1 and card_right <= right + 1, f"preset {preset}: a card sticks out"
             assert width >= 45, f"preset {preset}: cards stay readable ({width:.0f} px)"
-    page.context.close()
 
 
 @pytest.mark.shots

@@ -166,19 +166,16 @@ def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(bro
 
 def test_without_javascript_a_link_is_a_plain_link_to_the_sandbox(browser, site_server):
     page = open_lesson(browser, site_server, java_script_enabled=False)
-    try:
-        links = page.locator(LINKS)
-        assert links.count() == len(SETUPS)
-        href = links.nth(2).get_attribute("href")
-        assert href.startswith("#tinydag-1?expr=relu%28a%20*%20b%29&")
-        links.nth(2).click()
-        page.wait_for_function("h => location.hash === h", arg=href)
-        page.wait_for_timeout(200)
-        # the browser scrolled to the element bearing that address: the sandbox's static figure
-        assert 0 <= top_of(page, f"{FULL} .tinydag-figure") < 300
-        assert page.locator(f"{FULL} .tinydag-figure svg").is_visible()
-    finally:
-        page.context.close()
+    links = page.locator(LINKS)
+    assert links.count() == len(SETUPS)
+    href = links.nth(2).get_attribute("href")
+    assert href.startswith("#tinydag-1?expr=relu%28a%20*%20b%29&")
+    links.nth(2).click()
+    page.wait_for_function("h => location.hash === h", arg=href)
+    page.wait_for_timeout(200)
+    # the browser scrolled to the element bearing that address: the sandbox's static figure
+    assert 0 <= top_of(page, f"{FULL} .tinydag-figure") < 300
+    assert page.locator(f"{FULL} .tinydag-figure svg").is_visible()
 
 
 def test_without_webgl_a_link_still_takes_the_reader_to_the_sandbox(browser, site_server):

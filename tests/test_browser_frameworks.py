@@ -50,22 +50,19 @@ def test_every_language_has_the_panel_before_javascript(browser, site_server):
     written = scripts(DEFAULT)
     assert written is not None
     page = open_lesson(browser, site_server, lang="en", java_script_enabled=False)
-    try:
-        for lang in LESSON:
-            if lang != "en":
-                page.goto(f"{site_server}{LESSON[lang]}")
-            words = strings(lang)
-            assert page.evaluate("document.documentElement.lang") == lang
-            raw = html.unescape(page.content())
-            assert written["pytorch"] in raw and written["jax"] in raw  # what the build wrote, untouched
-            panel = page.locator(PANEL)
-            assert panel.locator("summary").inner_text() == words["frameworks"]
-            open_panel(page)
-            assert panel.locator(".tinydag-frameworks__note").inner_text() == words["frameworks_note"]
-            assert code(page, PYTORCH) == written["pytorch"]
-            assert page.locator(f"{PANEL} .tinydag-frameworks__why").is_hidden()
-    finally:
-        page.context.close()
+    for lang in LESSON:
+        if lang != "en":
+            page.goto(f"{site_server}{LESSON[lang]}")
+        words = strings(lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        raw = html.unescape(page.content())
+        assert written["pytorch"] in raw and written["jax"] in raw  # what the build wrote, untouched
+        panel = page.locator(PANEL)
+        assert panel.locator("summary").inner_text() == words["frameworks"]
+        open_panel(page)
+        assert panel.locator(".tinydag-frameworks__note").inner_text() == words["frameworks_note"]
+        assert code(page, PYTORCH) == written["pytorch"]
+        assert page.locator(f"{PANEL} .tinydag-frameworks__why").is_hidden()
 
 
 def the_panel_says_why_it_refuses_in_the_pages_language(page, lang: str) -> None:
@@ -124,19 +121,16 @@ def test_the_panel_follows_typing_sliders_presets_and_shared_links(browser, site
 
 def test_the_copy_button_copies_the_script_as_it_reads_now(browser, site_server):
     page = open_lesson(browser, site_server, permissions=["clipboard-read", "clipboard-write"])
-    try:
-        page.locator("[data-sandbox] input[name=expression]").fill("a * exp(b)")
-        settle(page)
-        open_panel(page)
-        pre = page.locator(f"{PANEL} pre").nth(1)
-        pre.hover()
-        button = pre.locator("button[data-md-type=copy]")
-        assert button.count() == 1, "the theme's copy button, as on every code block"
-        button.click()
-        page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('jnp.exp(b)'))")
-        copied = page.evaluate("navigator.clipboard.readText()")
-        assert copied.strip() == code(page, JAX).strip()
-        assert re.search(r"^    return a \* jnp\.exp\(b\)$", copied, re.M)
-        assert page.errors == []
-    finally:
-        page.context.close()
+    page.locator("[data-sandbox] input[name=expression]").fill("a * exp(b)")
+    settle(page)
+    open_panel(page)
+    pre = page.locator(f"{PANEL} pre").nth(1)
+    pre.hover()
+    button = pre.locator("button[data-md-type=copy]")
+    assert button.count() == 1, "the theme's copy button, as on every code block"
+    button.click()
+    page.wait_for_function("navigator.clipboard.readText().then(t => t.includes('jnp.exp(b)'))")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.strip() == code(page, JAX).strip()
+    assert re.search(r"^    return a \* jnp\.exp\(b\)$", copied, re.M)
+    assert page.errors == []

@@ -79,7 +79,6 @@ def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
     pairs = zip(again["idlers"], drawn["idlers"], strict=True)
     assert all(math.isclose(a, b, abs_tol=0.006) for a, b in pairs)
     assert page.errors == []
-    page.context.close()
 
 
 def train(page, widget: str = DEFAULT) -> dict:
@@ -138,7 +137,6 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     reach = (x["teeth"] + u["teeth"]) * pitch / (2 * math.pi) + 2 * 0.32 * pitch  # tip to tip
     assert u["cx"] - x["cx"] > reach  # apart: the x gear's teeth pass the u gear by
     assert page.errors == []
-    page.context.close()
 
 
 # Points of each swept arc that lie over another gear (its teeth' circle) and are not masked there:
@@ -198,7 +196,6 @@ def test_with_reduced_motion_a_gear_jumps_to_its_angle(browser, gears_server):
             .map(r => [r.getAttribute('transform'), Number(r.dataset.angle)]);
     }}""")  # read in the same task: no frame has passed
     assert [t for t, _ in shown] == [f"rotate({round(a, 3):g})" for _, a in shown]
-    page.context.close()
 
 
 def test_without_javascript_the_static_figure_shows_the_start_at_the_live_size(browser, gears_server):
@@ -217,8 +214,6 @@ def test_without_javascript_the_static_figure_shows_the_start_at_the_live_size(b
         sizes[view] = (figure.bounding_box()["height"], live_box["height"])
         assert abs(sizes[view][0] - sizes[view][1]) < 1, sizes
         assert live.locator(f"{DEFAULT} .tdg-gears[data-gears-static]").is_hidden()
-        static.context.close()
-        live.context.close()
 
 
 def test_axe_finds_nothing_serious_in_the_dark_gears(browser, gears_server):
@@ -229,4 +224,3 @@ def test_axe_finds_nothing_serious_in_the_dark_gears(browser, gears_server):
     page.keyboard.press("ArrowRight")
     serious = axe_violations(page, "{include: ['.tdg-widget']}")
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
-    page.context.close()

@@ -101,7 +101,6 @@ def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser,
     serious = axe_violations(page, "{include: ['.tdg-widget']}")
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
     assert page.errors == []
-    page.context.close()
 
 
 def test_dragging_the_x_gear_turns_x_and_the_others_by_their_ratios(browser, gears_server):
@@ -123,7 +122,6 @@ def test_dragging_the_x_gear_turns_x_and_the_others_by_their_ratios(browser, gea
     assert turned["y"] > turned["u"] > 0
     assert {k: readout(page)[k] for k in ("x", "u", "y", "inner", "outer", "product")} == expected(
         "3 * x", "u * u", x, "en")
-    page.context.close()
 
 
 def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
@@ -150,7 +148,6 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
         .filter(t => t.textContent).map(t => {{ const b = t.getBoundingClientRect();
           return [t.textContent, b.left >= svg.left && b.right <= svg.right]; }}); }}""")
     assert inside and all(ok for _, ok in inside), inside  # f' = 2u = 12 at x = 2: not to scale
-    page.context.close()
 
 
 def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message(browser, gears_server):
@@ -163,7 +160,6 @@ def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message
                              "enne seda.")
     assert (shown["field"], shown["x"], angles(page, POLE)) == ("0,5", "x = 0,5", {"x": 0, "u": 0, "y": 0})
     assert page.errors == []
-    page.context.close()
 
 
 def test_the_reader_chooses_the_first_step_and_each_choice_is_the_engines(browser, gears_server):
@@ -196,7 +192,6 @@ def test_the_reader_chooses_the_first_step_and_each_choice_is_the_engines(browse
     assert "is-still" in page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gear-u", "class")
     assert "Шестерёнка u стоит" in readout(page)["step"]
     assert page.errors == []
-    page.context.close()
 
 
 def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(browser, gears_server):
@@ -214,7 +209,6 @@ def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(brow
     assert "is-still" not in page.get_attribute(still, "class")
     assert readout(page, DEAD)["product"] == "1 \u00d7 1 = 1"
     assert angles(page, DEAD)["y"] > 0
-    page.context.close()
 
 
 def test_a_negative_ratio_turns_the_gear_the_other_way(browser, gears_server):
@@ -225,4 +219,3 @@ def test_a_negative_ratio_turns_the_gear_the_other_way(browser, gears_server):
     turned = angles(page, NEGATIVE)
     assert turned["x"] > 0 and turned["u"] == -turned["x"] and turned["y"] < 0
     assert page.get_attribute(f"{NEGATIVE} .tdg-gears--live .tdg-gear-u", "data-sign") == "negative"
-    page.context.close()

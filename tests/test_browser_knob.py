@@ -202,7 +202,6 @@ def test_the_fields_write_and_read_the_decimal_comma_and_the_dial_follows_h(brow
     assert order.index("tdg-knob__curve") > max(order.index("tdg-knob__secant"),
                                                 order.index("tdg-knob__tangent"))  # the curve on top
     assert page.errors == []
-    page.context.close()
 
 
 def test_typing_character_by_character_never_shows_nan_and_ends_drawing_it(browser, knob_server):
@@ -260,7 +259,6 @@ def test_without_javascript_the_static_figure_shows_the_default(browser, knob_se
         panel = page.locator(f"{KNOB} .tdg-knob__panel").bounding_box()
         lines = page.locator(f"{KNOB} .tdg-knob__result").bounding_box()  # the dial and the readout
         assert panel["y"] + panel["height"] - (lines["y"] + lines["height"]) < 40  # no empty reserved space
-        page.context.close()
 
 
 def test_axe_finds_no_serious_violation_in_the_dark_knob(browser, knob_server):

@@ -57,7 +57,6 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
     assert "/et/02-autograd/" in page.url
     assert state(page) == {**before, "predictions": ["1000", "0,5"]}
     assert page.errors == []
-    page.context.close()
 
 
 def test_a_section_anchor_is_not_carried_to_another_language(browser, site_server):
@@ -67,4 +66,3 @@ def test_a_section_anchor_is_not_carried_to_another_language(browser, site_serve
                   ".dispatchEvent(new Event('pointerdown', {bubbles: true}))")
     href = page.evaluate("document.querySelector('.md-header a.md-select__link[hreflang=ru]').href")
     assert href.endswith("/ru/02-autograd/"), href
-    page.context.close()

@@ -80,7 +80,6 @@ def test_the_url_follows_the_reader_after_an_interaction(browser, site_server):
     page.wait_for_function("location.hash.includes('t=2')")
     assert "expr=" in page.url
     assert page.errors == []
-    page.context.close()
 
 
 HOSTILE = [
@@ -262,7 +261,6 @@ def test_without_javascript_the_static_figure_shows(browser, site_server):
     assert figure.is_visible()
     assert figure.locator("svg").count() == 1
     assert page.locator(f"{SANDBOX} .tdg-player").count() == 0
-    page.context.close()
 
 
 def test_without_webgl_the_figure_stays_with_a_localized_note(browser, site_server):

@@ -82,44 +82,41 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     stage names the dimmed graph instead of a step of it, and the messages that come and go on the way
     take the hint's place: nothing below them moves."""
     page = open_lesson(browser, site_server)
-    try:
-        type_expression(page, "a + b")
-        page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+    type_expression(page, "a + b")
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+    settle(page)
+    box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.click()
+    box.press("Control+a")
+    labels, below = [], []
+    for ch in "log(a) + b":
+        box.press_sequentially(ch)
         settle(page)
-        box = page.locator(f"{SANDBOX} input[name=expression]")
-        box.click()
-        box.press("Control+a")
-        labels, below = [], []
-        for ch in "log(a) + b":
-            box.press_sequentially(ch)
-            settle(page)
-            labels.append(page.evaluate(CARD_LABELS))
-            below.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-presets')"
-                                       ".getBoundingClientRect().top"))
-        # Messages came and went on the way ("lo", "log(", …): in the hint's place, they moved nothing.
-        assert max(below) - min(below) < 1, below
-        assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
-        assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
-        assert all(label != "l" for label in labels[1:]), labels
-        assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
-        caption = page.locator(f"{SANDBOX} [data-caption]")
-        assert caption.inner_text() == "Dimmed: the graph of the last expression without an error, “a + b”."
-        page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
-        settle(page)
-        assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
-        assert "without an error" not in caption.inner_text(), "a step of the graph again"
-        # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
-        built = page.evaluate(CARD_LABELS)
-        box.click()
-        box.press("End")
-        box.press_sequentially(" *")
-        settle(page)
-        assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
-        assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
-        assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
-        assert page.errors == [], page.errors
-    finally:
-        page.context.close()
+        labels.append(page.evaluate(CARD_LABELS))
+        below.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-presets')"
+                                   ".getBoundingClientRect().top"))
+    # Messages came and went on the way ("lo", "log(", …): in the hint's place, they moved nothing.
+    assert max(below) - min(below) < 1, below
+    assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
+    assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
+    assert all(label != "l" for label in labels[1:]), labels
+    assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
+    caption = page.locator(f"{SANDBOX} [data-caption]")
+    assert caption.inner_text() == "Dimmed: the graph of the last expression without an error, “a + b”."
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
+    settle(page)
+    assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
+    assert "without an error" not in caption.inner_text(), "a step of the graph again"
+    # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
+    built = page.evaluate(CARD_LABELS)
+    box.click()
+    box.press("End")
+    box.press_sequentially(" *")
+    settle(page)
+    assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
+    assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
+    assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
+    assert page.errors == [], page.errors
 
 
 # Every visible control of every sandbox and widget that Material's button would cover, the button's

@@ -182,35 +182,32 @@ def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     """On a touch screen a sideways drag pans the graph; when there is nothing to pan upright, an
     upright swipe still scrolls the page (touch-action pan-y), otherwise the stage takes it all."""
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
-    try:
-        scroll_to_player(page)
-        type_expression(page, BIG["27-node mixed"])
-        keep_stage_in_window(page)
-        stage = page.locator(f"{SANDBOX} .tdg-stage")
-        assert stage.get_attribute("data-pannable") == "true"
-        assert stage.evaluate("el => getComputedStyle(el).touchAction") in ("none", "pan-y")
-        assert "one finger" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
-        box = stage.bounding_box()
-        ids = page.evaluate(NODE_IDS)
-        before = {node: card_offset(page, node) for node in ids[:3]}
-        cdp = page.context.new_cdp_session(page)
-        x, y = box["x"] + box["width"] - 20, box["y"] + box["height"] / 2
+    scroll_to_player(page)
+    type_expression(page, BIG["27-node mixed"])
+    keep_stage_in_window(page)
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    assert stage.get_attribute("data-pannable") == "true"
+    assert stage.evaluate("el => getComputedStyle(el).touchAction") in ("none", "pan-y")
+    assert "one finger" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
+    box = stage.bounding_box()
+    ids = page.evaluate(NODE_IDS)
+    before = {node: card_offset(page, node) for node in ids[:3]}
+    cdp = page.context.new_cdp_session(page)
+    x, y = box["x"] + box["width"] - 20, box["y"] + box["height"] / 2
 
-        def touch(kind: str, px: float, py: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    def touch(kind: str, px: float, py: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
-        touch("touchStart", x, y)
-        for step in range(1, 9):
-            touch("touchMove", x - 25 * step, y)
-        touch("touchEnd", x - 200, y)
-        settle(page)
-        for node in ids[:3]:
-            dx = card_offset(page, node)[0] - before[node][0]
-            assert dx < -100, f"card {node} did not follow the finger: moved by {dx:.0f} px"
-        assert page.errors == []
-    finally:
-        page.context.close()
+    touch("touchStart", x, y)
+    for step in range(1, 9):
+        touch("touchMove", x - 25 * step, y)
+    touch("touchEnd", x - 200, y)
+    settle(page)
+    for node in ids[:3]:
+        dx = card_offset(page, node)[0] - before[node][0]
+        assert dx < -100, f"card {node} did not follow the finger: moved by {dx:.0f} px"
+    assert page.errors == []
 
 
 def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server):

@@ -305,33 +305,30 @@ def a_mouse_drag_continues_through_error_and_graph(page) -> None:
 
 def test_a_touch_drag_continues_through_error_and_graph(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
-    try:
-        page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
-        page.locator(f"{SANDBOX} input[name=expression]").fill("log(a) + b")
-        slider = page.locator(f"{SANDBOX} input[name=var-a]")
-        slider.evaluate("el => { el.dataset.probe = 'same'; el.scrollIntoView({block: 'center'}); }")
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-2")
+    page.locator(f"{SANDBOX} input[name=expression]").fill("log(a) + b")
+    slider = page.locator(f"{SANDBOX} input[name=var-a]")
+    slider.evaluate("el => { el.dataset.probe = 'same'; el.scrollIntoView({block: 'center'}); }")
+    settle(page)
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x0 = box["x"] + box["width"] * 0.3
+    touch("touchStart", x0)
+    errors = []
+    for i in range(1, 21):
+        touch("touchMove", x0 + box["width"] * 0.035 * i)
         settle(page)
-        box = slider.bounding_box()
-        y = box["y"] + box["height"] / 2
-        cdp = page.context.new_cdp_session(page)
-
-        def touch(kind: str, x: float) -> None:
-            points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-        x0 = box["x"] + box["width"] * 0.3
-        touch("touchStart", x0)
-        errors = []
-        for i in range(1, 21):
-            touch("touchMove", x0 + box["width"] * 0.035 * i)
-            settle(page)
-            errors.append(page.locator(f"{SANDBOX} .tdg-error").is_visible())
-        touch("touchEnd", 0)
-        assert errors[0] and not errors[-1], "the finger went from the error into a graph"
-        assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) > 2, "the drag was not cut short"
-        assert slider.evaluate("el => el.isConnected && el.dataset.probe") == "same"
-    finally:
-        page.context.close()
+        errors.append(page.locator(f"{SANDBOX} .tdg-error").is_visible())
+    touch("touchEnd", 0)
+    assert errors[0] and not errors[-1], "the finger went from the error into a graph"
+    assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) > 2, "the drag was not cut short"
+    assert slider.evaluate("el => el.isConnected && el.dataset.probe") == "same"
 
 
 # ---- 4. no answer before its time --------------------------------------------------------------

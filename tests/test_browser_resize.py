@@ -36,7 +36,6 @@ def test_resizing_the_window_with_the_player_awake_raises_no_error(browser, site
         widths[viewport["width"]] = stage_width(page)
         assert page.errors == [], (viewport, page.errors)
     assert widths[PHONE["width"]] < widths[DESKTOP["width"]]
-    page.context.close()
 
 
 def test_a_jump_to_the_sandbox_after_the_compact_player_woke_raises_no_error(browser, site_server):
@@ -48,4 +47,3 @@ def test_a_jump_to_the_sandbox_after_the_compact_player_woke_raises_no_error(bro
     page.evaluate("document.querySelector('a[href=\"#the-sandbox\"]').click()")
     page.wait_for_timeout(600)
     assert page.errors == []
-    page.context.close()

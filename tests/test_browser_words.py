@@ -134,46 +134,43 @@ def test_on_a_phone_the_sandbox_speaks_the_pages_language(browser, site_server, 
     the node table fits its column (every column, grad included, in view without scrolling the table
     sideways), a typed number is explained and a decimal comma gets its hint."""
     page = open_lesson(browser, site_server, lang, viewport=PHONE, has_touch=True, is_mobile=True)
-    try:
-        touch, keys = HINTS[lang]  # (a desktop's hint names the arrow keys: the language's own test)
-        hint = page.locator(f"{SANDBOX} .tdg-drag-hint").inner_text()
-        assert hint == touch and keys not in hint
-        described = page.locator(f"{SANDBOX} .tdg-stage").evaluate(
-            "el => document.getElementById(el.getAttribute('aria-describedby')).innerText")
-        assert described == touch
-        phone_legend_explains_v_and_g(page, lang)
-        rows = page.evaluate("""() => [...document.querySelectorAll(
-            '[data-sandbox] .tdg-options > :is(label, button)')].map(el => {
-          const b = el.getBoundingClientRect();
-          const line = parseFloat(getComputedStyle(el).lineHeight);
-          return {tag: el.tagName, top: Math.round(b.top), height: Math.round(b.height),
-                  lines: Math.round(b.height / line)};
-        })""")
-        toggles = [r for r in rows if r["tag"] == "LABEL"]
-        buttons = [r for r in rows if r["tag"] == "BUTTON"]
-        assert len({r["top"] for r in toggles}) == len(toggles), "one toggle per row"
-        assert len({r["top"] for r in buttons}) == 1, "the buttons share one row"
-        assert len({r["height"] for r in buttons}) == 1 and all(r["lines"] <= 1 for r in toggles)
-        compact_sandbox_keeps_its_height(page)
-        on_a_phone_the_one_line_strip_does_the_excerpts_job(page)
-        type_expression(page, "-(a * 2) / b ** 3 - c")
-        for direction in ("forward", "backward"):
-            page.click(f"{SANDBOX} [data-action={direction}]")
-            total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
-            for t, tops in zip(range(1, total + 1), at_each_time(page, range(1, total + 1), CODE_STRIP_ARROW),
-                               strict=True):
-                if tops is not None:
-                    assert abs(tops[0] - tops[1]) < 2, f"{direction} {t}: the arrow ends a line alone"
-        page.click(f"{SANDBOX} .tdg-table summary")
-        for expression in ("(a + b) * c", "-(a * 2) / b ** 3 - c"):
-            type_expression(page, expression)
-            fit = page.evaluate(TABLE_FIT)
-            fits = fit["scroll"] <= fit["client"] + 1 and fit["gradRight"] <= fit["right"] + 1
-            assert fits, (expression, fit)
-        a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang)
-        assert page.errors == [], page.errors
-    finally:
-        page.context.close()
+    touch, keys = HINTS[lang]  # (a desktop's hint names the arrow keys: the language's own test)
+    hint = page.locator(f"{SANDBOX} .tdg-drag-hint").inner_text()
+    assert hint == touch and keys not in hint
+    described = page.locator(f"{SANDBOX} .tdg-stage").evaluate(
+        "el => document.getElementById(el.getAttribute('aria-describedby')).innerText")
+    assert described == touch
+    phone_legend_explains_v_and_g(page, lang)
+    rows = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-sandbox] .tdg-options > :is(label, button)')].map(el => {
+      const b = el.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(el).lineHeight);
+      return {tag: el.tagName, top: Math.round(b.top), height: Math.round(b.height),
+              lines: Math.round(b.height / line)};
+    })""")
+    toggles = [r for r in rows if r["tag"] == "LABEL"]
+    buttons = [r for r in rows if r["tag"] == "BUTTON"]
+    assert len({r["top"] for r in toggles}) == len(toggles), "one toggle per row"
+    assert len({r["top"] for r in buttons}) == 1, "the buttons share one row"
+    assert len({r["height"] for r in buttons}) == 1 and all(r["lines"] <= 1 for r in toggles)
+    compact_sandbox_keeps_its_height(page)
+    on_a_phone_the_one_line_strip_does_the_excerpts_job(page)
+    type_expression(page, "-(a * 2) / b ** 3 - c")
+    for direction in ("forward", "backward"):
+        page.click(f"{SANDBOX} [data-action={direction}]")
+        total = int(page.locator(f"{SANDBOX} input[name=time]").get_attribute("max") or 0)
+        for t, tops in zip(range(1, total + 1), at_each_time(page, range(1, total + 1), CODE_STRIP_ARROW),
+                           strict=True):
+            if tops is not None:
+                assert abs(tops[0] - tops[1]) < 2, f"{direction} {t}: the arrow ends a line alone"
+    page.click(f"{SANDBOX} .tdg-table summary")
+    for expression in ("(a + b) * c", "-(a * 2) / b ** 3 - c"):
+        type_expression(page, expression)
+        fit = page.evaluate(TABLE_FIT)
+        fits = fit["scroll"] <= fit["client"] + 1 and fit["gradRight"] <= fit["right"] + 1
+        assert fits, (expression, fit)
+    a_typed_number_is_explained_and_a_decimal_comma_gets_its_hint(page, lang)
+    assert page.errors == [], page.errors
 
 
 # ---- error messages --------------------------------------------------------------------------------

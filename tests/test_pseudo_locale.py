@@ -198,73 +198,67 @@ def look(page, roots: str, seen: list[str], overflow: list[str]) -> None:
 
 def test_the_lesson_on_a_phone_speaks_only_the_new_language(browser, pseudo_server):
     page = browser_helpers.open_page(browser, f"{pseudo_server}{CODE}/02-autograd/", PHONE)
-    try:
-        browser_helpers.sandbox_ready(page)
-        seen: list[str] = []
-        overflow: list[str] = []
-        look(page, PLAYER, seen, overflow)
-        page.locator(f"{FULL} .tdg-player").scroll_into_view_if_needed()
-        page.click(f"{FULL} [data-action=backward]")
-        page.check(f"{FULL} input[name=local-derivatives]")
-        browser_helpers.seek(page, 3)
-        look(page, PLAYER, seen, overflow)
-        page.click(f"{FULL} [data-action=forward]")
-        browser_helpers.seek(page, 2)
-        look(page, PLAYER, seen, overflow)
-        page.click(f"{FULL} [data-action=backward]")
-        browser_helpers.seek(page, 1e9)
-        page.click(f"{FULL} .tdg-nudge summary")
-        page.fill(f"{FULL} input[name=nudge-h]", "0.001")
-        page.click(f"{FULL} [data-action=nudge]")
-        page.click(f"{FULL} .tdg-table summary")
-        page.click(f"{FULL} .tdg-predict-toggle")  # on a phone the fields are folded under their title
-        page.fill(f"{FULL} [data-predict] input[name=predict-a]", "x")
-        page.click(f"{FULL} [data-predict] [data-action=check]")
-        look(page, PLAYER, seen, overflow)
-        page.fill(f"{FULL} [data-predict] input[name=predict-a]", "7")
-        page.click(f"{FULL} [data-predict] [data-action=check]")
-        look(page, PLAYER, seen, overflow)
-        browser_helpers.type_expression(page, "a * (b + ")
-        look(page, PLAYER, seen, overflow)
-        browser_helpers.type_expression(page, " * ".join(["a"] * 39))
-        look(page, PLAYER, seen, overflow)
-        page.locator(f"{FULL} [data-action=preset]").nth(5).click()
-        look(page, PLAYER, seen, overflow)
-        assert any(PLAYER_WORDS in text for text in seen)  # the walk saw the player
-        english = sorted({text for _, text in english_words(seen)})
-        assert english == [], ("hard-coded English in the player", english)
-        assert overflow == [], overflow
-        assert page.errors == [], page.errors
-    finally:
-        page.context.close()
+    browser_helpers.sandbox_ready(page)
+    seen: list[str] = []
+    overflow: list[str] = []
+    look(page, PLAYER, seen, overflow)
+    page.locator(f"{FULL} .tdg-player").scroll_into_view_if_needed()
+    page.click(f"{FULL} [data-action=backward]")
+    page.check(f"{FULL} input[name=local-derivatives]")
+    browser_helpers.seek(page, 3)
+    look(page, PLAYER, seen, overflow)
+    page.click(f"{FULL} [data-action=forward]")
+    browser_helpers.seek(page, 2)
+    look(page, PLAYER, seen, overflow)
+    page.click(f"{FULL} [data-action=backward]")
+    browser_helpers.seek(page, 1e9)
+    page.click(f"{FULL} .tdg-nudge summary")
+    page.fill(f"{FULL} input[name=nudge-h]", "0.001")
+    page.click(f"{FULL} [data-action=nudge]")
+    page.click(f"{FULL} .tdg-table summary")
+    page.click(f"{FULL} .tdg-predict-toggle")  # on a phone the fields are folded under their title
+    page.fill(f"{FULL} [data-predict] input[name=predict-a]", "x")
+    page.click(f"{FULL} [data-predict] [data-action=check]")
+    look(page, PLAYER, seen, overflow)
+    page.fill(f"{FULL} [data-predict] input[name=predict-a]", "7")
+    page.click(f"{FULL} [data-predict] [data-action=check]")
+    look(page, PLAYER, seen, overflow)
+    browser_helpers.type_expression(page, "a * (b + ")
+    look(page, PLAYER, seen, overflow)
+    browser_helpers.type_expression(page, " * ".join(["a"] * 39))
+    look(page, PLAYER, seen, overflow)
+    page.locator(f"{FULL} [data-action=preset]").nth(5).click()
+    look(page, PLAYER, seen, overflow)
+    assert any(PLAYER_WORDS in text for text in seen)  # the walk saw the player
+    english = sorted({text for _, text in english_words(seen)})
+    assert english == [], ("hard-coded English in the player", english)
+    assert overflow == [], overflow
+    assert page.errors == [], page.errors
 
 
 def test_page_00_on_a_phone_speaks_only_the_new_language(browser, pseudo_server):
     page = browser_helpers.open_page(browser, f"{pseudo_server}{CODE}/00-basics/", PHONE)
-    try:
-        knob, gears = "#tinydag-knob-1", "#tinydag-gears-1"
-        for widget in (knob, gears):
-            page.locator(widget).scroll_into_view_if_needed()
-            page.wait_for_selector(f'{widget}[data-live="ready"]')
-        seen: list[str] = []
-        overflow: list[str] = []
-        look(page, WIDGETS, seen, overflow)
-        page.select_option(f"{knob} .tdg-knob__select", index=2)  # relu(x - 1): its kink is at 1
-        page.fill(f"{knob} .tdg-knob__number >> nth=0", "1")
-        page.press(f"{knob} .tdg-knob__number >> nth=0", "Enter")
-        look(page, WIDGETS, seen, overflow)
-        page.fill(f"{knob} .tdg-knob__input", "x * (x + 1")
-        look(page, WIDGETS, seen, overflow)
-        page.fill(f"{knob} .tdg-knob__input", "x * a")
-        look(page, WIDGETS, seen, overflow)
-        page.locator(f"{gears} .tdg-gears-button").nth(1).click()
-        look(page, WIDGETS, seen, overflow)
-        assert any(WIDGET_WORDS in text for text in seen)  # the walk saw the widgets
-        assert english_words(seen) == [], "hard-coded English in page 00's widgets"
-        assert overflow == [], overflow
-        page.click("label.md-header__button[for=__search]")  # search, in the new language's pages only
-        results = search(page, "gradient")
-        assert results and all(href.startswith(f"{pseudo_server}{CODE}/") for href in results), results
-        assert page.errors == [], page.errors
-    finally:
-        page.context.close()
+    knob, gears = "#tinydag-knob-1", "#tinydag-gears-1"
+    for widget in (knob, gears):
+        page.locator(widget).scroll_into_view_if_needed()
+        page.wait_for_selector(f'{widget}[data-live="ready"]')
+    seen: list[str] = []
+    overflow: list[str] = []
+    look(page, WIDGETS, seen, overflow)
+    page.select_option(f"{knob} .tdg-knob__select", index=2)  # relu(x - 1): its kink is at 1
+    page.fill(f"{knob} .tdg-knob__number >> nth=0", "1")
+    page.press(f"{knob} .tdg-knob__number >> nth=0", "Enter")
+    look(page, WIDGETS, seen, overflow)
+    page.fill(f"{knob} .tdg-knob__input", "x * (x + 1")
+    look(page, WIDGETS, seen, overflow)
+    page.fill(f"{knob} .tdg-knob__input", "x * a")
+    look(page, WIDGETS, seen, overflow)
+    page.locator(f"{gears} .tdg-gears-button").nth(1).click()
+    look(page, WIDGETS, seen, overflow)
+    assert any(WIDGET_WORDS in text for text in seen)  # the walk saw the widgets
+    assert english_words(seen) == [], "hard-coded English in page 00's widgets"
+    assert overflow == [], overflow
+    page.click("label.md-header__button[for=__search]")  # search, in the new language's pages only
+    results = search(page, "gradient")
+    assert results and all(href.startswith(f"{pseudo_server}{CODE}/") for href in results), results
+    assert page.errors == [], page.errors
