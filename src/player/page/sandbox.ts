@@ -139,11 +139,13 @@ export class Sandbox implements Target {
     // in another (the page's scroll handlers run with it); the wall is drawn last.
     await nextTask();
     this.render();
-    // The reveal in a frame's own callbacks: a wheel or touch scroll the compositor has already made
-    // reaches the page before them (continuous input is dispatched at the frame's start), so reveal
-    // knows the reader is scrolling. In a task of its own it could run first, and the text below a
-    // sandbox in view would jump as it grew (a compact sandbox waking while the reader began to scroll).
+    // The reveal in a task of its own right after a frame: a wheel or touch scroll the compositor has
+    // already made reaches the page at that frame's start (continuous input is dispatched with it), so
+    // reveal knows the reader is scrolling. At any other moment it could run first, and the text below
+    // a sandbox in view would jump as it grew (a compact sandbox waking as the reader began to scroll).
+    // Not in the frame's callbacks: the player's first style and layout would join the frame's task.
     await nextFrame();
+    await nextTask();
     reveal(this.root, this.ui.player, !moment);
     this.waking = false;
     markFirstFrame(this.root.id);
