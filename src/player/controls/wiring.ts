@@ -72,12 +72,13 @@ export function wireControls(t: Target): void {
   ui.copyLink.addEventListener("click", () => t.copyLink());
   ui.stepBack.addEventListener("click", () => t.dispatch({ type: "step", delta: -1 }));
   ui.stepOn.addEventListener("click", () => t.dispatch({ type: "step", delta: 1 }));
-  ui.nudgeRun.addEventListener("click", () => t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value));
+  const nudge = (): void => t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value);
+  ui.nudgeRun.addEventListener("click", nudge);
   // Enter in h nudges, as Enter in a prediction field checks.
   ui.nudgeH.addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
     e.preventDefault();
-    t.nudge(ui.nudgeLeaf.value, ui.nudgeH.value);
+    nudge();
   });
   ui.nudgeLeaf.addEventListener("change", () => t.dispatch({ type: "forget-nudge" }, { now: true }));
 }

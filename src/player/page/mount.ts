@@ -28,7 +28,7 @@ export function nextTask(): Promise<void> {
 }
 
 /** Resolve in the next frame's animation callbacks, after the input that frame dispatches. */
-export function nextFrame(): Promise<void> {
+export function nextAnimationFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 

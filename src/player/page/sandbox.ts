@@ -10,7 +10,7 @@ import { whenSeen } from "../shared/dom";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
 import { recompute, variablesOf } from "../engine/live";
-import { fullPanels, nextFrame, nextTask, preparePlayer, type SandboxData } from "./mount";
+import { fullPanels, nextAnimationFrame, nextTask, preparePlayer, type SandboxData } from "./mount";
 import { reveal } from "./reveal";
 import {
   type Action,
@@ -144,7 +144,7 @@ export class Sandbox implements Target {
     // reveal knows the reader is scrolling. At any other moment it could run first, and the text below
     // a sandbox in view would jump as it grew (a compact sandbox waking as the reader began to scroll).
     // Not in the frame's callbacks: the player's first style and layout would join the frame's task.
-    await nextFrame();
+    await nextAnimationFrame();
     await nextTask();
     reveal(this.root, this.ui.player, !moment);
     this.waking = false;

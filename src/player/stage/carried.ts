@@ -47,6 +47,7 @@ export class CarriedNumbers {
       this.layer.append(el);
     }
     let obstacles: Rect[] | undefined;
+    const taken = items.length ? labels() : [];
     this.pool.forEach((el, i) => {
       const item = items[i];
       if (!item) {
@@ -68,7 +69,6 @@ export class CarriedNumbers {
         p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
       }
       const box = (dy: number): Rect => ({ x: p.x - size.w / 2, y: p.y + dy - size.h / 2, ...size });
-      const taken = labels();
       let dy = -ABOVE;
       let under = false;
       if (taken.some((b) => overlaps(b, box(dy)))) {
