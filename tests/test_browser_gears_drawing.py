@@ -99,14 +99,14 @@ def train(page, widget: str = DEFAULT) -> dict:
 
 
 def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server):
-    """Sizes say the ratios (teeth 36 : 12 for g' = 3, 36 : 6 for f' = 6), a positive ratio turns
+    """Sizes say the ratios (teeth 42 : 14 for g' = 3, 42 : 7 for f' = 6), a positive ratio turns
     the driven gear with its driver through an idler, a negative one meshes directly and turns it
     the other way, a dead one stands apart and still; the arcs the hands sweep never cover a gear."""
     page = open_page(browser, gears_server, reduced_motion="reduce")
     awake(page)
     arcs_never_run_over_another_gear(page)
     start = train(page)
-    assert {k: w["teeth"] for k, w in start["wheels"].items()} == {"x": 36, "u": 12, "u2": 36, "y": 6}
+    assert {k: w["teeth"] for k, w in start["wheels"].items()} == {"x": 42, "u": 14, "u2": 42, "y": 7}
     assert None not in start["idlers"]
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # x 1 -> 1.1: the x gear turns 6 degrees
     moved = train(page)
@@ -116,9 +116,9 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")
     page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="-2 * x")
     negative = train(page)
-    assert negative["wheels"]["u"]["teeth"] == 18 and negative["idlers"][0] is None
+    assert negative["wheels"]["u"]["teeth"] == 21 and negative["idlers"][0] is None
     x, u = negative["wheels"]["x"], negative["wheels"]["u"]
-    meshed = (36 + 18) * gears_train.PITCH / (2 * math.pi)  # the two pitch radii
+    meshed = (42 + 21) * gears_train.PITCH / (2 * math.pi)  # the two pitch radii
     assert math.isclose(u["cx"] - x["cx"], meshed, abs_tol=0.01)
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")
     turned = train(page)

@@ -73,7 +73,7 @@ def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser,
     assert close(angles(page), {"x": 6, "u": 18, "y": 60 * 1.89})  # y = 9 -> 10.89
     scale = page.eval_on_selector_all(f"{DEFAULT} .tdg-gears--live .tdg-gear-scale",
                                       "ts => ts.map(t => t.textContent)")
-    assert scale == ["", words(lang)["gears_not_to_scale"]]  # f'(u) = 6.6: 36 teeth to 6 at most
+    assert scale == ["", words(lang)["gears_not_to_scale"]]  # f'(u) = 6.6: 42 teeth to 7 at most
     shown = readout(page)
     numbers = {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")}
     assert numbers == expected("3 * x", "u * u", 1.1, lang)

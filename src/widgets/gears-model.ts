@@ -149,11 +149,11 @@ export function fixed(x: number): string {
 // through a small idler between them (the driven gear then turns the way its driver does); a ratio of 0
 // leaves the driven gear apart, standing still.
 
-export const PITCH = 10; // arc length per tooth on the pitch circle, in the SVG's units
+export const PITCH = 8.6; // arc length per tooth on the pitch circle, in the SVG's units (42 teeth: 57.5 wide)
 export const TIP = 0.32 * PITCH; // a tooth's height over the pitch circle (gearPath)
-export const TEETH_MIN = 6;
-export const TEETH_MAX = 36;
-export const IDLER_TEETH = 8;
+export const TEETH_MIN = 7;
+export const TEETH_MAX = 42;
+export const IDLER_TEETH = 6; // smaller than any gear it joins, so a small driven gear never reads as it
 export const GAP = 16; // between a driver and the gear it no longer drives
 export const CENTER_Y = 118;
 const PAIR_MIDS = [150, 450]; // each pair in its half of the 600-unit figure

@@ -202,7 +202,7 @@ function overlap(a: Point[], b: Point[]): boolean {
 
 const RATIOS = [3, 6, 7.8, 0.5, 1, -2, -4, -0.25, 0, 12, -36];
 
-test("each pair's teeth are in the proportion of its ratio, as far as 6 to 36 teeth allow, and say when not", () => {
+test("each pair's teeth are in the proportion of its ratio, as far as 7 to 42 teeth allow, and say when not", () => {
   for (const ratio of RATIOS) {
     const [driver, driven] = pairTeeth(ratio);
     assert.ok(
@@ -217,12 +217,12 @@ test("each pair's teeth are in the proportion of its ratio, as far as 6 to 36 te
         `${ratio}: ${driver}/${driven}`,
       );
       assert.ok(pair.toScale);
-    } else assert.ok(!pair.toScale, `${ratio} cannot be drawn to scale`); // 7.8 stops at 36 / 6
+    } else assert.ok(!pair.toScale, `${ratio} cannot be drawn to scale`); // 7.8 stops at 42 / 7
     assert.ok(pair.driver.radius / pair.driven.radius === driver / driven); // one tooth size: radius ∝ teeth
   }
-  assert.deepEqual(pairTeeth(3), [36, 12]);
-  assert.deepEqual(pairTeeth(-2), [36, 18]);
-  assert.deepEqual(pairTeeth(0.5), [18, 36]);
+  assert.deepEqual(pairTeeth(3), [42, 14]);
+  assert.deepEqual(pairTeeth(-2), [42, 21]);
+  assert.deepEqual(pairTeeth(0.5), [21, 42]);
 });
 
 test("pitch circles touch: directly for a negative ratio, through an idler for a positive one, apart for 0", () => {
@@ -234,6 +234,11 @@ test("pitch circles touch: directly for a negative ratio, through an idler for a
     } else if (ratio > 0) {
       assert.ok(idler && Math.abs(idler.cx - driver.cx - (driver.radius + idler.radius)) < 1e-9);
       assert.ok(idler && Math.abs(driven.cx - idler.cx - (idler.radius + driven.radius)) < 1e-9);
+      // Walkthrough 8: at f′(u) = 12.6 the y gear (6 teeth) was smaller than its idler (8) and read as it.
+      assert.ok(
+        idler && idler.radius < Math.min(driver.radius, driven.radius),
+        `${ratio}: the idler is smallest`,
+      );
     } else {
       const clearance = driven.cx - driver.cx - driver.radius - driven.radius - 2 * 0.32 * PITCH;
       assert.ok(idler === null && clearance > 0, "a dead ratio's gears do not touch");

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 
 CENTER_Y = 118.0  # the gears' centres, on one line
-PITCH = 10.0
-TEETH_MIN, TEETH_MAX, IDLER_TEETH = 6, 36, 8
+PITCH = 8.6  # 42 teeth as wide as 36 of 10 were: the figure keeps its size
+TEETH_MIN, TEETH_MAX, IDLER_TEETH = 7, 42, 6  # the idler: smaller than any gear it joins
 GAP = 16.0
 PAIR_MIDS = (150.0, 450.0)
 
