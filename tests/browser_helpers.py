@@ -291,8 +291,10 @@ def settle(page) -> None:
 
 
 def type_expression(page, text: str) -> None:
+    """The whole text typed, then Enter (an error at its end is said at once, not after a pause)."""
     box = page.locator("[data-sandbox] input[name=expression]")
     box.fill(text)
+    box.press("Enter")
     settle(page)
 
 

@@ -10,6 +10,7 @@ player-words.test.ts: the comma's message).
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .browser_helpers import (
     DESKTOP,
@@ -78,7 +79,8 @@ CARD_LABELS = ("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
 def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(browser, site_server):
     """From a + b with a = -2, log(a) + b typed key by key never leaves a card "l" (the prefix l would
     parse) under the error: the graph under it is a + b, and a slider recovers the typed graph; then
-    " *" typed after it leaves log(a) + b, the last graph built, under the error. The caption under the
+    " *" typed after it leaves log(a) + b, the last graph built, under the error. An error at the end
+    being typed is said when the learner pauses or presses Enter, not at every key. The caption under the
     stage names the dimmed graph instead of a step of it, and the messages that come and go on the way
     take the hint's place: nothing below them moves."""
     page = open_lesson(browser, site_server)
@@ -88,16 +90,22 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     box = page.locator(f"{SANDBOX} input[name=expression]")
     box.click()
     box.press("Control+a")
-    labels, below = [], []
+    labels, below, flagged = [], [], []
+    error = page.locator(f"{SANDBOX} .tdg-error")
     for ch in "log(a) + b":
         box.press_sequentially(ch)
         settle(page)
         labels.append(page.evaluate(CARD_LABELS))
         below.append(page.evaluate(f"document.querySelector('{SANDBOX} .tdg-presets')"
                                    ".getBoundingClientRect().top"))
-    # Messages came and went on the way ("lo", "log(", …): in the hint's place, they moved nothing.
+        flagged.append(error.is_visible())
+    # Walkthrough 8: the unfinished end being typed ("lo", "log(", "log(a", "log(a) +") is not flagged
+    # red at each key; log of a negative a is, at once. Messages in the hint's place move nothing.
+    typed = ["l", "lo", "log", "log(", "log(a", "log(a)", "log(a) ", "log(a) +", "log(a) + ", "log(a) + b"]
+    said = [t for t, shown in zip(typed, flagged, strict=True) if shown]
+    assert said == ["log(a)", "log(a) ", "log(a) + b"], said
     assert max(below) - min(below) < 1, below
-    assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "domain"
+    assert error.get_attribute("data-code") == "domain"
     assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
     assert all(label != "l" for label in labels[1:]), labels
     assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
@@ -113,9 +121,20 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     box.press("End")
     box.press_sequentially(" *")
     settle(page)
-    assert page.locator(f"{SANDBOX} .tdg-error").get_attribute("data-code") == "syntax"
+    assert not error.is_visible(), "the end being typed waits for a pause"
     assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
     assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
+    box.press("Enter")  # or a pause, or leaving the field: then it is said
+    assert error.is_visible() and error.get_attribute("data-code") == "syntax"
+    assert box.get_attribute("aria-invalid") == "true"
+    box.press("Backspace")
+    settle(page)
+    assert not error.is_visible(), "log(a) + b again: no message"
+    box.press_sequentially("*")
+    settle(page)
+    assert not error.is_visible()
+    expect(error).to_be_visible()  # after the learner's pause
+    assert error.get_attribute("data-code") == "syntax"
     assert page.errors == [], page.errors
 
 

@@ -23,6 +23,7 @@ import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/ti
 import { decodeMoment, encodeMoment } from "../../src/player/page/url";
 import { withPredictions } from "../../src/player/page/translations";
 import { asPayload, recompute } from "../../src/player/engine/live";
+import { atTypingEnd } from "../../src/player/controls/errorview";
 import { nudgeCheck } from "../../src/player/model/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/stage/colors";
 import { strings } from "./strings-file";
@@ -389,4 +390,21 @@ test("nudge check: Δoutput / h next to the gradient", () => {
   const failed = nudgeCheck(recompute, log, { a: 0.0005 }, "a", -0.001);
   assert.ok(!failed.ok && failed.error.code === "domain");
   assert.equal(nudgeCheck(recompute, DEFAULT, {}, "z", 0.001).ok, false);
+});
+
+test("an input error at the text's unfinished end waits for the learner's pause; any other shows at once", () => {
+  const errorOf = (text: string) => {
+    try {
+      buildTimeline(text, { a: 1, b: 2, c: 3 });
+    } catch (e) {
+      const payload = asPayload(e);
+      if (payload) return payload;
+    }
+    throw new Error(`${text} has no engine error`);
+  };
+  // Walkthrough 8: "relu(" said "ends too early" in red at the keystroke after "relu".
+  for (const typing of ["", "relu(", "relu(a *", "a * ", "log(a", "(a + b", "lo", "a +"])
+    assert.ok(atTypingEnd(errorOf(typing), typing), `${JSON.stringify(typing)} is still being typed`);
+  for (const wrong of ["a ** b", "lgo(a) + b", "a + ) * b", "log(a - a) * b", "1 / (a - a)"])
+    assert.ok(!atTypingEnd(errorOf(wrong), wrong), `${wrong}: the error is in the text, not its end`);
 });

@@ -5,7 +5,25 @@ import type { ErrorPayload, Timeline } from "../../inference/types";
 import { h, setAttr, setText } from "../shared/dom";
 import { errorMessage, type I18n, isInvisible } from "../shared/i18n";
 
+// An input error at the end of the text is most often the part being typed ("relu(", "a *", "lo" on the
+// way to log): its message waits until the learner pauses, leaves the field or presses Enter, instead
+// of flashing red at every keystroke. Any other error shows at once, and so does its end.
+export const TYPING_PAUSE_MS = 700;
+const TYPED_CODES: readonly string[] = ["syntax", "unknown-function"];
+
+/** Whether an error is about the text's unfinished end (where the learner is typing). */
+export function atTypingEnd(error: ErrorPayload, text: string): boolean {
+  if (!TYPED_CODES.includes(error.code)) return false;
+  const count = (c: string): number => text.split(c).length - 1;
+  if (error.params.reason === "paren") return count("(") > count(")"); // still open: its inside is being typed
+  const end = error.end ?? error.start;
+  return end !== undefined && end >= Array.from(text.trimEnd()).length;
+}
+
 export class ErrorView {
+  private pending: (() => void) | null = null; // the message waiting for the learner's pause
+  private timer = 0;
+
   constructor(
     private readonly input: HTMLInputElement,
     private readonly mirror: HTMLElement,
@@ -13,13 +31,29 @@ export class ErrorView {
     private readonly i18n: I18n,
   ) {
     input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
+    input.addEventListener("blur", () => this.flush());
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") this.flush();
+    });
   }
 
-  /** `flagged`: the node of a numeric error when it belongs to the graph on screen. */
-  show(error: ErrorPayload | null, timeline: Timeline, flagged: string | null): void {
+  /**
+   * `flagged`: the node of a numeric error when it belongs to the graph on screen; `typing`: the text
+   * just changed under the learner's keys (an error at its end waits for a pause).
+   */
+  show(error: ErrorPayload | null, timeline: Timeline, flagged: string | null, typing = false): void {
+    clearTimeout(this.timer);
+    this.pending = null;
+    if (error && typing && atTypingEnd(error, this.input.value)) {
+      const waiting = error;
+      this.pending = () => this.show(waiting, timeline, flagged);
+      this.timer = window.setTimeout(() => this.flush(), TYPING_PAUSE_MS);
+      error = null; // meanwhile the field reads as being typed: no message, no mark
+    }
     if (!error) {
       this.message.hidden = true;
       setText(this.message, "");
+      delete this.message.dataset.code;
       setAttr(this.input, "aria-invalid", null);
       this.mark(null);
       return;
@@ -32,6 +66,12 @@ export class ErrorView {
     this.message.hidden = false;
     setAttr(this.input, "aria-invalid", flagged ? null : "true");
     this.mark(error);
+  }
+
+  /** The waiting message now (the learner paused, left the field or pressed Enter). */
+  private flush(): void {
+    const show = this.pending;
+    if (show) show();
   }
 
   /** Underline the offending characters (spans count code points, as in the engine). */

@@ -82,7 +82,8 @@ export class ControlSync {
     // New numbers alone change the message only when it names a node of the graph on screen.
     const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
     if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
-      this.errors.show(s.error, s.timeline, flaggedNode(s));
+      const typing = before?.expression !== s.expression && document.activeElement === this.ui.expression;
+      this.errors.show(s.error, s.timeline, flaggedNode(s), typing);
       // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
       this.ui.player.classList.toggle("is-stale", dimmedExpression(s) !== null);
     }
