@@ -82,7 +82,8 @@ def _url(base: str, lang: str, hash: str) -> str:
 # Errors the DevTools protocol does not pass on (a ResizeObserver loop is an ErrorEvent without an
 # exception): the page itself hears them first and hands them over as a console message.
 PAGE_ERRORS = """addEventListener('error', e => {
-    if (!e.error) console.error('[uncaught] ' + e.message); }, true);"""
+    if (e instanceof ErrorEvent && !e.error) console.error('[uncaught] ' + e.message); }, true);"""
+# (A resource that fails to load sends a plain Event, caught here too: a network's fault, not the page's.)
 
 
 def _watch_errors(page) -> None:
@@ -285,9 +286,19 @@ def step_backward_to(page, count: int) -> None:
     page.evaluate(SETTLED)
 
 
+# The engine loads with the first change that needs it (src/player/engine/load.ts): then the change
+# is drawn once it has arrived.
+SETTLE = """async () => {
+  const engine = document.querySelector('script[src*="/engine.js"]');
+  if (engine && !window.tinydagEngine)
+    await new Promise(r => { engine.addEventListener('load', r); engine.addEventListener('error', r); });
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+}"""
+
+
 def settle(page) -> None:
-    """Wait until the player has drawn the current state (two animation frames)."""
-    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    """Wait until the player has drawn the current state (the engine, if it is loading; two frames)."""
+    page.evaluate(SETTLE)
 
 
 def type_expression(page, text: str) -> None:

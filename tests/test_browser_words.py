@@ -295,6 +295,7 @@ def test_the_sandbox_speaks_the_pages_language(browser, site_server, lang):
     page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
     page.fill(f"{SANDBOX} input[name=nudge-h]", "0.001")
     page.click(f"{SANDBOX} [data-action=nudge]")
+    settle(page)  # the page's first nudge: the engine arrives first
     out = page.locator(f"{SANDBOX} .tdg-nudge-result")
     assert f"0{point}001" in out.inner_text() and f"{MINUS}10{point}001" in out.inner_text(), out.inner_text()
     assert f"c.grad = {MINUS}1" in out.inner_text()

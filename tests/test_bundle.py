@@ -44,7 +44,10 @@ def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(t
     widgets.mkdir()
     (widgets / "main.ts").write_text("import { x } from '../player/x';\nconsole.info(x + 40);\n")
     (widgets / "widgets.css").write_text(".w { color: blue }\n")
-    assert bundle.stale(tmp_path, assets) == ["player.css", "player.js", "widgets.css", "widgets.js"]
+    (src / "engine").mkdir()  # the player's engine, a bundle of its own that the player loads on demand
+    (src / "engine/engine.ts").write_text("import { x } from '../x';\nconsole.warn(x + 5);\n")
+    everything = ["engine.js", "player.css", "player.js", "widgets.css", "widgets.js"]
+    assert bundle.stale(tmp_path, assets) == everything
     bundle.write(bundle.build(tmp_path), assets)
     assert bundle.stale(tmp_path, assets) == []
     assert b"console.log(2)" in (assets / "player.js").read_bytes()
@@ -52,7 +55,9 @@ def test_make_bundle_writes_only_what_changed_and_check_tells_stale_from_fresh(t
     assert b"console.info(42)" in (assets / "widgets.js").read_bytes()  # x inlined from the player's module
     assert b"console.log" not in (assets / "widgets.js").read_bytes()  # the player's entry is not in it
     assert b"color:#00f" in (assets / "widgets.css").read_bytes()
-    assert sorted(bundle.shipped(assets)) == ["player.css", "player.js", "widgets.css", "widgets.js"]
+    assert b"console.warn(7)" in (assets / "engine.js").read_bytes()
+    assert b"console.warn" not in (assets / "player.js").read_bytes()  # the engine's entry is not in it
+    assert sorted(bundle.shipped(assets)) == everything
 
 
 def test_a_player_that_does_not_compile_is_refused_with_esbuilds_message(tmp_path):

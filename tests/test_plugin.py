@@ -146,7 +146,8 @@ def test_each_distinct_graph_runs_the_engine_once_per_build(tmp_path, engine_cal
         assert data["lang"] == lang and plain == STRINGS[lang]
         assert [p["label"] for p in data["presets"]] == ["Default", "Square"]
     assert "player.js" not in site.page("index.html")  # no sandbox, no player
-    assert re.search(r'<script src="\.\./\.\./assets/tinydag/player\.js\?v=\w+" async>',
+    assert re.search(r'<script src="\.\./\.\./assets/tinydag/player\.js\?v=\w+" '
+                     r'data-engine="\.\./\.\./assets/tinydag/engine\.js\?v=\w+" async>',
                      site.page("ru/lesson/index.html"))
     assert (tmp_path / "site/assets/tinydag/player.js").read_text().strip()
     build(config)  # what `mkdocs serve` does on a change elsewhere: nothing to recompute

@@ -155,10 +155,11 @@ def test_each_page_loads_only_the_bundle_it_uses(tmp_path):
             html = site.page(f"{prefix}{name}/index.html")
             head = html[:html.index("</head>")]
             loads[name] = sorted(re.findall(r"assets/tinydag/([a-z.]+)\?v=", head))
+        # The player names its engine (data-engine), which it loads when a reader's change needs it.
         assert loads == {
             "knob": ["widgets.css", "widgets.js"],
-            "sandbox": ["figure.css", "player.css", "player.js"],
-            "both": ["figure.css", "player.css", "player.js", "widgets.css", "widgets.js"],
+            "sandbox": ["engine.js", "figure.css", "player.css", "player.js"],
+            "both": ["engine.js", "figure.css", "player.css", "player.js", "widgets.css", "widgets.js"],
             "plain": [],
         }, prefix
     assert (tmp_path / "site/assets/tinydag/widgets.js").stat().st_size > 1000

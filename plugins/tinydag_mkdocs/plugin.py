@@ -255,8 +255,11 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         styles = [*(("player.css", "figure.css") if sandboxes else ()),
                   *(("widgets.css",) if widgets else ())]
         tags = [f'<link rel="stylesheet" href="{url(name)}">' for name in styles if name in self.assets]
+        # Each script starts on load; the player loads its engine (engine.js) when a change needs it.
+        engine = f' data-engine="{url("engine.js")}"' if "engine.js" in self.assets else ""
         scripts = [*(("player.js",) if sandboxes else ()), *(("widgets.js",) if widgets else ())]
-        tags += [f'<script src="{url(name)}" async></script>' for name in scripts]  # each starts on load
+        tags += [f'<script src="{url(name)}"{engine if name == "player.js" else ""} async></script>'
+                 for name in scripts]
         return "".join(tags)
 
     def _shown_path(self, page: Page) -> str:

@@ -2,8 +2,9 @@
 
 `make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets, then terser on
 the JavaScript (its compressor and mangler shrink esbuild's output by another ~5 % gzip), and writes
-`assets/player.js`, `player.css`, `widgets.js` and `widgets.css` into this package (two bundles: a page
-loads only the one it uses); the plugin only reads them, so building
+`assets/player.js`, `player.css`, `engine.js`, `widgets.js` and `widgets.css` into this package (a page
+loads only the bundle it uses; the player loads the engine, src/inference, only when a reader's change
+needs it); the plugin only reads them, so building
 the site needs Python alone. `--check` rebuilds in a temporary folder and fails when the shipped files
 differ (a TypeScript change without `make bundle` cannot land: `make test` runs the check).
 `--watch` rebuilds whenever a source changes (`make serve` runs it beside MkDocs when Node is there).
@@ -23,9 +24,11 @@ ASSETS = Path(__file__).resolve().parents[1] / "assets"
 ROOT = Path(__file__).resolve().parents[3]  # the repository: plugins/tinydag_mkdocs/base/bundle.py
 ENTRY = "src/player/page/main.ts"
 CSS = "src/player/player.css"
-# Each bundle: output name -> (entry, stylesheet). widgets.js imports pieces of the player (strings,
-# number formats, the error view) and the engine; esbuild copies what it uses.
-BUNDLES = {"player": (ENTRY, CSS), "widgets": ("src/widgets/main.ts", "src/widgets/widgets.css")}
+# Each bundle: output name -> (entry, stylesheet). engine.js is the player's engine, loaded on demand
+# (src/player/engine/load.ts); widgets.js imports pieces of the player (strings, number formats, the
+# error view) and the engine; esbuild copies what each uses.
+BUNDLES = {"player": (ENTRY, CSS), "engine": ("src/player/engine/engine.ts",),
+           "widgets": ("src/widgets/main.ts", "src/widgets/widgets.css")}
 SOURCES = ("src/player", "src/inference", "src/widgets")  # what the bundles are made of (--watch polls them)
 ESBUILD = "node_modules/.bin/esbuild"
 ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "--legal-comments=none",
@@ -49,7 +52,7 @@ EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts"
               "src/player/model/model.ts", "src/player/page/url.ts", "src/player/shared/debug.ts",
               "src/player/stage/shaders.ts",
               "plugins/tinydag_mkdocs/**/*.py")
-OUTPUTS = ("player.js", "player.css", "widgets.js", "widgets.css")
+OUTPUTS = ("player.js", "player.css", "engine.js", "widgets.js", "widgets.css")
 WATCH_INTERVAL_S = 0.5
 
 

@@ -92,6 +92,12 @@ export class ControlSync {
     this.syncButtons(s);
   }
 
+  /** Whether the engine failed to load (sandbox.ts): the error line says so until it has loaded. */
+  engineFailed(failed: boolean): void {
+    if (failed) this.errors.say(this.i18n.t("engine_failed"));
+    else if (this.shown) this.errors.show(this.shown.error, this.shown.timeline, flaggedNode(this.shown));
+  }
+
   /** Per drawn frame: the timeline's text, the table, the code in step, narration, the nudge answer. */
   frame(s: SandboxState, frame: Frame, narrate: boolean, highlight: boolean): void {
     const total = s.schedule.duration;

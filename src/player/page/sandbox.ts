@@ -9,7 +9,7 @@ import { markFirstFrame, recordInputToFrame, registerSandbox } from "../shared/d
 import { whenSeen } from "../shared/dom";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
-import { recompute, variablesOf } from "../engine/live";
+import { EngineMissing, engineReady, lazyEngine, loadEngine } from "../engine/load";
 import { fullPanels, nextAnimationFrame, nextTask, preparePlayer, type SandboxData } from "./mount";
 import { reveal } from "./reveal";
 import {
@@ -67,6 +67,7 @@ export class Sandbox implements Target {
   private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
   private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
   private invitation: HTMLButtonElement | null = null; // a compact sandbox's Backward on its stage, until the reader acts
+  private waitingForEngine: (() => void)[] | null = null; // the reader's changes since one needed the engine, in order
 
   private constructor(
     private readonly root: HTMLElement,
@@ -76,7 +77,11 @@ export class Sandbox implements Target {
     private readonly i18n: I18n,
   ) {
     this.reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-    this.context = { compute: recompute, variablesOf, autoplay: !this.reducedMotion };
+    this.context = {
+      compute: lazyEngine.recompute,
+      variablesOf: lazyEngine.variablesOf,
+      autoplay: !this.reducedMotion,
+    };
     this.presets = data.presets ?? [];
     this.state = initialState(data.timeline, data.values);
     // A compact sandbox waits for the reader's Backward with the forward pass done (it sits on the
@@ -117,7 +122,7 @@ export class Sandbox implements Target {
     // A shared moment is applied before anything is built: the graph is built once, the right one.
     const moment = this.share.moment();
     if (moment) {
-      this.state = reduce(this.state, { type: "moment", moment }, this.context);
+      this.state = await this.reduceWithEngine({ type: "moment", moment });
       this.interacted = true;
     }
     await nextTask();
@@ -161,10 +166,57 @@ export class Sandbox implements Target {
     return this.state;
   }
 
+  /** A transition that may need the engine (a link's own expression), loading it first if so. */
+  private async reduceWithEngine(action: Action): Promise<SandboxState> {
+    try {
+      return reduce(this.state, action, this.context);
+    } catch (error) {
+      if (!(error instanceof EngineMissing)) throw error;
+      await loadEngine();
+      return reduce(this.state, action, this.context);
+    }
+  }
+
+  /**
+   * Run after the engine has loaded (and after the changes that waited before), in order. A failed
+   * load drops the changes that waited: the next one tries again, and the error line says so.
+   */
+  private afterEngine(run: () => void): void {
+    if (this.waitingForEngine) {
+      this.waitingForEngine.push(run);
+      return;
+    }
+    this.waitingForEngine = [run];
+    loadEngine().then(
+      () => {
+        const waiting = this.waitingForEngine ?? [];
+        this.waitingForEngine = null;
+        this.sync.engineFailed(false);
+        for (const next of waiting) next();
+      },
+      (error: unknown) => {
+        this.waitingForEngine = null;
+        this.sync.engineFailed(true);
+        console.error("tinydag player:", error);
+      },
+    );
+  }
+
   /** The one way the state changes: reduce, then bring the stage and the controls along. */
   dispatch(action: Action, options: DispatchOptions = {}): void {
+    if (this.waitingForEngine) {
+      this.afterEngine(() => this.dispatch(action, options)); // after the change that waits, not before
+      return;
+    }
     const before = this.state;
-    const next = reduce(before, action, this.context);
+    let next: SandboxState;
+    try {
+      next = reduce(before, action, this.context);
+    } catch (error) {
+      if (!(error instanceof EngineMissing)) throw error;
+      this.afterEngine(() => this.dispatch(action, options)); // the first change the engine computes
+      return;
+    }
     this.state = next;
     if (next.structure !== before.structure) this.buildGraph(next.timeline);
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
@@ -208,6 +260,10 @@ export class Sandbox implements Target {
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
   nudge(leaf: string, step: string): void {
+    if (this.waitingForEngine || !engineReady()) {
+      this.afterEngine(() => this.nudge(leaf, step));
+      return;
+    }
     this.dispatch({ type: "nudge", leaf, step }, { now: true });
     if (nudgeMoved(this.state)) this.showStage([this.ui.nudgeResult, this.ui.nudgeRun]);
   }
@@ -260,7 +316,8 @@ export class Sandbox implements Target {
     const moment = this.share.moment();
     if (!moment) return;
     this.dispatch({ type: "moment", moment }, { url: false });
-    this.receive(moment);
+    if (this.waitingForEngine) this.afterEngine(() => this.receive(moment));
+    else this.receive(moment);
   }
 
   /**

@@ -6,6 +6,7 @@
 // panel (`open=predict`, url.ts) lands so that the graph and that panel show together where the window
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
+import { loadEngine } from "../engine/load";
 import { decodeMoment, type Panel } from "../page/url";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
@@ -32,16 +33,20 @@ function openInSandbox(root: HTMLElement, hash: string): void {
   if (location.hash !== hash) history.pushState(history.state, "", hash);
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  // An exercise's setup is computed by the engine: it loads from now on, beside the waking.
+  const engine = loadEngine().catch(() => undefined);
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
-  // Scrolled once the player is drawn (its height differs from the static figure's), or to the
-  // static figure when there is no player (no WebGL).
-  whenSettled(root, (ready) => {
-    if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
-    const top = landing(root);
-    window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
-    keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
-    if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
-  });
+  // Scrolled once the player is drawn with the setup (its height differs from the static figure's),
+  // or to the static figure when there is no player (no WebGL).
+  whenSettled(root, (ready) => void engine.then(() => land(root, ready, apply, reduced)));
+}
+
+function land(root: HTMLElement, ready: boolean, apply: () => boolean, reduced: boolean): void {
+  if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
+  const top = landing(root);
+  window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
+  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
+  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
 }
 
 /**

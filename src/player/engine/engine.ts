@@ -1,0 +1,10 @@
+// Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
+// (src/inference, through live.ts), which the player loads the first time a reader's change needs it
+// (load.ts). The first frame and the presets draw from the JSON the build embedded, so a reader who
+// only watches never downloads it.
+
+import type { Engine } from "./load";
+import { recompute, variablesOf } from "./live";
+
+const engine: Engine = { recompute, variablesOf };
+window.tinydagEngine = engine;

@@ -1,0 +1,64 @@
+// The player's engine arrives on demand (engine.ts is its own bundle): `lazyEngine` answers as the
+// engine does once it is loaded and throws EngineMissing before that; the sandbox then loads it
+// (loadEngine) and replays the reader's change (sandbox.ts). The player's script tag names the
+// engine's file (data-engine, with its version), relative to the page.
+
+import type { EngineResult } from "./live";
+
+export interface Engine {
+  recompute(expression: string, values: Record<string, number>): EngineResult;
+  variablesOf(expression: string): string[] | null;
+}
+
+declare global {
+  interface Window {
+    tinydagEngine?: Engine;
+  }
+}
+
+/** Thrown by lazyEngine while the engine is not loaded yet: nothing has changed, try again after loadEngine(). */
+export class EngineMissing extends Error {}
+
+// Read while the player's script runs (later, document.currentScript is another script or none):
+// the tag's data-engine, else engine.js beside the player.
+const player = typeof document === "undefined" ? null : (document.currentScript as HTMLScriptElement | null);
+const SOURCE = player?.dataset.engine
+  ? new URL(player.dataset.engine, document.baseURI).href
+  : new URL(
+      "engine.js",
+      player?.src || (typeof document === "undefined" ? "http://localhost/" : document.baseURI),
+    ).href;
+
+let loading: Promise<Engine> | null = null;
+
+const loaded = (): Engine => {
+  const engine = window.tinydagEngine;
+  if (!engine) throw new EngineMissing("the engine is not loaded yet");
+  return engine;
+};
+
+export const lazyEngine: Engine = {
+  recompute: (expression, values) => loaded().recompute(expression, values),
+  variablesOf: (expression) => loaded().variablesOf(expression),
+};
+
+export const engineReady = (): boolean => window.tinydagEngine !== undefined;
+
+/** Load the engine's script once; a failed load (the connection dropped) may be tried again. */
+export function loadEngine(): Promise<Engine> {
+  if (window.tinydagEngine) return Promise.resolve(window.tinydagEngine);
+  loading ??= new Promise<Engine>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = SOURCE;
+    script.async = true;
+    script.onload = () =>
+      window.tinydagEngine ? resolve(window.tinydagEngine) : reject(new Error("no engine"));
+    script.onerror = () => {
+      script.remove();
+      loading = null;
+      reject(new Error(`the engine (${script.src}) did not load`));
+    };
+    document.head.append(script);
+  });
+  return loading;
+}

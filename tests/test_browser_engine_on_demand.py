@@ -1,0 +1,104 @@
+"""The player's engine (engine.js, src/player/engine/load.ts) loads with the first change that needs it:
+a reader who only watches (the first frame, the pulses, the presets) never downloads it; a reader who
+types or drags before it arrives loses nothing (their changes wait and apply in order); a link with
+its own expression opens with it; an engine that cannot load is said in the page's language, and the
+next change tries again. (The words once per language: the message's key is in every strings file,
+tests/ts/player-i18n.test.ts; here in Russian.)
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .browser_helpers import DESKTOP, LESSON, _watch_errors, moment, sandbox_ready, settle
+
+pytestmark = pytest.mark.browser
+
+SANDBOX = "[data-sandbox]"
+ENGINE = "**/assets/tinydag/engine.js*"
+CARDS = ("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
+         ".map(el => el.getAttribute('aria-label')).join(' | ')")
+SLIDERS = "[...document.querySelectorAll('[data-sandbox] input[name^=var-]')].map(el => el.name)"
+
+
+def fresh(browser, url: str):
+    """A page of its own: the routes below must not reach the tests' shared pages."""
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    _watch_errors(page)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.requests = requests  # type: ignore[attr-defined]
+    page.goto(url)
+    sandbox_ready(page)
+    return page
+
+
+def engine_requests(page) -> int:
+    return sum("/engine.js" in url for url in page.requests)
+
+
+def test_watching_needs_no_engine_and_changes_made_before_it_arrives_apply_in_order(browser, site_server):
+    page = fresh(browser, site_server + LESSON["en"] + "#tinydag-1")
+    # Watching: the pulse, a preset (computed at build time), the timeline.
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.click(f"{SANDBOX} .tdg-presets button >> nth=1")
+    settle(page)
+    page.wait_for_timeout(300)
+    assert engine_requests(page) == 0 and page.evaluate("window.tinydagEngine === undefined")
+    # A slow connection: the engine arrives 600 ms after it is asked for.
+    held: list = []
+    page.route(ENGINE, lambda route: held.append(route))
+    box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.fill("")
+    box.press_sequentially("a * b + c", delay=20)  # key by key, all before the engine is there
+    page.locator(f"{SANDBOX} input[name=num-b]").fill("4")
+    page.locator(f"{SANDBOX} input[name=num-b]").dispatch_event("change")
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert len(held) == 1, "one request for the engine, however many changes wait for it"
+    page.wait_for_timeout(600)
+    held[0].continue_()
+    settle(page)
+    assert page.evaluate(CARDS) == "a | b | a × b | c | a × b + c", "the last text typed, not a prefix"
+    assert page.evaluate(SLIDERS) == ["var-a", "var-b", "var-c"]
+    assert page.input_value(f"{SANDBOX} input[name=num-b]") == "4"
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == "a * b + c"
+    # From now on the engine answers within the input's own event.
+    before = page.evaluate("window.tinydagPlayer.engineCalls")
+    box.press_sequentially(" * a")
+    assert page.evaluate("window.tinydagPlayer.engineCalls") == before + 4
+    assert engine_requests(page) == 1
+    assert page.errors == [], page.errors
+    page.context.close()
+
+
+def test_a_link_with_its_own_expression_opens_with_it(browser, site_server):
+    page = fresh(browser, site_server + LESSON["en"] + "#tinydag-1?expr=exp(a)%20*%20b&vals=a:0,b:3"
+                 "&dir=backward&t=99")
+    assert page.evaluate(CARDS) == "a | exp(a) | b | exp(a) × b"
+    assert moment(page)["direction"] == "backward"
+    assert engine_requests(page) == 1 and page.errors == [], page.errors
+    page.context.close()
+
+
+def test_an_engine_that_cannot_load_is_said_and_the_next_change_tries_again(browser, site_server):
+    page = fresh(browser, site_server + LESSON["ru"] + "#tinydag-1")
+    page.route(ENGINE, lambda route: route.abort())
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("5")
+    page.locator(f"{SANDBOX} input[name=num-a]").dispatch_event("change")
+    settle(page)
+    error = page.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible() and "не удалось загрузить" in error.inner_text(), error.inner_text()
+    assert page.evaluate(CARDS).startswith("a | b | a + b"), "the graph on screen stays"
+    page.unroute(ENGINE)
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("6")
+    page.locator(f"{SANDBOX} input[name=num-a]").dispatch_event("change")
+    settle(page)
+    assert not error.is_visible(), "loaded on the next change: the message goes"
+    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "6"
+    assert engine_requests(page) == 2
+    assert page.errors == [], page.errors  # the failed load was reported, not thrown
+    page.context.close()
