@@ -1,9 +1,9 @@
 """The player's engine (engine.js, src/player/engine/load.ts) loads with the first change that needs it:
-a reader who only watches (the first frame, the pulses, the presets) never downloads it; a reader who
-types or drags before it arrives loses nothing (their changes wait and apply in order); a link with
-its own expression opens with it; an engine that cannot load is said in the page's language, and the
-next change tries again. (The words once per language: the message's key is in every strings file,
-tests/ts/player-i18n.test.ts; here in Russian.)
+a reader who only watches (the first frame, the pulses, the presets) never downloads it; reaching for
+a field or a slider sets it off; changes made before it arrives lose nothing (they wait and apply in
+order); a link with its own expression opens with it; an engine that cannot load is said in the page's
+language, and the next change tries again. (The words once per language: the message's key is in
+every strings file, tests/ts/player-i18n.test.ts; here in Russian.)
 """
 
 from __future__ import annotations
@@ -51,13 +51,15 @@ def test_watching_needs_no_engine_and_changes_made_before_it_arrives_apply_in_or
     held: list = []
     page.route(ENGINE, lambda route: held.append(route))
     box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.focus()  # reaching for the field sets the engine off, before any change
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert len(held) == 1 and page.evaluate("window.tinydagPlayer.engineCalls") == 0
     box.fill("")
     box.press_sequentially("a * b + c", delay=20)  # key by key, all before the engine is there
     page.locator(f"{SANDBOX} input[name=num-b]").fill("4")
     page.locator(f"{SANDBOX} input[name=num-b]").dispatch_event("change")
-    deadline = time.monotonic() + 10
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(20)
     assert len(held) == 1, "one request for the engine, however many changes wait for it"
     page.wait_for_timeout(600)
     held[0].continue_()

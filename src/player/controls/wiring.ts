@@ -2,6 +2,7 @@
 // decides what a change means: that is reduce()'s job.
 
 import type { Controls } from "./controls";
+import { loadEngine } from "../engine/load";
 import { type Slider, widenSlider } from "./sliders";
 import { parseNumber } from "../model/format";
 import type { Action, Preset, SandboxState } from "../model/model";
@@ -42,6 +43,14 @@ export interface Target {
 
 export function wireControls(t: Target): void {
   const ui = t.ui;
+  // The engine sets off as the reader reaches for a field, a slider or a menu (a press, a tab), so
+  // that it is usually there by the first change they make with it (load.ts).
+  const reaching = (e: Event): void => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement)
+      loadEngine().catch(() => undefined); // a failed load is said when a change needs it
+  };
+  ui.player.addEventListener("pointerdown", reaching, { capture: true, passive: true });
+  ui.player.addEventListener("focusin", reaching);
   ui.expression.addEventListener("input", (e) =>
     t.dispatch({ type: "edit", text: ui.expression.value }, { inputAt: e.timeStamp }),
   );
