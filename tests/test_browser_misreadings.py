@@ -138,6 +138,37 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     assert page.errors == [], page.errors
 
 
+STAGE_TOP = ("document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect().top + scrollY")
+SLIDER_NAMES = "[...document.querySelectorAll('[data-sandbox] input[name^=var-]')].map(el => el.name)"
+
+
+def test_while_typing_the_graph_stays_put_as_sliders_go_and_come(browser, site_server):
+    """Walkthrough 7: typing (a + b) * c key by key, the prefix (a + b) took c's slider away and the graph
+    jumped up 33 px, then down again. Now the sliders' room stays while the field has the focus; when
+    the learner leaves it, a graph with fewer sliders moves up once."""
+    page = open_lesson(browser, site_server)
+    box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.click()
+    box.press("Control+a")
+    tops, sliders = [], []
+    for ch in "(a + b) * c":
+        box.press_sequentially(ch)
+        settle(page)
+        tops.append(page.evaluate(STAGE_TOP))
+        sliders.append(len(page.evaluate(SLIDER_NAMES)))
+    assert 2 in sliders and sliders[-1] == 3, sliders  # (a + b) had two
+    assert max(tops) - min(tops) < 1, tops
+    box.press("End")
+    for _ in range(4):
+        box.press("Backspace")  # back to (a + b)
+    settle(page)
+    assert page.evaluate(SLIDER_NAMES) == ["var-a", "var-b"] and abs(page.evaluate(STAGE_TOP) - tops[-1]) < 1
+    box.press("Tab")  # leaving the field gives the room back
+    settle(page)
+    assert page.evaluate(STAGE_TOP) < tops[-1] - 10
+    assert page.errors == [], page.errors
+
+
 # Every visible control of every sandbox and widget that Material's button would cover, the button's
 # state, and whether our roots are marked.
 COVERED = """() => {

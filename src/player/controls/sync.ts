@@ -5,7 +5,7 @@
 import { CodeListing } from "../teaching/codestep";
 import { type Controls, fillNudgeLeaves } from "./controls";
 import { type Slider, syncSliderList, widenSlider } from "./sliders";
-import { setAttr, setText } from "../shared/dom";
+import { setAttr, setStyle, setText } from "../shared/dom";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
 import { parseNumber, proseNumber } from "../model/format";
@@ -46,6 +46,7 @@ export class ControlSync {
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
     this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
+    ui.expression.addEventListener("blur", () => setStyle(ui.variables, "min-height", ""));
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(ui.player.ownerDocument);
@@ -69,6 +70,13 @@ export class ControlSync {
       ); // leaves are structure
     }
     if (before?.variables !== s.variables) {
+      // While the learner types, a prefix with fewer variables ("(a + b)" on the way to "(a + b) * c")
+      // takes its sliders away but not their room: the graph below stays put until the field is left.
+      if (document.activeElement === this.ui.expression) {
+        const held = parseFloat(this.ui.variables.style.minHeight) || 0;
+        const height = this.ui.variables.getBoundingClientRect().height;
+        if (height > held) setStyle(this.ui.variables, "min-height", `${height}px`);
+      }
       const variables = s.variables.map((name) => ({ name, value: s.values[name] ?? DEFAULT_VALUE }));
       const previous = new Set(this.sliders);
       this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
