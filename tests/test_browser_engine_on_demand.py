@@ -23,10 +23,12 @@ CARDS = ("[...document.querySelectorAll('[data-sandbox] [data-node]')]"
 SLIDERS = "[...document.querySelectorAll('[data-sandbox] input[name^=var-]')].map(el => el.name)"
 
 
-def fresh(browser, url: str):
+def fresh(browser, url: str, engine_fails: bool = False):
     """A page of its own: the routes below must not reach the tests' shared pages."""
     page = browser.new_context(viewport=DESKTOP).new_page()
     _watch_errors(page)
+    if engine_fails:
+        page.route(ENGINE, lambda route: route.abort())
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.requests = requests  # type: ignore[attr-defined]
@@ -103,4 +105,14 @@ def test_an_engine_that_cannot_load_is_said_and_the_next_change_tries_again(brow
     assert page.input_value(f"{SANDBOX} input[name=num-a]") == "6"
     assert engine_requests(page) == 2
     assert page.errors == [], page.errors  # the failed load was reported, not thrown
+    page.context.close()
+
+
+def test_a_link_whose_engine_cannot_load_opens_the_sandbox_on_its_own_graph(browser, site_server):
+    page = fresh(browser, site_server + LESSON["et"] + "#tinydag-1?expr=exp(a)%20*%20b&vals=a:0,b:3",
+                 engine_fails=True)
+    assert page.evaluate(CARDS).startswith("a | b | a + b"), "the sandbox's own graph, awake"
+    error = page.locator(f"{SANDBOX} .tdg-error")
+    assert error.is_visible() and "ei saanud" in error.inner_text(), error.inner_text()
+    assert page.errors == [], page.errors
     page.context.close()

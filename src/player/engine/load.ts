@@ -19,15 +19,16 @@ declare global {
 /** Thrown by lazyEngine while the engine is not loaded yet: nothing has changed, try again after loadEngine(). */
 export class EngineMissing extends Error {}
 
-// Read while the player's script runs (later, document.currentScript is another script or none):
-// the tag's data-engine, else engine.js beside the player.
+// Read while the player's script runs (later, document.currentScript is another script or none).
 const player = typeof document === "undefined" ? null : (document.currentScript as HTMLScriptElement | null);
-const SOURCE = player?.dataset.engine
-  ? new URL(player.dataset.engine, document.baseURI).href
-  : new URL(
-      "engine.js",
-      player?.src || (typeof document === "undefined" ? "http://localhost/" : document.baseURI),
-    ).href;
+
+/** The engine's address: the player tag's data-engine (relative to the page), else beside the player. */
+function source(): string {
+  const named = player?.dataset.engine;
+  return named
+    ? new URL(named, document.baseURI).href
+    : new URL("engine.js", player?.src || document.baseURI).href;
+}
 
 let loading: Promise<Engine> | null = null;
 
@@ -49,7 +50,7 @@ export function loadEngine(): Promise<Engine> {
   if (window.tinydagEngine) return Promise.resolve(window.tinydagEngine);
   loading ??= new Promise<Engine>((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = SOURCE;
+    script.src = source();
     script.async = true;
     script.onload = () =>
       window.tinydagEngine ? resolve(window.tinydagEngine) : reject(new Error("no engine"));

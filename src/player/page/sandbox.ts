@@ -68,6 +68,7 @@ export class Sandbox implements Target {
   private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
   private invitation: HTMLButtonElement | null = null; // a compact sandbox's Backward on its stage, until the reader acts
   private waitingForEngine: (() => void)[] | null = null; // the reader's changes since one needed the engine, in order
+  private engineLost = false; // the engine did not load for a link's own expression (start)
 
   private constructor(
     private readonly root: HTMLElement,
@@ -132,6 +133,7 @@ export class Sandbox implements Target {
     this.walk.build(this.state.timeline);
     await nextTask();
     this.sync.state(this.state);
+    if (this.engineLost) this.sync.engineFailed(true);
     this.predict?.setNarrow(this.stage.narrow);
     this.predict?.sync(this.state);
     if (moment) this.receive(moment);
@@ -166,13 +168,22 @@ export class Sandbox implements Target {
     return this.state;
   }
 
-  /** A transition that may need the engine (a link's own expression), loading it first if so. */
+  /**
+   * A transition that may need the engine (a link's own expression), loading it first if so. When it
+   * cannot load, the sandbox opens on its own graph and the error line says why (start).
+   */
   private async reduceWithEngine(action: Action): Promise<SandboxState> {
     try {
       return reduce(this.state, action, this.context);
     } catch (error) {
       if (!(error instanceof EngineMissing)) throw error;
-      await loadEngine();
+      try {
+        await loadEngine();
+      } catch (failed) {
+        console.error("tinydag player:", failed);
+        this.engineLost = true;
+        return this.state;
+      }
       return reduce(this.state, action, this.context);
     }
   }
