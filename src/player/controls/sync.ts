@@ -46,7 +46,20 @@ export class ControlSync {
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
     this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
-    ui.expression.addEventListener("blur", () => setStyle(ui.variables, "min-height", ""));
+    // The sliders' room held while typing (state) goes back when the learner leaves the field, but
+    // after the click that took the focus, if any: shrinking at its mousedown moved the button it
+    // pressed from under the pointer, and the click missed (walkthrough 9).
+    const doc = ui.player.ownerDocument;
+    let pressing = false;
+    const press = (down: boolean) => () => (pressing = down);
+    doc.addEventListener("pointerdown", press(true), { capture: true, passive: true });
+    for (const type of ["pointerup", "pointercancel"])
+      doc.addEventListener(type, press(false), { capture: true, passive: true });
+    ui.expression.addEventListener("blur", () => {
+      const release = (): void => setStyle(ui.variables, "min-height", "");
+      if (!pressing) release();
+      else doc.addEventListener("pointerup", () => setTimeout(release, 0), { capture: true, once: true });
+    });
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
     this.listing = CodeListing.find(ui.player.ownerDocument);
