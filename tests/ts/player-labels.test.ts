@@ -163,6 +163,9 @@ test("a running sum reads like the += builds it", () => {
   assert.equal(sumText([2, 2]), "2 + 2 = 4");
   assert.equal(sumText([2, -3]), "2 − 3 = −1");
   assert.equal(sumText([1, 1, 1, 1, 1]), "1 + 1 + … + 1 = 5");
+  // Walkthrough 9: the rounded terms shown add to −0.4686, not to the −0.4687 shown: "≈", as products do.
+  assert.equal(sumText([-0.1353352832366127, -0.3333333333333333]), "−0.1353 − 0.3333 ≈ −0.4687");
+  assert.equal(sumText([0.1, 0.2]), "0.1 + 0.2 = 0.3"); // 0.30000000000000004 is shown as 0.3
   const square = buildTimeline("a * a", { a: 2 });
   const last = square.backward[square.backward.length - 1]!;
   assert.deepEqual(termsAfter(square, last), [2, 2]);
@@ -176,6 +179,13 @@ test("a card says how its value was made", () => {
   assert.ok(made.includes("relu(5) = 5"), made.join(" | "));
   assert.ok(made.includes("(−3) ** 2 = 9"), made.join(" | "));
   assert.equal(madeText(t.nodes.find((n) => n.op === "var")!, t), null);
+  // Rounded inputs that do not give the rounded result: "≈" (1/3 × 3 shown as 0.3333 × 3 = 1).
+  const third = buildTimeline("a / 3 * b + exp(c) + c ** 0.5", { a: 1, b: 3, c: 2.30259 });
+  const written = third.nodes.map((n) => madeText(n, third));
+  assert.ok(written.includes("0.3333 × 3 ≈ 1"), written.join(" | "));
+  assert.ok(written.includes("2.303 ** 0.5 ≈ 1.517"), written.join(" | ")); // √2.303 = 1.5175…
+  assert.ok(written.includes("1 ÷ 3 = 0.3333"), written.join(" | "));
+  assert.ok(written.includes("exp(2.303) = 10"), written.join(" | ")); // 10.005 is shown as 10 too
 });
 
 test("frames carry the current event's numbers and the contributions each node has received", () => {

@@ -3,10 +3,26 @@
 // adds to ("2 + 2 = 4", the `+=` of backward()). Numbers as on the cards (formatNumber).
 
 import { OPS } from "../../inference/ops";
-import type { BackwardStep, Timeline, TimelineNode } from "../../inference/types";
-import { formatNumber } from "./format";
+import type { BackwardStep, Op, Timeline, TimelineNode } from "../../inference/types";
+import { formatNumber, parseNumber } from "./format";
 
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
+
+// The number rule (as productText): where the numbers shown, worked out, do not give the result shown
+// (rounding), the sum or the operation says "≈" instead of "=".
+const shownAs = (x: number): number => parseNumber(formatNumber(x));
+const agrees = (worked: number, result: number): boolean => formatNumber(worked) === formatNumber(result);
+const WORKED: Partial<Record<Op, (x: number, y: number) => number>> = {
+  "+": (x, y) => x + y,
+  "-": (x, y) => x - y,
+  "*": (x, y) => x * y,
+  "/": (x, y) => x / y,
+  "**": (x, y) => x ** y,
+  exp: (x) => Math.exp(x),
+  log: (x) => Math.log(x),
+  relu: (x) => Math.max(0, x),
+  neg: (x) => -x,
+};
 
 /**
  * "−1 × 10 = −10", "relu(−6) = 0", "2 − (−3) = 5"; null for variables and numbers. `write`: how a
@@ -25,12 +41,15 @@ export function madeText(
     const text = write(x);
     return text.startsWith("−") ? `(${text})` : text;
   };
-  const result = write(node.value);
+  const work = WORKED[node.op];
+  const second = node.op === "**" ? (node.exponent ?? 0) : shownAs(input(1)); // an exponent is as typed
+  const exact = !work || agrees(work(shownAs(input(0)), second), node.value);
+  const result = `${exact ? "=" : "≈"} ${write(node.value)}`;
   const { shape, glyph } = OPS[node.op];
   if (shape === "power")
-    return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} = ${result}`;
-  if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(input(1))} = ${result}`;
-  return `${glyph}(${write(input(0))}) = ${result}`; // −(3) = −3, relu(−6) = 0
+    return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
+  if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(input(1))} ${result}`;
+  return `${glyph}(${write(input(0))}) ${result}`; // −(3) = −3, relu(−6) = 0
 }
 
 /** The contributions `step`'s child has received once it lands, in backward()'s order. */
@@ -56,5 +75,12 @@ export function sumText(
       return x < 0 ? ` − ${write(-x)}` : ` + ${write(x)}`;
     })
     .join("");
-  return `${text} = ${write(total)}`;
+  // Worked out from the terms shown (with "…" the reader cannot, and it is the exact sum anyway).
+  const exact =
+    terms.length > MAX_TERMS ||
+    agrees(
+      terms.map(shownAs).reduce((sum, x) => sum + x, 0),
+      total,
+    );
+  return `${text} ${exact ? "=" : "≈"} ${write(total)}`;
 }
