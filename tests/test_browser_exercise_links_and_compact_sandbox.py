@@ -131,6 +131,17 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert play["y"] + play["height"] <= viewport["height"], play
         assert page.evaluate(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
         assert page.url.endswith(hrefs[i])
+        if viewport is DESKTOP and "open=nudge" in hrefs[i]:
+            # (d) uses Nudge check: the prediction fields fold out of its way on a desktop too, and its
+            # result comes into view with the graph (walkthrough 9: it started at y = 803 under them).
+            assert page.locator(f"{FULL} .tdg-predict-toggle[aria-expanded=false]").count() == 1
+            page.select_option(f"{FULL} select[name=nudge-leaf]", "c")
+            page.click(f"{FULL} [data-action=nudge]")
+            settle(page)
+            page.wait_for_timeout(1600)  # a smooth scroll
+            result = page.locator(f"{FULL} .tdg-nudge-result").bounding_box()
+            stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
+            assert stage["y"] >= 0 and result["y"] + result["height"] <= viewport["height"], (stage, result)
     # The same link twice restores the setup the reader has changed since.
     page.locator(f"{FULL} input[name=expression]").fill("a + b")
     settle(page)

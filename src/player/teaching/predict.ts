@@ -39,6 +39,7 @@ export class PredictPanel {
   private readonly toggle: HTMLButtonElement;
   private foldable = false; // the legend is a button that folds the fields (foldIfDue)
   private narrow = false; // the stage is phone-wide (setNarrow)
+  private aside = false; // a link opened another exercise's panel: folded out of its way (receive)
   private fields: Field[] = [];
   private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
   private shown: SandboxState | null = null;
@@ -103,6 +104,11 @@ export class PredictPanel {
   receive(open: Panel | undefined, predictions: Record<string, string> = {}): void {
     const typed = this.fields.filter((f) => predictions[f.name] !== undefined);
     for (const field of typed) field.input.value = predictions[field.name]!;
+    // An exercise with another panel (Nudge check) folds the fields even where they would not fold
+    // by themselves (walkthrough 9: on a desktop the open, unused fields pushed Nudge check's result
+    // under the fold).
+    this.aside = open !== undefined && open !== "predict" && typed.length === 0;
+    this.foldIfDue();
     if (this.foldable && open) this.fold(open !== "predict" && typed.length === 0);
     else if (this.foldable && typed.length > 0) this.fold(false);
   }
@@ -131,7 +137,7 @@ export class PredictPanel {
 
   /** Many leaves or a narrow stage: the legend becomes the folding button, and the fields fold. */
   private foldIfDue(): void {
-    const foldable = this.narrow || this.fields.length > FOLD_ABOVE;
+    const foldable = this.narrow || this.fields.length > FOLD_ABOVE || this.aside;
     if (foldable === this.foldable) return;
     this.foldable = foldable;
     this.legend.replaceChildren(foldable ? this.toggle : this.title);
