@@ -38,6 +38,35 @@ def test_resizing_the_window_with_the_player_awake_raises_no_error(browser, site
     assert widths[PHONE["width"]] < widths[DESKTOP["width"]]
 
 
+STAGE = "(() => { const r = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();" \
+        " return {top: r.top, bottom: r.bottom, height: innerHeight}; })()"
+
+
+def test_a_graph_in_view_stays_in_view_when_the_window_changes_width(browser, site_server):
+    """Walkthrough 9: mid-exercise, 1280 -> 800 px wide put the graph out of view, and back it came 344 px
+    lower; a phone's width put it 3,000 px below. A graph that was in view comes back into view, its top
+    under the header. A change of height alone (a phone's address bar as the reader scrolls) moves
+    nothing."""
+    page = open_lesson(browser, site_server, viewport=DESKTOP)
+    page.evaluate("scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
+                  ".getBoundingClientRect().top - 300)")
+    settle(page)
+    for viewport in ({"width": 800, "height": 700}, PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_function(FITS)
+        for _ in range(4):
+            settle(page)
+        at = page.evaluate(STAGE)
+        assert at["top"] >= 40 and at["bottom"] <= at["height"], (viewport, at)
+    page.evaluate("scrollTo(0, 0)")
+    settle(page)
+    page.set_viewport_size({"width": DESKTOP["width"], "height": 700})
+    for _ in range(4):
+        settle(page)
+    assert page.evaluate("scrollY") == 0
+    assert page.errors == [], page.errors
+
+
 def test_a_jump_to_the_sandbox_after_the_compact_player_woke_raises_no_error(browser, site_server):
     """The compact player above the listing wakes first; a click in the table of contents then jumps
     over the deferred listing, which renders on the way (its size settles in that frame)."""

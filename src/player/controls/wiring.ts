@@ -202,4 +202,39 @@ export function wirePage(t: Target): void {
       if (width && width !== t.stage.width) t.resize(width);
     });
   }).observe(t.ui.stage);
+  keepInViewAcrossWidths(t.ui.stage);
+}
+
+/**
+ * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
+ * scroll anchoring may hold on to another element: a graph that was in view goes out of it
+ * (walkthrough 9: 1280 -> 800 px wide and back put it 344 px lower; a phone's width, 3,000 px below).
+ * A graph that was in view (half of it at least) is brought back, its top under the header. Only for a new width: a phone's address bar
+ * coming and going while the reader scrolls changes the height alone, and the reader is not fought.
+ */
+const SETTLING_FRAMES = 6;
+
+function keepInViewAcrossWidths(stage: HTMLElement): void {
+  let seen = false; // at least half the graph in view, as the last frame before the resize left it
+  new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) seen = entry.intersectionRatio >= 0.5;
+    },
+    { threshold: [0, 0.5, 1] },
+  ).observe(stage);
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    if (!seen) return;
+    // Checked for a few frames: the stages and figures of the page take their new sizes in the frames
+    // after the resize (the ResizeObserver above lays a stage out a frame later), moving it again.
+    let frames = SETTLING_FRAMES;
+    const check = (): void => {
+      const box = stage.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ block: "start" });
+      if (--frames > 0) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
 }
