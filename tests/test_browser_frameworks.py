@@ -115,6 +115,8 @@ def test_the_panel_follows_typing_sliders_presets_and_shared_links(browser, site
     assert "exp" in shared
 
     again = lesson_page(browser, site_server, viewport={"width": 1000, "height": 800}, hash=shared)
+    open_panel(again)  # written as it opens (a folded panel costs a drag nothing)
+    settle(again)
     assert code(again, JAX) == (scripts(preset) or {})["jax"]
     assert page.errors == [] and again.errors == []
 

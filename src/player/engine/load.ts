@@ -3,11 +3,14 @@
 // (loadEngine) and replays the reader's change (sandbox.ts). The player's script tag names the
 // engine's file (data-engine, with its version), relative to the page.
 
+import type { Scripts } from "../../inference/frameworks";
+import type { Timeline } from "../../inference/types";
 import type { EngineResult } from "./live";
 
 export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
+  scripts(timeline: Timeline): Scripts | null; // the graph as PyTorch and JAX (the frameworks panel)
 }
 
 declare global {
@@ -41,6 +44,7 @@ const loaded = (): Engine => {
 export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
+  scripts: (timeline) => loaded().scripts(timeline),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

@@ -137,7 +137,7 @@ export class Sandbox implements Target {
     this.predict?.setNarrow(this.stage.narrow);
     this.predict?.sync(this.state);
     if (moment) this.receive(moment);
-    this.frameworks?.show(this.state);
+    this.frameworks?.show(this.state, !moment); // without a link's moment, the graph the build wrote it for
     wireControls(this);
     wireRotation(this);
     wirePage(this);
