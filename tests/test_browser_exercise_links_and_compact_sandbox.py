@@ -27,6 +27,16 @@ SETUPS = [("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward"),
           ("a * a", {"a": 3}, "backward"),
           ("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward")]
 LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песочнице", "et": "Ava liivakastis"}
+# The exercise a link opened, with the control it uses: its title and its button back to the text (et:
+# the strings file's keys are the same in every language, tests/ts/player-i18n.test.ts).
+TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise"),
+        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0упражнению")}
+TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
+  const task = box('{FULL} .tdg-task'), stage = box('{FULL} .tdg-stage');
+  const hint = document.querySelector('{FULL} .tdg-help');
+  return task && {{task: [task.top, task.bottom], stage: [stage.top, stage.bottom], height: innerHeight,
+    hint: hint.getBoundingClientRect().height,
+    title: document.querySelector('{FULL} .tdg-task-text strong').textContent}}; }}"""
 pytestmark = pytest.mark.browser
 
 
@@ -131,6 +141,22 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert play["y"] + play["height"] <= viewport["height"], play
         assert page.evaluate(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
         assert page.url.endswith(hrefs[i])
+        task = page.evaluate(TASK_BOX)
+        if i == 0:
+            assert task is None, "the compact player's link opens no exercise"
+        else:  # the exercise's words in view with the graph: in the panel it unfolds, or above the graph
+            assert task["task"][0] >= 0 and task["task"][1] <= task["height"], task
+            assert task["stage"][0] < task["height"] and task["stage"][1] > 0, task
+            if "open=" not in hrefs[i]:
+                assert task["task"][1] <= task["stage"][0], task
+                assert task["task"][1] - task["task"][0] <= task["hint"] + 1, "in the hint's room"
+        if i == 2:
+            assert task["title"] == TASK[lang][0]
+            page.locator(f"{FULL} .tdg-task-back").click()  # back to the words in the text
+            page.wait_for_function("""t => { const p = [...document.querySelectorAll(
+                '.md-content__inner > p > strong')].find(s => s.textContent === t)?.getBoundingClientRect();
+                return p && p.top > 0 && p.bottom < innerHeight; }""", arg=TASK[lang][0])
+            assert page.locator(f"{FULL} .tdg-task-back").get_attribute("aria-label") == TASK[lang][1]
         if viewport is DESKTOP and "open=nudge" in hrefs[i]:
             # (d) uses Nudge check: the prediction fields fold out of its way on a desktop too, and its
             # result comes into view with the graph (walkthrough 9: it started at y = 803 under them).
@@ -142,11 +168,16 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             result = page.locator(f"{FULL} .tdg-nudge-result").bounding_box()
             stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
             assert stage["y"] >= 0 and result["y"] + result["height"] <= viewport["height"], (stage, result)
-    # The same link twice restores the setup the reader has changed since.
+    # The same link twice restores the setup the reader has changed since; an edit keeps the task.
     page.locator(f"{FULL} input[name=expression]").fill("a + b")
     settle(page)
+    assert page.locator(f"{FULL} .tdg-task").count() == 1
     links.nth(3).click()
     page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")
+    page.wait_for_function(f"/^\\((c|в)\\)/.test(document.querySelector('{FULL} .tdg-task-text strong')"
+                           "?.textContent ?? '')")
+    page.locator(f"{FULL} [data-action=preset]").first.click()  # another start: the task goes
+    assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.errors == [], page.errors
 
 

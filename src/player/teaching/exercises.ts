@@ -7,7 +7,10 @@
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
 import { loadEngine } from "../engine/load";
+import type { SandboxData } from "../page/mount";
 import { decodeMoment, type Panel } from "../page/url";
+import { h } from "../shared/dom";
+import { type I18n, makeI18n } from "../shared/i18n";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
@@ -25,11 +28,66 @@ export function wireExerciseLinks(doc: Document): void {
     const hash = link ? new URL(link.href, location.href).hash : "";
     if (!root || !hash) return;
     e.preventDefault();
-    openInSandbox(root, hash);
+    openInSandbox(root, hash, exerciseOf(link!));
   });
 }
 
-function openInSandbox(root: HTMLElement, hash: string): void {
+/**
+ * The exercise a link opens: the paragraph before the link's own, when it is one (it starts with the
+ * exercise's bold title, "**(b) A dead ReLU.** Take …", in every language); null for other links.
+ */
+function exerciseOf(link: HTMLAnchorElement): HTMLParagraphElement | null {
+  const text = link.closest("p")?.previousElementSibling;
+  return text instanceof HTMLParagraphElement && text.firstChild?.nodeName === "STRONG" ? text : null;
+}
+
+/**
+ * The task in view with the graph (walkthrough 9: it stayed 2,000 px below): the exercise's words with
+ * the control it uses (at the top of the panel its link unfolds, else in the expression's hint's place,
+ * two lines of it), a button back to them in the text, one that closes it. A preset (another
+ * start) or another exercise's link replaces it; edits do not (exercise (d) asks for them).
+ */
+function showTask(root: HTMLElement, exercise: HTMLParagraphElement | null, reduced: boolean): void {
+  root.querySelector(".tdg-task")?.remove();
+  // With the control the exercise uses: the panel its link unfolds, else the expression it sets.
+  const open = decodeMoment(location.hash, root.id)?.open;
+  const panel = open ? root.querySelector(`${PANELS[open]} > :is(legend, summary)`) : null;
+  const place = panel ?? root.querySelector(".tdg-expr > .tdg-help");
+  if (!exercise || !place) return;
+  const t = wordsOf(root).t;
+  const back = h("button", { type: "button", class: "tdg-task-back", "aria-label": t("task_back") }, "↩");
+  const close = h("button", { type: "button", class: "tdg-task-close", "aria-label": t("task_close") }, "×");
+  const words = [...exercise.childNodes].map((node) => node.cloneNode(true));
+  const task = h(
+    "aside",
+    { class: "tdg-task", "aria-label": t("task_label") },
+    h("p", { class: "tdg-task-text" }, ...words),
+    back,
+    close,
+  );
+  back.addEventListener("click", () =>
+    exercise.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
+  );
+  close.addEventListener("click", () => task.remove());
+  // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
+  if (place instanceof HTMLLegendElement) place.nextElementSibling?.prepend(task);
+  else place.after(task);
+  if (root.dataset.taskWired) return;
+  root.dataset.taskWired = "true";
+  root.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.closest("[data-action=preset]"))
+      root.querySelector(".tdg-task")?.remove();
+  });
+}
+
+/** The sandbox's words (its embedded data's strings), for what this module adds to it. */
+function wordsOf(root: HTMLElement): I18n {
+  const script = root.querySelector("script.tinydag-data");
+  const data = JSON.parse(script?.textContent || "{}") as Partial<SandboxData>;
+  return makeI18n(data.lang || "en", data.strings ?? {});
+}
+
+function openInSandbox(root: HTMLElement, hash: string, exercise: HTMLParagraphElement | null): void {
   if (location.hash !== hash) history.pushState(history.state, "", hash);
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -38,11 +96,18 @@ function openInSandbox(root: HTMLElement, hash: string): void {
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
   // Scrolled once the player is drawn with the setup (its height differs from the static figure's),
   // or to the static figure when there is no player (no WebGL).
-  whenSettled(root, (ready) => void engine.then(() => land(root, ready, apply, reduced)));
+  whenSettled(root, (ready) => void engine.then(() => land(root, ready, apply, reduced, exercise)));
 }
 
-function land(root: HTMLElement, ready: boolean, apply: () => boolean, reduced: boolean): void {
+function land(
+  root: HTMLElement,
+  ready: boolean,
+  apply: () => boolean,
+  reduced: boolean,
+  exercise: HTMLParagraphElement | null,
+): void {
   if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
+  if (ready) showTask(root, exercise, reduced);
   const top = landing(root);
   window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
   keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
