@@ -54,15 +54,15 @@ def test_a_graph_in_view_stays_in_view_when_the_window_changes_width(browser, si
     for viewport in ({"width": 800, "height": 700}, PHONE, DESKTOP):
         page.set_viewport_size(viewport)
         page.wait_for_function(FITS)
-        for _ in range(4):
-            settle(page)
+        page.wait_for_timeout(400)  # the page's pieces settle in the frames after (wiring.ts SETTLE_MS)
+        settle(page)
         at = page.evaluate(STAGE)
         assert at["top"] >= 40 and at["bottom"] <= at["height"], (viewport, at)
     page.evaluate("scrollTo(0, 0)")
     settle(page)
     page.set_viewport_size({"width": DESKTOP["width"], "height": 700})
-    for _ in range(4):
-        settle(page)
+    page.wait_for_timeout(400)
+    settle(page)
     assert page.evaluate("scrollY") == 0
     assert page.errors == [], page.errors
 

@@ -46,9 +46,9 @@ export class ControlSync {
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
     this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
-    // The sliders' room held while typing (state) goes back when the learner leaves the field, but
-    // after the click that took the focus, if any: shrinking at its mousedown moved the button it
-    // pressed from under the pointer, and the click missed (walkthrough 9).
+    // The sliders' room held while typing (state) goes back when the learner leaves the field, but at
+    // the release of the press that took the focus, if any: shrinking at its mousedown moved the button
+    // it pressed from under the pointer, and the click missed (walkthrough 9).
     const doc = ui.player.ownerDocument;
     let pressing = false;
     const press = (down: boolean) => () => (pressing = down);
@@ -58,7 +58,9 @@ export class ControlSync {
     ui.expression.addEventListener("blur", () => {
       const release = (): void => setStyle(ui.variables, "min-height", "");
       if (!pressing) release();
-      else doc.addEventListener("pointerup", () => setTimeout(release, 0), { capture: true, once: true });
+      // At the press's release: the click it makes goes where the release was aimed (hit-tested before
+      // any listener runs), and then reads the page as it is now (a pulse it starts is scrolled into view).
+      else doc.addEventListener("pointerup", release, { capture: true, once: true });
     });
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);

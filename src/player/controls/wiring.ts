@@ -209,32 +209,47 @@ export function wirePage(t: Target): void {
  * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
  * scroll anchoring may hold on to another element: a graph that was in view goes out of it
  * (walkthrough 9: 1280 -> 800 px wide and back put it 344 px lower; a phone's width, 3,000 px below).
- * A graph that was in view (half of it at least) is brought back, its top under the header. Only for a new width: a phone's address bar
+ * A graph that was in view (half of it at least) and now has its top cut or less than half of it in
+ * view is brought back, its top under the header. Only for a new width: a phone's address bar
  * coming and going while the reader scrolls changes the height alone, and the reader is not fought.
  */
-const SETTLING_FRAMES = 6;
+const SETTLE_MS = 250; // after a new width, the page's other pieces (figures, panels) have taken theirs
 
 function keepInViewAcrossWidths(stage: HTMLElement): void {
-  let seen = false; // at least half the graph in view, as the last frame before the resize left it
+  // At least half the graph in view (or half the window, for a graph taller than it), as the last
+  // frame before the resize left it.
+  let seen = false;
   new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) seen = entry.intersectionRatio >= 0.5;
+      for (const e of entries) {
+        const room = Math.min(e.boundingClientRect.height, e.rootBounds?.height ?? Number.POSITIVE_INFINITY);
+        seen = e.intersectionRect.height >= 0.5 * room;
+      }
     },
-    { threshold: [0, 0.5, 1] },
+    { threshold: [0, 0.25, 0.5, 0.75, 1] },
   ).observe(stage);
   let width = window.innerWidth;
   window.addEventListener("resize", () => {
     if (window.innerWidth === width) return;
     width = window.innerWidth;
     if (!seen) return;
-    // Checked for a few frames: the stages and figures of the page take their new sizes in the frames
-    // after the resize (the ResizeObserver above lays a stage out a frame later), moving it again.
-    let frames = SETTLING_FRAMES;
-    const check = (): void => {
+    // Two frames on, when the stages of the page have taken their new sizes (the ResizeObserver above
+    // lays a stage out a frame later), and once more when what they moved has settled, unless the
+    // reader has scrolled since: a reader who scrolls right after turning the phone is not fought.
+    const bringBack = (): void => {
       const box = stage.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ block: "start" });
-      if (--frames > 0) requestAnimationFrame(check);
+      const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+      if (box.top < 0 || shown < 0.5 * Math.min(box.height, window.innerHeight))
+        stage.scrollIntoView({ block: "start" });
     };
-    requestAnimationFrame(check);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        bringBack();
+        const left = window.scrollY;
+        setTimeout(() => {
+          if (window.scrollY === left) bringBack();
+        }, SETTLE_MS);
+      }),
+    );
   });
 }
