@@ -408,3 +408,20 @@ test("an input error at the text's unfinished end waits for the learner's pause;
   for (const wrong of ["a ** b", "lgo(a) + b", "a + ) * b", "log(a - a) * b", "1 / (a - a)"])
     assert.ok(!atTypingEnd(errorOf(wrong), wrong), `${wrong}: the error is in the text, not its end`);
 });
+
+test("a big graph's expansions and local derivatives name long operands as the caption does", () => {
+  // Walkthrough 9: with local derivatives on, the 40-node graph's root expansion spelled every operand
+  // in full (hundreds of characters) and its box covered the cards.
+  const forty =
+    "relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)" +
+    " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b";
+  const t = buildTimeline(forty, { a: 2, b: -3, c: 1, d: 1, e: 1, f: 1, g: 1, h: 1 });
+  const lines = t.nodes.flatMap((n) => [expansionOf(n, t) ?? "", ...localsOf(n, t)]);
+  const longest = Math.max(...lines.map((l) => Array.from(l).length));
+  assert.ok(longest <= 80, `${longest}: ${lines.find((l) => Array.from(l).length === longest)}`);
+  const small = buildTimeline("(a - b) / c", { a: 1, b: 2, c: 3 });
+  assert.deepEqual(small.nodes.map((n) => expansionOf(n, small)).filter(Boolean), [
+    "a − b = a + (b · −1)",
+    "(a − b) / c = (a − b) · c ** −1",
+  ]);
+});

@@ -142,7 +142,8 @@ function isWrapped(text: string): boolean {
 
 /**
  * The primitive expansion of a derived node, rendered from its `primitives`:
- * "a − b = a + (b · −1)", "a / b = a · b ** −1", "−a = a · −1".
+ * "a − b = a + (b · −1)", "a / b = a · b ** −1", "−a = a · −1". Long operands are named as in the
+ * caption's sentences ("(…×… + …**2)"): whole, a big graph's expansions covered its cards (walkthrough 9).
  */
 export function expansionOf(node: TimelineNode, timeline: Timeline): string | null {
   const prims = node.primitives;
@@ -151,7 +152,7 @@ export function expansionOf(node: TimelineNode, timeline: Timeline): string | nu
   const visual = new Map(timeline.nodes.map((n) => [n.id, n]));
   const render = (id: string, parent: Primitive | null): string => {
     const v = visual.get(id);
-    if (v) return parent ? nameOf(v) : prettyLabel(v.label);
+    if (v) return parent ? sentenceName(v, timeline) : sentenceLabel(v, timeline);
     const p = byId.get(id);
     if (!p) return id;
     let text: string;
@@ -163,7 +164,7 @@ export function expansionOf(node: TimelineNode, timeline: Timeline): string | nu
     return needsParens ? `(${text})` : text;
   };
   const root = prims[prims.length - 1]!;
-  return `${prettyLabel(node.label)} = ${render(root.id, null)}`;
+  return `${sentenceLabel(node, timeline)} = ${render(root.id, null)}`;
 }
 
 /** ["∂/∂a = 1", "∂/∂b = −1"]: the local derivative along each input edge of a node. */
@@ -174,7 +175,7 @@ export function localsOf(node: TimelineNode, timeline: Timeline): string[] {
     .sort((a, b) => a.slot - b.slot)
     .map((e) => {
       const from = visual.get(e.from);
-      return `∂/∂${from ? nameOf(from) : e.from} = ${formatNumber(e.local)}`;
+      return `∂/∂${from ? sentenceName(from, timeline) : e.from} = ${formatNumber(e.local)}`;
     });
 }
 
