@@ -116,3 +116,25 @@ def test_a_link_whose_engine_cannot_load_opens_the_sandbox_on_its_own_graph(brow
     assert error.is_visible() and "ei saanud" in error.inner_text(), error.inner_text()
     assert page.errors == [], page.errors
     page.context.close()
+
+
+def test_check_before_the_engine_arrives_judges_once_it_has(browser, site_server):
+    """A wrong answer is explained with the chain rule the engine's bundle writes: a Check pressed while
+    it is still on its way (sent for when the field took the focus) judges once it has arrived."""
+    page = fresh(browser, site_server + LESSON["en"] + "#tinydag-1")
+    held: list = []
+    page.route(ENGINE, lambda route: held.append(route))
+    for name, value in (("a", "-10"), ("b", "10"), ("c", "-1")):  # a's is wrong: a.grad = c = 10
+        page.locator(f"{SANDBOX} input[name=predict-{name}]").fill(value)
+    page.click(f"{SANDBOX} [data-action=check]")
+    page.wait_for_timeout(300)
+    summary = page.locator(f"{SANDBOX} .tdg-predict-summary")
+    assert summary.inner_text() == "" and len(held) == 1, "judged only with the engine there"
+    held[0].continue_()
+    settle(page)
+    assert summary.inner_text().startswith("2 of 3 right"), summary.inner_text()
+    wrong = page.locator(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
+    assert wrong.count() == 1 and "a → (a + b) → (a + b) × c" in wrong.inner_text(), wrong.inner_text()
+    assert moment(page)["direction"] == "backward", "and the answer plays"
+    assert page.errors == [], page.errors
+    page.context.close()

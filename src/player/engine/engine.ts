@@ -1,11 +1,13 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
-// (src/inference, through live.ts) and the PyTorch / JAX scripts it writes, which the player loads the
-// first time a reader's change or the scripts' panel needs them (load.ts). The first frame and the presets draw from the JSON the build embedded, so a reader who
+// (src/inference, through live.ts), the PyTorch / JAX scripts it writes and the chain rule a wrong
+// prediction is explained with, which the player loads the first time a reader's change, the scripts'
+// panel or Check needs them (load.ts). The first frame and the presets draw from the JSON the build embedded, so a reader who
 // only watches never downloads it.
 
 import { scripts } from "../../inference/frameworks";
+import { explainGradient } from "../model/verdict";
 import type { Engine } from "./load";
 import { recompute, variablesOf } from "./live";
 
-const engine: Engine = { recompute, variablesOf, scripts };
+const engine: Engine = { recompute, variablesOf, scripts, explainGradient };
 window.tinydagEngine = engine;

@@ -5,12 +5,14 @@
 
 import type { Scripts } from "../../inference/frameworks";
 import type { Timeline } from "../../inference/types";
+import type { explainGradient } from "../model/verdict";
 import type { EngineResult } from "./live";
 
 export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
   scripts(timeline: Timeline): Scripts | null; // the graph as PyTorch and JAX (the frameworks panel)
+  explainGradient: typeof explainGradient; // a wrong prediction's chain rule, path by path (at Check)
 }
 
 declare global {
@@ -45,6 +47,7 @@ export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   scripts: (timeline) => loaded().scripts(timeline),
+  explainGradient: (timeline, leaf, i18n) => loaded().explainGradient(timeline, leaf, i18n),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

@@ -262,6 +262,11 @@ export class Sandbox implements Target {
 
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
   private checkPredictions(): void {
+    // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).
+    if (this.waitingForEngine || !engineReady()) {
+      this.afterEngine(() => this.checkPredictions());
+      return;
+    }
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see it, with the verdicts and

@@ -12,7 +12,8 @@ import { h, setAttr, setText, uid } from "../shared/dom";
 import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import { dimmedExpression, type SandboxState } from "../model/model";
-import { explainGradient, judge, readPrediction } from "../model/verdict";
+import { lazyEngine } from "../engine/load";
+import { judge, readPrediction } from "../model/verdict";
 import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
@@ -186,7 +187,7 @@ export class PredictPanel {
       if (verdict === "right")
         this.say(field, t("predict_right", { leaf: field.name, grad: this.prose(node.grad) }), verdict);
       else {
-        const why = explainGradient(s.timeline, node.id, this.i18n);
+        const why = lazyEngine.explainGradient(s.timeline, node.id, this.i18n); // loaded (sandbox.ts)
         this.say(field, why.lead, verdict, why.lines);
       }
     }
