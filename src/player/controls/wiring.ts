@@ -205,6 +205,12 @@ export function wirePage(t: Target): void {
   keepInViewAcrossWidths(t.ui.stage);
 }
 
+const SETTLE_MS = 250; // after a new width, the page's other pieces (figures, panels) have taken theirs
+
+/** `shown` px of an element `height` px tall: half of it, or half the window for one taller than that. */
+const halfInView = (shown: number, height: number): boolean =>
+  shown >= 0.5 * Math.min(height, window.innerHeight);
+
 /**
  * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
  * scroll anchoring may hold on to another element: a graph that was in view goes out of it
@@ -213,8 +219,6 @@ export function wirePage(t: Target): void {
  * view is brought back, its top under the header. Only for a new width: a phone's address bar
  * coming and going while the reader scrolls changes the height alone, and the reader is not fought.
  */
-const SETTLE_MS = 250; // after a new width, the page's other pieces (figures, panels) have taken theirs
-
 function keepInViewAcrossWidths(stage: HTMLElement): void {
   // At least half the graph in view (or half the window, for a graph taller than it), as the last
   // frame before the resize left it.
@@ -222,8 +226,7 @@ function keepInViewAcrossWidths(stage: HTMLElement): void {
   new IntersectionObserver(
     (entries) => {
       for (const e of entries) {
-        const room = Math.min(e.boundingClientRect.height, e.rootBounds?.height ?? Number.POSITIVE_INFINITY);
-        seen = e.intersectionRect.height >= 0.5 * room;
+        seen = halfInView(e.intersectionRect.height, e.boundingClientRect.height);
       }
     },
     { threshold: [0, 0.25, 0.5, 0.75, 1] },
@@ -239,8 +242,7 @@ function keepInViewAcrossWidths(stage: HTMLElement): void {
     const bringBack = (): void => {
       const box = stage.getBoundingClientRect();
       const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
-      if (box.top < 0 || shown < 0.5 * Math.min(box.height, window.innerHeight))
-        stage.scrollIntoView({ block: "start" });
+      if (box.top < 0 || !halfInView(shown, box.height)) stage.scrollIntoView({ block: "start" });
     };
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {

@@ -4,14 +4,12 @@
 
 import { OPS } from "../../inference/ops";
 import type { BackwardStep, Op, Timeline, TimelineNode } from "../../inference/types";
-import { formatNumber, parseNumber } from "./format";
+import { equalsSign, formatNumber, shownAs } from "./format";
 
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
 
-// The number rule (as productText): where the numbers shown, worked out, do not give the result shown
-// (rounding), the sum or the operation says "≈" instead of "=".
-const shownAs = (x: number): number => parseNumber(formatNumber(x));
-const agrees = (worked: number, result: number): boolean => formatNumber(worked) === formatNumber(result);
+// The number rule (format.ts equalsSign, as productText): where the numbers shown, worked out, do not
+// give the result shown (rounding), the sum or the operation says "≈" instead of "=".
 const WORKED: Partial<Record<Op, (x: number, y: number) => number>> = {
   "+": (x, y) => x + y,
   "-": (x, y) => x - y,
@@ -43,8 +41,7 @@ export function madeText(
   };
   const work = WORKED[node.op];
   const second = node.op === "**" ? (node.exponent ?? 0) : shownAs(input(1)); // an exponent is as typed
-  const exact = !work || agrees(work(shownAs(input(0)), second), node.value);
-  const result = `${exact ? "=" : "≈"} ${write(node.value)}`;
+  const result = `${work ? equalsSign(work(shownAs(input(0)), second), node.value) : "="} ${write(node.value)}`;
   const { shape, glyph } = OPS[node.op];
   if (shape === "power")
     return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
@@ -76,11 +73,12 @@ export function sumText(
     })
     .join("");
   // Worked out from the terms shown (with "…" the reader cannot, and it is the exact sum anyway).
-  const exact =
-    terms.length > MAX_TERMS ||
-    agrees(
-      terms.map(shownAs).reduce((sum, x) => sum + x, 0),
-      total,
-    );
-  return `${text} ${exact ? "=" : "≈"} ${write(total)}`;
+  const sign =
+    terms.length > MAX_TERMS
+      ? "="
+      : equalsSign(
+          terms.map(shownAs).reduce((sum, x) => sum + x, 0),
+          total,
+        );
+  return `${text} ${sign} ${write(total)}`;
 }

@@ -125,10 +125,19 @@ export function productText(incoming: number, local: number, contribution: numbe
   // Which sign to write is decided on the code form; a sentence (`lang` given) then writes the same
   // digits the way its language does.
   const write = (x: number): string => (lang ? proseNumber(x, lang) : formatNumber(x));
-  const shown = parseNumber(formatNumber(incoming)) * parseNumber(formatNumber(local));
-  const exact = formatNumber(shown) === formatNumber(contribution);
-  return `${write(incoming)} × ${write(local)} ${exact ? "=" : "≈"} ${write(contribution)}`;
+  const sign = equalsSign(shownAs(incoming) * shownAs(local), contribution);
+  return `${write(incoming)} × ${write(local)} ${sign} ${write(contribution)}`;
 }
+
+/** A number as the cards show it, read back: what a reader works with (4 significant digits). */
+export const shownAs = (x: number): number => parseNumber(formatNumber(x));
+
+/**
+ * The number rule: "=" where what the reader can work out from the numbers shown (`worked`) is the
+ * result as shown, "≈" where rounding hides a digit.
+ */
+export const equalsSign = (worked: number, result: number): "=" | "≈" =>
+  formatNumber(worked) === formatNumber(result) ? "=" : "≈";
 
 /** "a × b = c" as ["a × ", "b", " = c"] (or ≈); ["text", "", ""] when it is no product. */
 export function productParts(text: string): [string, string, string] {

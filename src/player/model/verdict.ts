@@ -4,7 +4,7 @@
 
 import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
 import { fullLabel, nameOf } from "../teaching/expansion";
-import { formatNumber, parseNumber, proseNumber } from "./format";
+import { equalsSign, formatNumber, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
 
 export type Reading = { ok: true; value: number } | { ok: false; problem: "empty" | "not-a-number" };
@@ -158,7 +158,6 @@ function factor(x: number, lang: string): string {
 
 /** "=" when the numbers as shown give the result as shown, "≈" when rounding hides a digit. */
 function equals(terms: number[], result: number, op: "×" | "+" = "×"): string {
-  const shown = terms.map((x) => parseNumber(formatNumber(x)));
-  const value = op === "×" ? shown.reduce((p, x) => p * x, 1) : shown.reduce((s, x) => s + x, 0);
-  return formatNumber(value) === formatNumber(result) ? "=" : "≈";
+  const shown = terms.map(shownAs);
+  return equalsSign(op === "×" ? shown.reduce((p, x) => p * x, 1) : shown.reduce((s, x) => s + x, 0), result);
 }

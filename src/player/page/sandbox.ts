@@ -213,6 +213,13 @@ export class Sandbox implements Target {
     );
   }
 
+  /** For what needs the engine before it starts: true when `run` waits for it (afterEngine). */
+  private deferredUntilEngine(run: () => void): boolean {
+    if (!this.waitingForEngine && engineReady()) return false;
+    this.afterEngine(run);
+    return true;
+  }
+
   /** The one way the state changes: reduce, then bring the stage and the controls along. */
   dispatch(action: Action, options: DispatchOptions = {}): void {
     if (this.waitingForEngine) {
@@ -263,10 +270,7 @@ export class Sandbox implements Target {
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
   private checkPredictions(): void {
     // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).
-    if (this.waitingForEngine || !engineReady()) {
-      this.afterEngine(() => this.checkPredictions());
-      return;
-    }
+    if (this.deferredUntilEngine(() => this.checkPredictions())) return;
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see it, with the verdicts and
@@ -276,10 +280,7 @@ export class Sandbox implements Target {
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
   nudge(leaf: string, step: string): void {
-    if (this.waitingForEngine || !engineReady()) {
-      this.afterEngine(() => this.nudge(leaf, step));
-      return;
-    }
+    if (this.deferredUntilEngine(() => this.nudge(leaf, step))) return;
     this.dispatch({ type: "nudge", leaf, step }, { now: true });
     if (nudgeMoved(this.state)) this.showStage([this.ui.nudgeResult, this.ui.nudgeRun]);
   }

@@ -72,13 +72,15 @@ function showTask(root: HTMLElement, exercise: HTMLParagraphElement | null, redu
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
   if (place instanceof HTMLLegendElement) place.nextElementSibling?.prepend(task);
   else place.after(task);
-  if (root.dataset.taskWired) return;
-  root.dataset.taskWired = "true";
+  if (taskWired.has(root)) return;
+  taskWired.add(root);
   root.addEventListener("click", (e) => {
     if (e.target instanceof Element && e.target.closest("[data-action=preset]"))
       root.querySelector(".tdg-task")?.remove();
   });
 }
+
+const taskWired = new WeakSet<HTMLElement>(); // sandboxes whose presets remove the task (showTask)
 
 /** The sandbox's words (its embedded data's strings), for what this module adds to it. */
 function wordsOf(root: HTMLElement): I18n {
