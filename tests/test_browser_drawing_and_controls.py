@@ -85,7 +85,12 @@ def render_loop_stops_when_idle(lesson) -> None:
     before = moment(lesson)["frames"]
     lesson.wait_for_timeout(400)  # a span of nothing happening: what is asserted is that nothing is drawn
     assert moment(lesson)["frames"] == before, "frames drawn while nothing changed"
+    beside = f"{SANDBOX} [data-action=backward]"
+    where = lesson.locator(beside).bounding_box()
     lesson.click(f"{SANDBOX} [data-action=play]")
+    # Play turns into Pause (its word and its sign): the buttons beside it stay where the hand is.
+    assert lesson.locator(f"{SANDBOX} [data-action=play]").inner_text() == "Pause"
+    assert lesson.locator(beside).bounding_box() == where
     # playing draws again: more than three frames (a condition, so a loaded machine's slow frames pass)
     lesson.wait_for_function("n => window.tinydagPlayer.sandboxes['tinydag-1'].moment().frames > n + 3",
                              arg=before, timeout=30_000)
