@@ -103,8 +103,23 @@ export function shownStep(
   const event = schedule.events[frame.current];
   if (!event) return null;
   const landed = frame.completed > frame.current;
-  return { step: frame.current + 1, event: describeEvent(event, timeline, i18n, landed) };
+  // A step stays on screen for many frames of the pulse: its words are written once (naming a long
+  // operand walks its expression), then read back while the same step, graph and language last.
+  const last = lastShown;
+  if (last?.event === event && last.landed === landed && last.timeline === timeline && last.i18n === i18n)
+    return last.shown;
+  const shown = { step: frame.current + 1, event: describeEvent(event, timeline, i18n, landed) };
+  lastShown = { event, landed, timeline, i18n, shown };
+  return shown;
 }
+
+let lastShown: {
+  event: Schedule["events"][number];
+  landed: boolean;
+  timeline: Timeline;
+  i18n: I18n;
+  shown: ShownStep;
+} | null = null;
 
 /**
  * The caption under the stage: the shown step in words, or how the pass begins; while the field holds

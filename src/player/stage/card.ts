@@ -32,6 +32,7 @@ export interface Card {
   at: { x: number; y: number; scale: number } | null; // where place() put it (top-left, CSS px)
   glow: number; // 0..1: the pulse is here (its halo)
   lift: number; // 0..1: how far the card stands out from the wall behind the graph (its shadow)
+  shadowOf: number[]; // the glow, lift and chip its shadow was last written for (cards.ts shade)
 }
 
 /** One card's elements: its head (glyph, title, badges), value and grad rows, expansion panel and tab. */
@@ -129,6 +130,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     at: null,
     glow: 0,
     lift: 0.5,
+    shadowOf: [],
   };
 }
 

@@ -375,7 +375,12 @@ export class Cards {
     this.shade(card);
   }
 
+  /** The card's shadow, written again only when what it is made of changed (twice a frame otherwise). */
   private shade(card: Card): void {
+    const [x, y] = this.chip;
+    const of = card.shadowOf;
+    if (of[0] === card.glow && of[1] === card.lift && of[2] === x && of[3] === y) return;
+    card.shadowOf = [card.glow, card.lift, x, y];
     setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
   }
 }
