@@ -30,7 +30,7 @@ LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песо
 # The exercise a link opened, with the control it uses: its title and its button back to the text (et:
 # the strings file's keys are the same in every language, tests/ts/player-i18n.test.ts).
 TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise"),
-        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0упражнению")}
+        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию")}
 TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
   const task = box('{FULL} .tdg-task'), stage = box('{FULL} .tdg-stage');
   const hint = document.querySelector('{FULL} .tdg-help');
