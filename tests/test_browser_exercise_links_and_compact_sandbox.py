@@ -27,10 +27,13 @@ SETUPS = [("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "backward"),
           ("a * a", {"a": 3}, "backward"),
           ("(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward")]
 LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песочнице", "et": "Ava liivakastis"}
-# The exercise a link opened, with the control it uses: its title and its button back to the text (et:
-# the strings file's keys are the same in every language, tests/ts/player-i18n.test.ts).
-TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise"),
-        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию")}
+# The exercise a link opened, with the control it uses: its title, its buttons back to the text and
+# unfolding its words (et: the strings file's keys are the same in every language,
+# tests/ts/player-i18n.test.ts).
+TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise", "The exercise's whole text"),
+        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию", "Весь текст задания")}
+CUT = (f"() => {{ const p = document.querySelector('{FULL} .tdg-task-text');"
+       " return p.scrollHeight > p.clientHeight + 1; }")  # the exercise's words are cut off
 TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
   const task = box('{FULL} .tdg-task'), stage = box('{FULL} .tdg-stage');
   const hint = document.querySelector('{FULL} .tdg-help');
@@ -150,6 +153,15 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             if "open=" not in hrefs[i]:
                 assert task["task"][1] <= task["stage"][0], task
                 assert task["task"][1] - task["task"][0] <= task["hint"] + 1, "in the hint's room"
+        if i == 1:
+            # (a)'s words are longer than the strip's two lines: ▾ unfolds them all, and folds them again
+            # (walkthrough 10: (d)'s question was cut off on a phone).
+            more = page.locator(f"{FULL} .tdg-task-more")
+            assert page.evaluate(CUT) and more.get_attribute("aria-label") == TASK[lang][2]
+            more.click()
+            assert not page.evaluate(CUT) and more.get_attribute("aria-expanded") == "true"
+            more.click()
+            assert page.evaluate(CUT)
         if i == 2:
             assert task["title"] == TASK[lang][0]
             page.locator(f"{FULL} .tdg-task-back").click()  # back to the words in the text

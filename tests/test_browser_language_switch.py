@@ -66,3 +66,30 @@ def test_a_section_anchor_is_not_carried_to_another_language(browser, site_serve
                   ".dispatchEvent(new Event('pointerdown', {bubbles: true}))")
     href = page.evaluate("document.querySelector('.md-header a.md-select__link[hreflang=ru]').href")
     assert href.endswith("/ru/02-autograd/"), href
+
+
+def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_server):
+    """The words of the exercise a link opened come along, in the new language, where they were
+    (walkthrough 10: they were gone, and the prediction fields below the window)."""
+    page = open_lesson(browser, site_server)
+    page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    settle(page)
+    page.fill(f"{SANDBOX} input[name=predict-a]", "-2")
+    for lang, title in (("ru", "(а) Предскажите градиенты."), ("et", "(a) Ennusta gradiendid.")):
+        switch_language(page, lang)
+        assert "task=1" in page.url and "open=predict" in page.url, page.url
+        page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")  # in the panel, as it was
+        assert page.locator(f"{SANDBOX} .tdg-task-text strong").first.inner_text() == title
+        assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
+        # Landed as the exercise's link lands: the graph, and the fields under it, in view.
+        page.wait_for_timeout(1600)  # a smooth scroll
+        stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+        field = page.locator(f"{SANDBOX} input[name=predict-a]").bounding_box()
+        assert stage["y"] + stage["height"] / 2 > 0 and field["y"] + field["height"] <= 800, (stage, field)
+    # Closed, the words stay behind: the next language shows none.
+    page.click(f"{SANDBOX} .tdg-task-close")
+    switch_language(page, "en")
+    assert "task=" not in page.url
+    assert page.locator(f"{SANDBOX} .tdg-task").count() == 0
+    assert page.errors == []

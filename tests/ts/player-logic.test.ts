@@ -21,7 +21,7 @@ import { clampView, rotate, VIEW_LIMITS } from "../../src/player/model/view";
 import { describeEvent } from "../../src/player/controls/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/timing";
 import { decodeMoment, encodeMoment } from "../../src/player/page/url";
-import { withPredictions } from "../../src/player/page/translations";
+import { withPredictions, withTask } from "../../src/player/page/translations";
 import { asPayload, recompute } from "../../src/player/engine/live";
 import { atTypingEnd } from "../../src/player/controls/errorview";
 import { nudgeCheck } from "../../src/player/model/nudge";
@@ -306,6 +306,20 @@ test("URL: an exercise's panel and the predictions a language link carries", () 
     base,
     "nothing typed: the address as it was",
   );
+});
+
+test("URL: the exercise a language link carries replaces the one before, with the panel its words sit in", () => {
+  const base = "#tinydag-1?expr=a%20*%20a&vals=a%3A3&dir=backward&t=0";
+  const opened = withTask(`${base}&open=nudge&task=4&predict.a=2`, { exercise: "1", open: "predict" });
+  assert.equal(opened, `${base}&predict.a=2&task=1&open=predict`);
+  assert.equal(decodeMoment(opened, "tinydag-1")?.open, "predict");
+  assert.deepEqual(decodeMoment(opened, "tinydag-1")?.predictions, { a: "2" });
+  // Words under the expression (no panel): an old panel goes with the old exercise.
+  assert.equal(withTask(`${base}&open=predict`, { exercise: "3" }), `${base}&task=3`);
+  // Closed (no words shown): a stale exercise goes, the panel the learner has open stays.
+  assert.equal(withTask(`${base}&task=2&open=predict`, null), `${base}&open=predict`);
+  assert.equal(withTask("#tinydag-1?task=2", null), "#tinydag-1");
+  assert.equal(withTask("#tinydag-1", { exercise: "2" }), "#tinydag-1?task=2");
 });
 
 test("URL: a hand-written + is a plus; links the player wrote earlier (+ for a space) still read", () => {

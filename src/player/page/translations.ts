@@ -10,7 +10,7 @@ import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
 import { named } from "./address";
-import { MAX_PREDICTION, PREDICTION_PARAM } from "./url";
+import { MAX_PREDICTION, OPEN_PARAM, PREDICTION_PARAM, TASK_PARAM } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
 const SANDBOXES = "[data-sandbox], [data-sandbox-compact]";
@@ -23,7 +23,10 @@ export function carryMomentToTranslations(doc: Document): void {
     const from = doc.documentElement.lang;
     const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`);
     const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value }));
-    const moment = sandboxes.some(named) ? withPredictions(location.hash, typed, from, link.hreflang) : "";
+    const task = sandboxes.find(named)?.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset;
+    const moment = sandboxes.some(named)
+      ? withTask(withPredictions(location.hash, typed, from, link.hreflang), task ?? null)
+      : "";
     const url = new URL(link.href);
     if (url.hash === moment) return;
     url.hash = moment;
@@ -48,6 +51,29 @@ export function withPredictions(
     if (text.trim()) params.set(PREDICTION_PARAM + leaf, asReadIn(text.trim(), from, to));
   const added = params.toString().replaceAll("+", "%20"); // a space as url.ts reads it
   return [...kept, ...(added ? [added] : [])].join("&");
+}
+
+/**
+ * The address with the exercise whose words the sandbox shows (exercises.ts: its link's place, and the
+ * panel it sits in) in place of any it named before; none when the learner closed them or moved on.
+ */
+export function withTask(hash: string, task: { exercise?: string; open?: string } | null): string {
+  const at = hash.indexOf("?");
+  const head = at < 0 ? hash : hash.slice(0, at);
+  const query =
+    at < 0
+      ? []
+      : hash
+          .slice(at + 1)
+          .split("&")
+          .filter(Boolean);
+  const exercise = task?.exercise;
+  const replaced = (part: string): boolean =>
+    part.startsWith(`${TASK_PARAM}=`) || (exercise !== undefined && part.startsWith(`${OPEN_PARAM}=`));
+  const kept = query.filter((part) => !replaced(part));
+  if (exercise !== undefined)
+    kept.push(`${TASK_PARAM}=${exercise}`, ...(task?.open ? [`${OPEN_PARAM}=${task.open}`] : []));
+  return kept.length ? `${head}?${kept.join("&")}` : head;
 }
 
 /** A prediction as the other language reads it to the same number (else as typed). */

@@ -1,7 +1,8 @@
 // The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`. Two
 // more parameters are read, never written here: `open=predict` (or `nudge`), the panel an exercise's link
 // unfolds, and `predict.a=…`, what the learner had typed into a's prediction field, carried by the
-// language links (translations.ts).
+// language links (translations.ts). They also carry `task=2`, the exercise whose words the sandbox shows
+// (its link's place among the sandbox's links), which exercises.ts reads.
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
@@ -22,6 +23,8 @@ export interface SharedMoment {
 export type Panel = (typeof PANELS)[number];
 const PANELS = ["predict", "nudge"] as const; // plugins/tinydag_mkdocs/sandbox/exercises.py PANELS
 export const PREDICTION_PARAM = "predict."; // + the leaf's name
+export const OPEN_PARAM = "open";
+export const TASK_PARAM = "task";
 export const MAX_PREDICTION = 40; // characters of a carried prediction
 
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
@@ -79,7 +82,7 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (t !== null && t >= 0) moment.time = t;
   if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
-  const open = PANELS.find((p) => p === params.get("open"));
+  const open = PANELS.find((p) => p === params.get(OPEN_PARAM));
   if (open) moment.open = open;
   for (const [key, text] of params) {
     const leaf = key.startsWith(PREDICTION_PARAM) ? key.slice(PREDICTION_PARAM.length) : "";

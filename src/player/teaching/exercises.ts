@@ -8,7 +8,7 @@
 
 import { loadEngine } from "../engine/load";
 import type { SandboxData } from "../page/mount";
-import { decodeMoment, type Panel } from "../page/url";
+import { decodeMoment, type Panel, TASK_PARAM } from "../page/url";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 
@@ -30,15 +30,45 @@ export function wireExerciseLinks(doc: Document): void {
     e.preventDefault();
     openInSandbox(root, hash, exerciseOf(link!));
   });
+  // An address that names an exercise (`task=2`: the sandbox's third link, as the language links carry
+  // it, translations.ts) opens it as its link does, with the moment the address holds: a learner who
+  // switches language mid-exercise finds its words beside the control, in the new language.
+  const named = exerciseInAddress(doc);
+  if (named) openInSandbox(named.root, location.hash, named.exercise);
+}
+
+/** The sandbox and the exercise the address names, if it names one. */
+function exerciseInAddress(doc: Document): { root: HTMLElement; exercise: Exercise } | null {
+  const [id = "", query = ""] = location.hash.slice(1).split("?");
+  const index = new URLSearchParams(query).get(TASK_PARAM);
+  const root = id && index !== null && /^\d{1,2}$/.test(index) ? doc.getElementById(id) : null;
+  const link = root ? linksOf(root)[Number(index)] : undefined;
+  const exercise = link ? exerciseOf(link) : null;
+  return root && exercise ? { root, exercise } : null;
+}
+
+/** The links that open a sandbox, in page order (the same order in every language). */
+function linksOf(root: HTMLElement): HTMLAnchorElement[] {
+  return [...root.ownerDocument.querySelectorAll<HTMLAnchorElement>("a[data-open-in-sandbox]")].filter(
+    (a) => a.dataset.openInSandbox === root.id,
+  );
+}
+
+/** An exercise's words in the text, and which of its sandbox's links opens it. */
+interface Exercise {
+  text: HTMLParagraphElement;
+  index: number;
 }
 
 /**
  * The exercise a link opens: the paragraph before the link's own, when it is one (it starts with the
  * exercise's bold title, "**(b) A dead ReLU.** Take …", in every language); null for other links.
  */
-function exerciseOf(link: HTMLAnchorElement): HTMLParagraphElement | null {
+function exerciseOf(link: HTMLAnchorElement): Exercise | null {
   const text = link.closest("p")?.previousElementSibling;
-  return text instanceof HTMLParagraphElement && text.firstChild?.nodeName === "STRONG" ? text : null;
+  const root = link.ownerDocument.getElementById(link.dataset.openInSandbox ?? "");
+  if (!(text instanceof HTMLParagraphElement) || text.firstChild?.nodeName !== "STRONG" || !root) return null;
+  return { text, index: linksOf(root).indexOf(link) };
 }
 
 /**
@@ -47,7 +77,7 @@ function exerciseOf(link: HTMLAnchorElement): HTMLParagraphElement | null {
  * two lines of it), a button back to them in the text, one that closes it. A preset (another
  * start) or another exercise's link replaces it; edits do not (exercise (d) asks for them).
  */
-function showTask(root: HTMLElement, exercise: HTMLParagraphElement | null, reduced: boolean): void {
+function showTask(root: HTMLElement, exercise: Exercise | null, reduced: boolean): void {
   root.querySelector(".tdg-task")?.remove();
   // With the control the exercise uses: the panel its link unfolds, else the expression it sets.
   const open = decodeMoment(location.hash, root.id)?.open;
@@ -57,16 +87,44 @@ function showTask(root: HTMLElement, exercise: HTMLParagraphElement | null, redu
   const t = wordsOf(root).t;
   const back = h("button", { type: "button", class: "tdg-task-back", "aria-label": t("task_back") }, "↩");
   const close = h("button", { type: "button", class: "tdg-task-close", "aria-label": t("task_close") }, "×");
-  const words = [...exercise.childNodes].map((node) => node.cloneNode(true));
+  const words = [...exercise.text.childNodes].map((node) => node.cloneNode(true));
+  const text = h("p", { class: "tdg-task-text", id: `${root.id}-task` }, ...words);
+  // Two lines keep the panel's height; the rest of the words unfold on demand (walkthrough 10: (d)'s
+  // question was cut off on a phone).
+  const more = h(
+    "button",
+    {
+      type: "button",
+      class: "tdg-task-more",
+      "aria-label": t("task_more"),
+      "aria-expanded": "false",
+      "aria-controls": text.id,
+      hidden: true,
+    },
+    "▾",
+  );
   const task = h(
     "aside",
-    { class: "tdg-task", "aria-label": t("task_label") },
-    h("p", { class: "tdg-task-text" }, ...words),
+    { class: "tdg-task", "aria-label": t("task_label"), "data-exercise": exercise.index, "data-open": open },
+    text,
+    more,
     back,
     close,
   );
+  const unfold = (unfolded: boolean): void => {
+    more.setAttribute("aria-expanded", String(unfolded));
+    task.toggleAttribute("data-unfolded", unfolded);
+  };
+  more.addEventListener("click", () => unfold(more.getAttribute("aria-expanded") !== "true"));
+  text.addEventListener("click", () => {
+    if (!more.hidden) unfold(true);
+  });
+  // Offered only while words are cut off (the strip's width changes with the window's).
+  new ResizeObserver(() => {
+    if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
+  }).observe(text);
   back.addEventListener("click", () =>
-    exercise.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
+    exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
   );
   close.addEventListener("click", () => task.remove());
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
@@ -89,7 +147,7 @@ function wordsOf(root: HTMLElement): I18n {
   return makeI18n(data.lang || "en", data.strings ?? {});
 }
 
-function openInSandbox(root: HTMLElement, hash: string, exercise: HTMLParagraphElement | null): void {
+function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | null): void {
   if (location.hash !== hash) history.pushState(history.state, "", hash);
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -106,7 +164,7 @@ function land(
   ready: boolean,
   apply: () => boolean,
   reduced: boolean,
-  exercise: HTMLParagraphElement | null,
+  exercise: Exercise | null,
 ): void {
   if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
   if (ready) showTask(root, exercise, reduced);
