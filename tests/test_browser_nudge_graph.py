@@ -31,6 +31,7 @@ from .browser_helpers import (
     set_range,
     settle,
     stage_geometry,
+    step_backward_to,
     type_expression,
 )
 
@@ -219,6 +220,10 @@ def the_nudge_speaks_the_pages_language(page, lang: str) -> None:
     h = "0.001" if lang == "en" else "0,001"
     waiting = words["caption_nudge_waiting"].replace("{name}", "a").replace("{h}", h).replace("{ratio}", "10")
     assert page.locator(f"{SANDBOX} [data-caption]").inner_text() == waiting
+    # A pulse on its way says its steps (walkthrough 10: the nudge's sentence silenced them).
+    step_backward_to(page, 2)
+    step = words["caption_step"].split("{step}")[0]
+    assert page.locator(f"{SANDBOX} [data-caption]").inner_text().startswith(step + "2"), step
     # Once the backward wave has brought a.grad, it compares the two.
     at_end(page, "backward")
     page.wait_for_function(f"document.querySelector('{SANDBOX} .tdg-nudge-result').dataset.state"

@@ -137,10 +137,12 @@ export class ControlSync {
     );
     // Under an error the graph is dimmed (render): the caption says which graph that is. After a
     // nudge, the caption says what Nudge check measured, under the graph that shows it (the panel's
-    // longer sentence is further down the page).
+    // longer sentence is further down the page), while the pulse rests at a pass's start or end; a
+    // pulse on its way, playing or scrubbed, says its steps (walkthrough 10: they fell silent).
     this.showNudge(s.nudge, frame);
     const dimmed = dimmedExpression(s);
-    const nudged = dimmed === null ? this.nudgeCaption() : null;
+    const resting = !s.playing && (shown === null || frame.completed >= total);
+    const nudged = dimmed === null && resting ? this.nudgeCaption() : null;
     setText(this.ui.caption, nudged ?? captionOf(s.schedule, shown, this.i18n, dimmed));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
