@@ -169,7 +169,7 @@ export class PredictPanel {
         this.say(field, text, "unreadable");
         setAttr(field.input, "aria-invalid", "true");
       }
-      setText(this.summary, t("predict_incomplete"));
+      setText(this.summary, t("predict_incomplete", { count: unread.length }));
       unread[0]!.field.input.focus();
       return false;
     }
