@@ -124,6 +124,12 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     turned = train(page)
     assert math.isclose(turned["wheels"]["x"]["angle"] - x["angle"], 6, abs_tol=1e-3)
     assert math.isclose(turned["wheels"]["u"]["angle"] - u["angle"], -12, abs_tol=1e-3)  # against x
+    # A long ratio stays in its pill (walkthrough 10: "×−8.517" ran over it at x = 2.129).
+    page.fill(f"{DEFAULT} .tdg-gears-field", "2.129")
+    page.press(f"{DEFAULT} .tdg-gears-field", "Enter")
+    assert page.evaluate(RATIOS_INSIDE % DEFAULT) == [["×−2", True], ["×−8.516", True]]
+    page.fill(f"{DEFAULT} .tdg-gears-field", "1.1")
+    page.press(f"{DEFAULT} .tdg-gears-field", "Enter")
     page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="relu(x - 1)")
     for _ in range(3):
         page.click(f"{DEFAULT} .tdg-gears-button >> nth=0")  # x = 0.8: relu's input is negative
@@ -137,6 +143,14 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     reach = (x["teeth"] + u["teeth"]) * pitch / (2 * math.pi) + 2 * 0.32 * pitch  # tip to tip
     assert u["cx"] - x["cx"] > reach  # apart: the x gear's teeth pass the u gear by
     assert page.errors == []
+
+
+# Each ratio's number, and whether it lies inside its pill (the outline's box).
+RATIOS_INSIDE = """[...document.querySelectorAll('%s .tdg-gears--live .tdg-gear-ratio')].map(g => {
+  const text = g.querySelector('.tdg-gear-ratio-value'), t = text.getBBox();
+  const r = g.querySelector('rect').getBBox();
+  return [text.textContent, t.x >= r.x + 4 && t.x + t.width <= r.x + r.width - 4];
+})"""
 
 
 # Points of each swept arc that lie over another gear (its teeth' circle) and are not masked there:

@@ -287,11 +287,12 @@ def _ratio(index: int, label: str, pair: dict, value: str, sign: str, not_to_sca
     return (
         f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
         f'transform="translate({fixed(pair["contact"])} {fixed(CENTER_Y)})">'
-        f'<rect x="-56" y="{fixed(28 - CENTER_Y)}" width="112" height="28" rx="14" fill="none" '
+        # Room for the longest ratio the widget writes, four digits with a sign ("×−8.517").
+        f'<rect x="-64" y="{fixed(28 - CENTER_Y)}" width="128" height="28" rx="14" fill="none" '
         f'stroke="#888"/>'
-        f'<text class="tdg-gear-ratio-name" x="-28" y="{fixed(47 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-ratio-name" x="-33" y="{fixed(47 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="13">{escape(label)}</text>'
-        f'<text class="tdg-gear-ratio-value" x="25" y="{fixed(48 - CENTER_Y)}" text-anchor="middle" '
+        f'<text class="tdg-gear-ratio-value" x="28" y="{fixed(48 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="16" font-weight="700">\u00d7{escape(value)}</text>'
         f'<text class="tdg-gear-scale" x="0" y="{fixed(249 - CENTER_Y)}" text-anchor="middle" '
         f'font-size="12">{escape("" if pair["to_scale"] else not_to_scale)}</text>'
