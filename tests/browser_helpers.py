@@ -348,6 +348,8 @@ STAGE_GEOMETRY = """() => {
       edge: el.dataset.edge, text: el.innerText, kind: el.dataset.kind, form: el.dataset.form,
       clipped: el.scrollWidth > el.clientWidth + 1, ...box(el)})),
     edges: window.tinydagPlayer.sandboxes[root.id].edgePaths(),
+    notes: [...root.querySelectorAll('[data-node] .tdg-note:not([hidden])')].map(el => ({
+      id: el.closest('[data-node]').dataset.node, ...box(el)})),
     carried: [...root.querySelectorAll('.tdg-carried:not([hidden])')].map(el => ({
       text: el.textContent, under: el.dataset.under === 'true', ...box(el)})),
   };
@@ -396,7 +398,8 @@ def covered_cards(expansion: dict, geometry: dict) -> list[str]:
 
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
-    stage, a carried number over a label, edges running under a card they do not belong to."""
+    stage, a carried number over a label, a card or its tab, edges running under a card they do not
+    belong to."""
     problems = []
     labels, cards = geometry["labels"], geometry["cards"]
     for label in labels:
@@ -412,6 +415,10 @@ def layout_problems(geometry: dict) -> list[str]:
     for number in geometry.get("carried", []):  # a number a pulse carries never lies over a label's words
         problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
                      if not number["under"] and _overlap(number, label)]
+        # nor over a card's numbers or its tab (walkthrough 10: over b's running sum on a crowded graph)
+        problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"
+                     for kind, boxes in (("card", cards), ("the tab", geometry.get("notes", [])))
+                     for box in boxes if _overlap(number, box)]
     for edge in geometry["edges"]:
         path = edge["path"]
         ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards

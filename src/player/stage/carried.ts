@@ -58,23 +58,31 @@ export class CarriedNumbers {
       const size = { w: text.length * 6.6 + 14, h: 19 }; // player.css: 11 px monospace, padding, border
       const curve = this.curves.get(item.edge)!;
       const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
-      let p = project(along(curve, at, item.kind));
       const boxes = items.length ? (obstacles ??= cards()) : [];
-      for (
-        let k = 1;
-        k <= 4 &&
-        boxes.some((b) => overlaps(b, { x: p.x - size.w / 2, y: p.y - ABOVE - size.h / 2, ...size }));
-        k++
-      ) {
-        p = project(along(curve, at + (0.5 - at) * (k / 4), item.kind));
-      }
-      const box = (dy: number): Rect => ({ x: p.x - size.w / 2, y: p.y + dy - size.h / 2, ...size });
+      const box = (p: Projected, dy: number): Rect => ({
+        x: p.x - size.w / 2,
+        y: p.y + dy - size.h / 2,
+        ...size,
+      });
+      // Over the line where it is, else a little further along towards the edge's middle; where the
+      // line runs past cards and their tabs all the way (a short edge between crowded cards), under
+      // it; where that is taken too, not at all (the label and the card say the number).
+      const points = [0, 1, 2, 3, 4].map((k) => project(along(curve, at + (0.5 - at) * (k / 4), item.kind)));
       let dy = -ABOVE;
+      let p = points.find((q) => !boxes.some((b) => overlaps(b, box(q, -ABOVE))));
+      if (!p) {
+        dy = ABOVE;
+        p = points.find((q) => !boxes.some((b) => overlaps(b, box(q, ABOVE))));
+      }
+      if (!p) {
+        if (!el.hidden) el.hidden = true;
+        return;
+      }
       let under = false;
-      if (taken.some((b) => overlaps(b, box(dy)))) {
+      if (taken.some((b) => overlaps(b, box(p, dy)))) {
         const clear = (r: Rect): boolean =>
           !taken.some((b) => overlaps(b, r)) && !boxes.some((b) => overlaps(b, r));
-        if (clear(box(ABOVE))) dy = ABOVE;
+        if (clear(box(p, -dy))) dy = -dy;
         else under = true;
       }
       setText(el, text);
