@@ -415,10 +415,11 @@ def layout_problems(geometry: dict) -> list[str]:
     for number in geometry.get("carried", []):  # a number a pulse carries never lies over a label's words
         problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
                      if not number["under"] and _overlap(number, label)]
-        # nor over a card's numbers or its tab (walkthrough 10: over b's running sum on a crowded graph)
+        # nor over a card's numbers or its tab (walkthrough 10: over b's running sum on a crowded graph;
+        # on an edge too short for it, it passes beneath them)
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"
                      for kind, boxes in (("card", cards), ("the tab", geometry.get("notes", [])))
-                     for box in boxes if _overlap(number, box)]
+                     for box in boxes if not number["under"] and _overlap(number, box)]
     for edge in geometry["edges"]:
         path = edge["path"]
         ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards

@@ -16,6 +16,13 @@ import type { Frame } from "../model/timing";
 const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
 const ABOVE = 13; // CSS px the number floats over the line (or under it, clear of a label)
 
+/** How much of two boxes lies over each other (px²). */
+function overlapArea(a: Rect, b: Rect): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
 export class CarriedNumbers {
   private curves = new Map<EdgeId, EdgeCurve>();
   private pool: HTMLElement[] = [];
@@ -29,7 +36,8 @@ export class CarriedNumbers {
   }
 
   /**
-   * `cards`: their boxes on the stage; a number never covers one (it moves along its edge instead).
+   * `cards`: their boxes on the stage (and their tabs); a number never covers one: it moves along its
+   * edge, or to the line's other side, or, on an edge too short for it, slips beneath the cards.
    * `labels`: the edge labels' boxes; a number passing one floats on the line's other side, or, where
    * that is taken too, slips under the label, whose words stay whole (they end in the same number).
    */
@@ -65,21 +73,28 @@ export class CarriedNumbers {
         ...size,
       });
       // Over the line where it is, else a little further along towards the edge's middle; where the
-      // line runs past cards and their tabs all the way (a short edge between crowded cards), under
-      // it; where that is taken too, not at all (the label and the card say the number).
+      // line runs past cards and their tabs all the way (a short edge between crowded cards), under the
+      // line; where that is taken too, beneath the cards, where it covers them least (they stay whole).
       const points = [0, 1, 2, 3, 4].map((k) => project(along(curve, at + (0.5 - at) * (k / 4), item.kind)));
+      const free = (q: Projected, side: number): boolean => !boxes.some((b) => overlaps(b, box(q, side)));
       let dy = -ABOVE;
-      let p = points.find((q) => !boxes.some((b) => overlaps(b, box(q, -ABOVE))));
+      let p = points.find((q) => free(q, -ABOVE));
       if (!p) {
         dy = ABOVE;
-        p = points.find((q) => !boxes.some((b) => overlaps(b, box(q, ABOVE))));
-      }
-      if (!p) {
-        if (!el.hidden) el.hidden = true;
-        return;
+        p = points.find((q) => free(q, ABOVE));
       }
       let under = false;
-      if (taken.some((b) => overlaps(b, box(p, dy)))) {
+      if (!p) {
+        const covered = (q: Projected, side: number): number =>
+          boxes.reduce((sum, b) => sum + overlapArea(b, box(q, side)), 0);
+        const sides = points.flatMap((q) =>
+          [-ABOVE, ABOVE].map((side) => ({ q, side, area: covered(q, side) })),
+        );
+        const least = sides.reduce((a, b) => (b.area < a.area ? b : a));
+        p = least.q;
+        dy = least.side;
+        under = true;
+      } else if (taken.some((b) => overlaps(b, box(p!, dy)))) {
         const clear = (r: Rect): boolean =>
           !taken.some((b) => overlaps(b, r)) && !boxes.some((b) => overlaps(b, r));
         if (clear(box(p, -dy))) dy = -dy;
