@@ -119,10 +119,13 @@ function showTask(root: HTMLElement, exercise: Exercise | null, reduced: boolean
   text.addEventListener("click", () => {
     if (!more.hidden) unfold(true);
   });
-  // Offered only while words are cut off (the strip's width changes with the window's).
-  new ResizeObserver(() => {
-    if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
-  }).observe(text);
+  // Offered only while words are cut off (the strip's width changes with the window's); the watch ends
+  // with the strip (a removed element is reported once more, at no size).
+  const cut = new ResizeObserver(() => {
+    if (!task.isConnected) cut.disconnect();
+    else if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
+  });
+  cut.observe(text);
   back.addEventListener("click", () =>
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
   );
