@@ -178,6 +178,37 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
     assert follow.get_attribute("aria-pressed") == "false", "panning by hand stops following"
 
 
+def test_whole_graph_shows_a_big_graph_at_once_and_gives_the_reading_size_back(browser, site_server):
+    """Walkthrough 10: a 40-node graph showed a third of itself at a time. "Whole graph" fits all of it
+    in the stage (cards too small to read, the wave still on them), then gives the readable size back,
+    following the pulse; a graph that fits at a readable size has no overview."""
+    page = open_at_end_of_backward(browser, site_server, DESKTOP, expression=BIG["40 nodes"])
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    whole = page.locator(f"{SANDBOX} [data-action=whole]")
+    ids = page.evaluate(NODE_IDS)
+    assert stage.get_attribute("data-pannable") == "true"
+    assert not all(visible_in_stage(page, node) for node in ids)
+    whole.click()
+    settle(page)
+    keep_stage_in_window(page)
+    assert stage.get_attribute("data-pannable") is None and whole.get_attribute("aria-pressed") == "true"
+    assert all(visible_in_stage(page, node) for node in ids), "every card in the stage"
+    assert "too small to read" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
+    assert not page.locator(f"{SANDBOX} [data-action=follow]").is_visible()
+    assert layout_problems(stage_geometry(page)) == []
+    whole.click()
+    settle(page)
+    assert stage.get_attribute("data-pannable") == "true" and whole.get_attribute("aria-pressed") == "false"
+    assert page.get_attribute(f"{SANDBOX} [data-action=follow]", "aria-pressed") == "true"
+    # In the overview a new expression that fits at a readable size is simply drawn: no bar at all.
+    whole.click()
+    type_expression(page, "(a + b) * c")
+    assert not page.locator(f"{SANDBOX} .tdg-pan-toolbar").is_visible()
+    type_expression(page, BIG["40 nodes"])
+    assert stage.get_attribute("data-pannable") == "true", "the next big graph is read at its readable size"
+    assert page.errors == []
+
+
 def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     """On a touch screen a sideways drag pans the graph; when there is nothing to pan upright, an
     upright swipe still scrolls the page (touch-action pan-y), otherwise the stage takes it all."""

@@ -245,7 +245,8 @@ NARRATION = {
     "et": "c saab 1 × −1 = −1; nüüd c.grad = −1",
 }
 POINT = {"en": ".", "ru": ",", "et": ","}  # the decimal point of the language's sentences
-PAN = {"en": ("drag", "Follow"), "ru": ("перетащите", "Следить"), "et": ("lohista", "Jälgi")}
+PAN = {"en": ("drag", "Follow", "Whole graph"), "ru": ("перетащите", "Следить", "Весь граф"),
+       "et": ("lohista", "Jälgi", "Kogu graaf")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -320,6 +321,11 @@ def test_the_sandbox_speaks_the_pages_language(browser, site_server, lang):
     hint = page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
     follow = page.locator(f"{SANDBOX} [data-action=follow]").inner_text()
     assert PAN[lang][0] in hint.lower() and follow.startswith(PAN[lang][1]), (hint, follow)
+    whole = page.locator(f"{SANDBOX} [data-action=whole]")
+    assert whole.inner_text() == PAN[lang][2]
+    whole.click()  # the whole graph at once: the hint says how to read it again, by the button's name
+    assert PAN[lang][2] in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()
+    whole.click()
     described = page.locator(f"{SANDBOX} .tdg-stage").get_attribute("aria-describedby")
     assert page.locator(f"#{described}").inner_text() == hint, "the stage is described by how to pan it"
     # Everything the sandbox can show at once, in this language: axe finds nothing serious.

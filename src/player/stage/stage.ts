@@ -87,7 +87,10 @@ export class Stage {
     this.cards = new Cards(ui.cards, i18n);
     this.labels = new EdgeLabels(ui.edgeLabels, i18n);
     this.carried = new CarriedNumbers(ui.edgeLabels);
-    this.viewport = new Viewport(ui.stage, i18n, this.panned);
+    this.viewport = new Viewport(ui.stage, i18n, this.panned, () => {
+      this.layout(true);
+      this.panned();
+    });
     // A card reached with Tab comes into view.
     ui.cards.addEventListener("focusin", (e) => {
       const id =
@@ -144,6 +147,11 @@ export class Stage {
     return (this.width || FALLBACK_WIDTH) < COMPACT_BELOW;
   }
 
+  /** The cards' smallest scale: readable, but for the overview of a big graph (viewport.ts). */
+  private get cardFloor(): number {
+    return this.viewport.overview ? 0 : this.minScale;
+  }
+
   /** Compact cards or full ones (player.css .is-compact), and the smallest scale that keeps their numbers readable. */
   private compactness(compact: boolean): void {
     const player = this.ui.player;
@@ -188,8 +196,14 @@ export class Stage {
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
     let size = compact ? CARD_COMPACT : CARD_FULL;
     let fit = fitStage(this.timeline, width, size, limits, this.grown);
+    const panned = (f: Fit): boolean => f.world.width > width + 2 || f.world.height > f.height + 2;
+    // The overview (viewport.ts) shrinks the cards as far as the whole graph needs; a graph that fits
+    // at a readable size has none.
+    if (this.viewport.overview && !panned(fit)) this.viewport.overview = false;
+    if (this.viewport.overview)
+      fit = fitStage(this.timeline, width, size, { ...limits, minScale: 0 }, this.grown);
     // A phone's narrow cards are there to fit the graph; a graph panned anyway gets room for long numbers.
-    if (compact && (fit.bands || fit.world.width > width + 2 || fit.world.height > fit.height + 2)) {
+    else if (compact && (fit.bands !== null || panned(fit))) {
       size = CARD_COMPACT_WIDE;
       fit = fitStage(this.timeline, width, size, limits, this.grown);
     }
@@ -278,7 +292,7 @@ export class Stage {
     }
     const fit = this.fit;
     // A graph bigger than the stage lies flat, like a map: turned, its far end would shrink and crowd.
-    const view = this.viewport.pannable ? FLAT : input.view;
+    const view = this.viewport.pannable || this.viewport.overview ? FLAT : input.view; // a map, not a model
     this.scene.setView(view);
     this.showChips(view);
     const lift = this.liftAt(frame);
@@ -290,7 +304,7 @@ export class Stage {
     const standOut = new Map(
       Array.from(fit.positions, ([id, p]) => [id, Math.min(1, Math.max(0, 0.5 + p[2]))]),
     );
-    this.cards.place(projected, this.cardSize, fit.scale, standOut, this.minScale, this.width);
+    this.cards.place(projected, this.cardSize, fit.scale, standOut, this.cardFloor, this.width);
     if (this.cards.measureGuessesAgain()) this.redraw(); // now that the new cards have their places
     this.labels.update(frame, timeline, input.localDerivatives, this.pointed, input.moved);
     const crowded = fit.scale < CROWDED_BELOW;
@@ -323,10 +337,10 @@ export class Stage {
   /**
    * Backward travels on its own layer: over the seed event the gradient edges rise off the values'
    * plane towards the viewer (at once with reduced motion), so a turned graph shows two sheets. A
-   * panned graph lies flat like a map: no layer there.
+   * panned graph, or the overview of one, lies flat like a map: no layer there.
    */
   private liftAt(frame: Frame): number {
-    if (frame.direction !== "backward" || this.viewport.pannable) return 0;
+    if (frame.direction !== "backward" || this.viewport.pannable || this.viewport.overview) return 0;
     if (this.reducedMotion) return LIFT;
     const t = Math.min(1, Math.max(0, frame.time));
     return LIFT * t * t * (3 - 2 * t);
@@ -351,7 +365,7 @@ export class Stage {
       const p = fit.positions.get(id);
       if (!state.active || !p) continue;
       const at = project(p);
-      const s = Math.max(this.minScale, fit.scale * at.scale);
+      const s = Math.max(this.cardFloor, fit.scale * at.scale);
       const w = this.cardSize.width * s;
       const h = (this.cardSize.height + (this.grown.get(id) ?? 0)) * s;
       boxes.push({ x: at.x - w / 2, y: at.y - (this.cardSize.height * s) / 2, w, h });

@@ -1,8 +1,9 @@
 // The stage as a window onto a graph too big for it: which part of the graph it shows (the pan),
 // and the ways a reader moves it — drag (mouse, pen, one finger), arrow keys on the focused stage,
 // a sideways wheel or trackpad swipe — plus scroll bars that say where the window is and a bar
-// under the stage with a hint and "follow the pulse". A graph that fits has nothing to pan: then
-// every event goes on to the rotation wiring untouched.
+// under the stage with a hint, "whole graph" (an overview: all of it at once, too small to read) and
+// "follow the pulse". A graph that fits has nothing to pan: then every event goes on to the rotation
+// wiring untouched.
 
 import { h, setAttr, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
@@ -52,6 +53,9 @@ export function moveToShow(
 export class Viewport {
   pan = { x: 0, y: 0 }; // CSS px: where the stage's centre is, from the world's centre (y down)
   follow = true; // keep the pulse's card in view, until the reader pans by hand
+  // The whole graph at once, its cards too small to read (walkthrough 10: a 40-node graph showed a
+  // third of itself at a time, never its shape). The stage fits it and asks for no panning then.
+  overview = false;
   private range = { x: 0, y: 0 };
   private size = { width: 0, height: 0 };
   private drag: { id: number; x: number; y: number } | null = null;
@@ -59,6 +63,9 @@ export class Viewport {
   private readonly barY: HTMLElement;
   private readonly toolbar: HTMLElement;
   private readonly followButton: HTMLButtonElement;
+  private readonly wholeButton: HTMLButtonElement;
+  private readonly hint: HTMLElement;
+  private readonly hints: { pan: string; whole: string };
   private readonly hintId = uid("tdg-pan-hint");
   private readonly describedBy: string | null; // the stage's own description (how to turn it)
 
@@ -66,6 +73,7 @@ export class Viewport {
     private readonly stage: HTMLElement,
     i18n: I18n,
     private readonly changed: () => void,
+    private readonly zoomed: () => void = changed, // the overview turned on or off: fit the stage again
   ) {
     const t = i18n.t;
     this.barX = h("div", { class: "tdg-pan-bar", "data-axis": "x", "aria-hidden": "true", hidden: true });
@@ -76,12 +84,19 @@ export class Viewport {
       { type: "button", class: "tdg-button", "data-action": "follow", "aria-pressed": "true" },
       t("pan_follow"),
     );
+    this.wholeButton = h(
+      "button",
+      { type: "button", class: "tdg-button", "data-action": "whole", "aria-pressed": "false" },
+      t("pan_whole"),
+    );
     const touch = window.matchMedia?.("(pointer: coarse)").matches ?? false;
+    this.hints = { pan: t(touch ? "pan_hint_touch" : "pan_hint"), whole: t("pan_whole_hint") };
+    this.hint = h("span", { class: "tdg-pan-hint", id: this.hintId }, this.hints.pan);
     this.toolbar = h(
       "div",
       { class: "tdg-pan-toolbar", hidden: true },
-      h("span", { class: "tdg-pan-hint", id: this.hintId }, t(touch ? "pan_hint_touch" : "pan_hint")),
-      this.followButton,
+      this.hint,
+      h("span", { class: "tdg-pan-buttons" }, this.wholeButton, this.followButton),
     );
     stage.after(this.toolbar);
     this.describedBy = stage.getAttribute("aria-describedby");
@@ -89,6 +104,11 @@ export class Viewport {
       this.follow = !this.follow;
       this.sync();
       this.changed();
+    });
+    this.wholeButton.addEventListener("click", () => {
+      this.overview = !this.overview;
+      if (!this.overview) this.follow = true; // back to reading: where the pulse is
+      this.zoomed();
     });
     this.wire();
   }
@@ -111,10 +131,13 @@ export class Viewport {
     this.stage.classList.toggle("is-pannable", this.pannable);
     // Only sideways to pan: an upright swipe still scrolls the page.
     this.stage.classList.toggle("is-pannable-x", this.range.x > 0 && this.range.y === 0);
-    this.toolbar.hidden = !this.pannable;
+    // The overview fits the graph (nothing to pan): the bar stays, to take the reader back.
+    this.toolbar.hidden = !this.pannable && !this.overview;
+    this.followButton.hidden = this.overview;
+    this.hint.textContent = this.overview ? this.hints.whole : this.hints.pan;
     setAttr(this.stage, "data-pannable", this.pannable ? "true" : null);
     // A panned graph does not turn: the stage is described by how to pan it instead.
-    setAttr(this.stage, "aria-describedby", this.pannable ? this.hintId : this.describedBy);
+    setAttr(this.stage, "aria-describedby", this.pannable || this.overview ? this.hintId : this.describedBy);
     this.sync();
   }
 
@@ -152,6 +175,7 @@ export class Viewport {
   /** Scroll bars: how big the stage is against the world, and where it is. */
   private sync(): void {
     setAttr(this.followButton, "aria-pressed", String(this.follow));
+    setAttr(this.wholeButton, "aria-pressed", String(this.overview));
     const bar = (el: HTMLElement, range: number, pan: number, room: number): void => {
       el.hidden = range <= 0;
       if (range <= 0) return;
