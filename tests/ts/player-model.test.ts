@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { recompute, variablesOf } from "../../src/player/engine/live";
+import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
 import {
   type Action,
   type Context,
@@ -15,7 +15,7 @@ import {
 } from "../../src/player/model/model";
 import { frameAt } from "../../src/player/model/timing";
 
-const context: Context = { compute: recompute, variablesOf, autoplay: true };
+const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: true };
 const still: Context = { ...context, autoplay: false };
 const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): SandboxState =>
   initialState(buildTimeline("(a + b) * c", values), values);

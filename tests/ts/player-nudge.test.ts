@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
 import { formatChange } from "../../src/player/model/format";
-import { recompute, variablesOf } from "../../src/player/engine/live";
+import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
 import {
   type Context,
   initialState,
@@ -15,7 +15,7 @@ import {
 } from "../../src/player/model/model";
 import { movedBy, nudgeCheck } from "../../src/player/model/nudge";
 
-const context: Context = { compute: recompute, variablesOf, autoplay: false };
+const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: false };
 
 /** Card label -> the change a nudge of `leaf` by `h` made to it, as the card's tab writes it. */
 function tabs(expression: string, values: Record<string, number>, leaf: string, h: number) {

@@ -5,6 +5,7 @@
 import { buildTimeline, TinyDagError } from "../../inference/index";
 import { type Node, operands, parse } from "../../inference/parse";
 import type { ErrorPayload, Timeline } from "../../inference/types";
+import { type NudgeResult, nudgeCheck } from "../model/nudge";
 import { debugHandle } from "../shared/debug";
 
 export type EngineResult = { ok: true; timeline: Timeline } | { ok: false; error: ErrorPayload };
@@ -18,6 +19,16 @@ export function recompute(expression: string, values: Record<string, number>): E
     if (error) return { ok: false, error };
     throw thrown; // a bug, not a learner's input: let it surface
   }
+}
+
+/** Nudge check: the graph run again with `leaf` moved by h, against its gradient (nudge.ts). */
+export function nudge(
+  timeline: Timeline,
+  values: Record<string, number>,
+  leaf: string,
+  h: number,
+): NudgeResult {
+  return nudgeCheck(recompute, timeline, values, leaf, h);
 }
 
 /** The engine's TinyDagError as the plain payload the player works with; null for anything else (a bug). */

@@ -5,6 +5,8 @@
 
 import type { Scripts } from "../../inference/frameworks";
 import type { Timeline } from "../../inference/types";
+import type { NudgeResult } from "../model/nudge";
+import type { showTask } from "../teaching/task";
 import type { explainGradient } from "../model/verdict";
 import type { EngineResult } from "./live";
 
@@ -13,6 +15,9 @@ export interface Engine {
   variablesOf(expression: string): string[] | null;
   scripts(timeline: Timeline): Scripts | null; // the graph as PyTorch and JAX (the frameworks panel)
   explainGradient: typeof explainGradient; // a wrong prediction's chain rule, path by path (at Check)
+  // Nudge check's measurement, with the engine's own recompute (at Nudge)
+  nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
+  showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
 }
 
 declare global {
@@ -48,6 +53,8 @@ export const lazyEngine: Engine = {
   variablesOf: (expression) => loaded().variablesOf(expression),
   scripts: (timeline) => loaded().scripts(timeline),
   explainGradient: (timeline, leaf, i18n) => loaded().explainGradient(timeline, leaf, i18n),
+  nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
+  showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

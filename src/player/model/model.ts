@@ -5,7 +5,7 @@
 import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
 import { parseNumber } from "./format";
-import { type NudgeResult, nudgeCheck } from "./nudge";
+import type { NudgeResult } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";
 import { clampView, DEFAULT_VIEW, type View } from "./view";
 import type { SharedMoment } from "../page/url";
@@ -48,6 +48,8 @@ const EARLIER_KEPT = 4; // enough for a few ghosts (typed prefixes) between two 
 export interface Context {
   compute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null; // null: the text does not parse
+  // Nudge check's measurement (nudge.ts: the engine runs the graph again with the leaf moved by h).
+  nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   autoplay: boolean; // false under prefers-reduced-motion
 }
 
@@ -275,7 +277,7 @@ function nudge(state: SandboxState, leaf: string, text: string, context: Context
   const h = parseNumber(text);
   if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
   if (h === 0) return { leaf, problem: "h-zero" };
-  return { leaf, h, result: nudgeCheck(context.compute, state.timeline, valuesFor(state), leaf, h) };
+  return { leaf, h, result: context.nudgeCheck(state.timeline, valuesFor(state), leaf, h) };
 }
 
 /** The nodes the last nudge moved (nudged − original), for the cards and edges to show; null: none. */

@@ -81,6 +81,7 @@ export class Sandbox implements Target {
     this.context = {
       compute: lazyEngine.recompute,
       variablesOf: lazyEngine.variablesOf,
+      nudgeCheck: lazyEngine.nudgeCheck,
       autoplay: !this.reducedMotion,
     };
     this.presets = data.presets ?? [];

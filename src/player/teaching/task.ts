@@ -1,0 +1,93 @@
+// The exercise a link opened, in view with the graph (walkthrough 9: it stayed 2,000 px below), written
+// by the on-demand bundle (engine.ts): a link's setup waits for the engine anyway (exercises.ts).
+
+import type { SandboxData } from "../page/mount";
+import { decodeMoment } from "../page/url";
+import { h } from "../shared/dom";
+import { type I18n, makeI18n } from "../shared/i18n";
+import { PANELS } from "./exercises";
+
+/** An exercise's words in the text, and which of its sandbox's links opens it. */
+export interface Exercise {
+  text: HTMLParagraphElement;
+  index: number;
+}
+
+/**
+ * The task in view with the graph (walkthrough 9: it stayed 2,000 px below): the exercise's words with
+ * the control it uses (at the top of the panel its link unfolds, else in the expression's hint's place,
+ * two lines of it), a button back to them in the text, one that closes it. A preset (another
+ * start) or another exercise's link replaces it; edits do not (exercise (d) asks for them).
+ */
+export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: boolean): void {
+  root.querySelector(".tdg-task")?.remove();
+  // With the control the exercise uses: the panel its link unfolds, else the expression it sets.
+  const open = decodeMoment(location.hash, root.id)?.open;
+  const panel = open ? root.querySelector(`${PANELS[open]} > :is(legend, summary)`) : null;
+  const place = panel ?? root.querySelector(".tdg-expr > .tdg-help");
+  if (!exercise || !place) return;
+  const t = wordsOf(root).t;
+  const back = h("button", { type: "button", class: "tdg-task-back", "aria-label": t("task_back") }, "↩");
+  const close = h("button", { type: "button", class: "tdg-task-close", "aria-label": t("task_close") }, "×");
+  const words = [...exercise.text.childNodes].map((node) => node.cloneNode(true));
+  const text = h("p", { class: "tdg-task-text", id: `${root.id}-task` }, ...words);
+  // Two lines keep the panel's height; the rest of the words unfold on demand (walkthrough 10: (d)'s
+  // question was cut off on a phone).
+  const more = h(
+    "button",
+    {
+      type: "button",
+      class: "tdg-task-more",
+      "aria-label": t("task_more"),
+      "aria-expanded": "false",
+      "aria-controls": text.id,
+      hidden: true,
+    },
+    "▾",
+  );
+  const task = h(
+    "aside",
+    { class: "tdg-task", "aria-label": t("task_label"), "data-exercise": exercise.index, "data-open": open },
+    text,
+    more,
+    back,
+    close,
+  );
+  const unfold = (unfolded: boolean): void => {
+    more.setAttribute("aria-expanded", String(unfolded));
+    task.toggleAttribute("data-unfolded", unfolded);
+  };
+  more.addEventListener("click", () => unfold(more.getAttribute("aria-expanded") !== "true"));
+  text.addEventListener("click", () => {
+    if (!more.hidden) unfold(true);
+  });
+  // Offered only while words are cut off (the strip's width changes with the window's); the watch ends
+  // with the strip (a removed element is reported once more, at no size).
+  const cut = new ResizeObserver(() => {
+    if (!task.isConnected) cut.disconnect();
+    else if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
+  });
+  cut.observe(text);
+  back.addEventListener("click", () =>
+    exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
+  );
+  close.addEventListener("click", () => task.remove());
+  // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
+  if (place instanceof HTMLLegendElement) place.nextElementSibling?.prepend(task);
+  else place.after(task);
+  if (taskWired.has(root)) return;
+  taskWired.add(root);
+  root.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.closest("[data-action=preset]"))
+      root.querySelector(".tdg-task")?.remove();
+  });
+}
+
+const taskWired = new WeakSet<HTMLElement>(); // sandboxes whose presets remove the task (showTask)
+
+/** The sandbox's words (its embedded data's strings), for what this module adds to it. */
+function wordsOf(root: HTMLElement): I18n {
+  const script = root.querySelector("script.tinydag-data");
+  const data = JSON.parse(script?.textContent || "{}") as Partial<SandboxData>;
+  return makeI18n(data.lang || "en", data.strings ?? {});
+}
