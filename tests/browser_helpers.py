@@ -398,8 +398,8 @@ def covered_cards(expansion: dict, geometry: dict) -> list[str]:
 
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
-    stage, a carried number over a label, a card or its tab, edges running under a card they do not
-    belong to."""
+    stage, a carried number over a label, a card or its tab, a card's tab meeting another card, edges
+    running under a card they do not belong to."""
     problems = []
     labels, cards = geometry["labels"], geometry["cards"]
     for label in labels:
@@ -420,6 +420,9 @@ def layout_problems(geometry: dict) -> list[str]:
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"
                      for kind, boxes in (("card", cards), ("the tab", geometry.get("notes", [])))
                      for box in boxes if not number["under"] and _overlap(number, box)]
+    for note in geometry.get("notes", []):  # a card's tab (a running sum) never meets another card
+        problems += [f"the tab of {note['id']} meets card {card['id']}" for card in cards
+                     if card["id"] != note["id"] and _overlap(note, card)]
     for edge in geometry["edges"]:
         path = edge["path"]
         ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
 import { madeText, sumText, termsAfter } from "../../src/player/model/arithmetic";
 import { edgeLook, widthOf } from "../../src/player/stage/encoding";
+import { formatNumber } from "../../src/player/model/format";
 import { frameAt, scheduleOf } from "../../src/player/model/timing";
 import {
   type LabelRequest,
@@ -163,6 +164,9 @@ test("a running sum reads like the += builds it", () => {
   assert.equal(sumText([2, 2]), "2 + 2 = 4");
   assert.equal(sumText([2, -3]), "2 − 3 = −1");
   assert.equal(sumText([1, 1, 1, 1, 1]), "1 + 1 + … + 1 = 5");
+  // A tab with no room for the whole sum: the term just added and the total.
+  assert.equal(sumText([-0.1353, -0.3333, 2], formatNumber, true), "… + 2 = 1.531");
+  assert.equal(sumText([2, -3], formatNumber, true), "… − 3 = −1");
   // Walkthrough 9: the rounded terms shown add to −0.4686, not to the −0.4687 shown: "≈", as products do.
   assert.equal(sumText([-0.1353352832366127, -0.3333333333333333]), "−0.1353 − 0.3333 ≈ −0.4687");
   assert.equal(sumText([0.1, 0.2]), "0.1 + 0.2 = 0.3"); // 0.30000000000000004 is shown as 0.3

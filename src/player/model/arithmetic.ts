@@ -57,24 +57,29 @@ export function termsAfter(timeline: Timeline, step: BackwardStep): number[] {
   return steps.filter((s) => s.child === step.child).map((s) => s.contribution);
 }
 
-/** "2 + 2 = 4", "2 − 3 = −1" for two or more terms; null for fewer. `write`: how a number reads. */
+/**
+ * "2 + 2 = 4", "2 − 3 = −1" for two or more terms; null for fewer. `write`: how a number reads.
+ * `tail`: only the term just added and the total, "… + 2 = 4" (a tab with no room for the rest).
+ */
 export function sumText(
   terms: readonly number[],
   write: (x: number) => string = formatNumber,
+  tail = false,
 ): string | null {
   if (terms.length < 2) return null;
   const total = terms.reduce((sum, x) => sum + x, 0); // in backward()'s order: exactly the grad
-  const shown = terms.length > MAX_TERMS ? [terms[0]!, terms[1]!, null, terms[terms.length - 1]!] : terms;
+  const last = terms[terms.length - 1]!;
+  const shown = tail ? [null, last] : terms.length > MAX_TERMS ? [terms[0]!, terms[1]!, null, last] : terms;
   const text = shown
     .map((x, i) => {
-      if (x === null) return " + …";
+      if (x === null) return i === 0 ? "…" : " + …";
       if (i === 0) return write(x);
       return x < 0 ? ` − ${write(-x)}` : ` + ${write(x)}`;
     })
     .join("");
   // Worked out from the terms shown (with "…" the reader cannot, and it is the exact sum anyway).
   const sign =
-    terms.length > MAX_TERMS
+    tail || terms.length > MAX_TERMS
       ? "="
       : equalsSign(
           terms.map(shownAs).reduce((sum, x) => sum + x, 0),

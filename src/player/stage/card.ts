@@ -33,6 +33,8 @@ export interface Card {
   glow: number; // 0..1: the pulse is here (its halo)
   lift: number; // 0..1: how far the card stands out from the wall behind the graph (its shadow)
   shadowOf: number[]; // the glow, lift and chip its shadow was last written for (cards.ts shade)
+  sums: [string, string] | null; // the running sum in full and as its tail, "… + 2 = 1.531" (cards.ts)
+  fold: number; // which of them its tab shows: 0, 1, or none (2) where either would meet another card
 }
 
 /** One card's elements: its head (glyph, title, badges), value and grad rows, expansion panel and tab. */
@@ -131,6 +133,8 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     glow: 0,
     lift: 0.5,
     shadowOf: [],
+    sums: null,
+    fold: 0,
   };
 }
 

@@ -10,7 +10,7 @@ import { expansionOf, localsOf } from "../teaching/expansion";
 import type { CardSize } from "./fit";
 import { formatChange, formatNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
-import type { Rect } from "./placement";
+import { overlaps, type Rect } from "./placement";
 import type { Projected } from "./scene";
 import type { Frame, NodeFrame } from "../model/timing";
 
@@ -18,6 +18,7 @@ export { CARD_COMPACT, CARD_COMPACT_WIDE, CARD_FULL } from "./card";
 
 const NOTE_LEFT = 6; // px (scale 1): where the tab over a card starts, from the card's left side
 const NOTE_ABOVE = 17; // ... and how far it reaches above the card's top
+const TAB_OVERLAP = 2; // px it reaches down over the card's top edge, and a neighbour's in the same row
 const DELTA_BELOW = 17; // px (scale 1) the nudge's tab reaches below the card (or its expansion)
 const PANEL_GAP = 4; // px kept between an expansion panel and the stage's border
 const PANEL_MAX = 240; // px at scale 1: wider panels would cover too much of the graph
@@ -125,19 +126,13 @@ export class Cards {
     timeline: Timeline,
   ): void {
     const backward = frame.direction === "backward";
-    const sum = backward ? sumText(state.received) : null;
+    const full = backward ? sumText(state.received) : null;
+    card.sums = full === null ? null : [full, sumText(state.received, formatNumber, true)!];
     const made =
       !backward && state.value !== null && state.glow > 0
         ? (card.madeText ??= madeText(node, timeline))
         : null;
-    if (sum !== null) setText(card.sum, sum);
-    if (made !== null) setText(card.made, made);
-    if (card.sum.hidden !== (sum === null)) card.sum.hidden = sum === null;
-    if (card.made.hidden !== (made === null)) card.made.hidden = made === null;
-    const shown = sum ?? made;
-    if (card.note.hidden !== (shown === null)) card.note.hidden = shown === null;
-    setAttr(card.note, "data-kind", sum !== null ? "sum" : made !== null ? "made" : null);
-    card.noteWidth = shown === null ? 0 : noteWidth(shown);
+    writeNote(card, card.sums?.[card.fold] ?? null, made);
   }
 
   /** Replace the texts that depend on numbers of the current graph (after a slider moved). */
@@ -338,6 +333,55 @@ export class Cards {
         card.shift = shift;
       }
     }
+    this.keepSumsClear(size, width);
+  }
+
+  /**
+   * A running sum whose tab would run under (or over) a neighbouring card shows only its tail, the
+   * term just added and the total (walkthrough 10: on the 40-node graph b's sum ran under a × b's card);
+   * where that too would, no tab (the card's grad and the line under the graph give the sum).
+   */
+  private keepSumsClear(size: CardSize, width: number): void {
+    const placed = [...this.cards.values()].filter((c) => c.at !== null);
+    const boxOf = (c: Card): Rect => ({
+      x: c.at!.x,
+      y: c.at!.y,
+      w: size.width * c.at!.scale,
+      h: (c.height ?? size.height) * c.at!.scale,
+    });
+    for (const card of placed) {
+      const at = card.at!;
+      const tab = (text: string): { box: Rect; shift: number; w: number } => {
+        const w = noteWidth(text);
+        const shift = shiftInside(at.x + NOTE_LEFT * at.scale, w * at.scale, at.scale, width);
+        const x = at.x + (NOTE_LEFT - shift) * at.scale;
+        return {
+          box: {
+            x,
+            y: at.y - NOTE_ABOVE * at.scale,
+            w: w * at.scale,
+            h: NOTE_ABOVE * at.scale + TAB_OVERLAP,
+          },
+          shift,
+          w,
+        };
+      };
+      const sums = card.sums;
+      const clear = (text: string): boolean => {
+        const box = tab(text).box;
+        return !placed.some((other) => other !== card && overlaps(boxOf(other), box));
+      };
+      const fold = sums === null ? 0 : ([0, 1].find((k) => clear(sums[k]!)) ?? 2);
+      if (fold === card.fold) continue;
+      card.fold = fold;
+      if (sums === null) continue;
+      const text = sums[fold] ?? null;
+      writeNote(card, text, null);
+      if (text === null) continue;
+      const shown = tab(text);
+      card.noteShift = shown.shift;
+      setStyle(card.note, "left", `${(NOTE_LEFT - shown.shift).toFixed(1)}px`);
+    }
   }
 
   /**
@@ -383,6 +427,18 @@ export class Cards {
     card.shadowOf = [card.glow, card.lift, x, y];
     setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
   }
+}
+
+/** The tab over a card: the running sum, or how the value was made, or nothing. */
+function writeNote(card: Card, sum: string | null, made: string | null): void {
+  if (sum !== null) setText(card.sum, sum);
+  if (made !== null) setText(card.made, made);
+  if (card.sum.hidden !== (sum === null)) card.sum.hidden = sum === null;
+  if (card.made.hidden !== (made === null)) card.made.hidden = made === null;
+  const shown = sum ?? made;
+  if (card.note.hidden !== (shown === null)) card.note.hidden = shown === null;
+  setAttr(card.note, "data-kind", sum !== null ? "sum" : made !== null ? "made" : null);
+  card.noteWidth = shown === null ? 0 : noteWidth(shown);
 }
 
 function deltaBelow(card: Card): number {
