@@ -3,9 +3,13 @@ the same graph, values, direction and time in the other language, and the predic
 
 from __future__ import annotations
 
+import mimetypes
+from urllib.parse import unquote, urlsplit
+
 import pytest
 
-from .browser_helpers import PHONE, moment, open_lesson, sandbox_ready, seek, settle, type_expression
+from .browser_helpers import DESKTOP, PHONE, moment, open_lesson, sandbox_ready, seek, settle, type_expression
+from .conftest import SITE_URL
 
 pytestmark = pytest.mark.browser
 
@@ -93,3 +97,42 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     assert "task=" not in page.url
     assert page.locator(f"{SANDBOX} .tdg-task").count() == 0
     assert page.errors == []
+
+
+def test_the_moment_survives_the_themes_own_switcher_on_the_published_site(browser, built_site):
+    """On the published site (its address the site's own), the theme's switcher finds the page in the
+    sitemap and goes there itself, without the address's moment: the reader's click is the player's
+    (xb11: the exercise and the prediction were lost; the tests' site at another address hid it)."""
+    context = browser.new_context(viewport=DESKTOP)
+
+    def serve(route) -> None:  # the site as Pages serves it at https://owner.github.io/tinydag-lesson/
+        url = urlsplit(route.request.url)
+        file = built_site.parent / unquote(url.path).lstrip("/")
+        if file.is_dir() and not url.path.endswith("/"):  # a folder without its slash: sent on to it,
+            # as Pages' redirect does (a routed 301 is not followed through the route)
+            route.fulfill(content_type="text/html", body="<script>location.replace(location.pathname + '/'"
+                          " + location.search + location.hash)</script>")
+            return
+        file = file / "index.html" if file.is_dir() else file
+        if not file.is_file():
+            route.fulfill(status=404, body="")
+            return
+        kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        route.fulfill(body=file.read_bytes(), content_type=kind)
+
+    context.route("https://owner.github.io/**", serve)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(SITE_URL + "02-autograd/")
+    sitemap = page.wait_for_event("requestfinished", lambda r: r.url.endswith("sitemap.xml"), timeout=30_000)
+    assert sitemap.response().status == 200, "the theme's switcher has its sitemap, as on Pages"
+    page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    page.fill(f"{SANDBOX} input[name=predict-a]", "-2")
+    switch_language(page, "ru")
+    assert page.url.startswith(SITE_URL + "ru/02-autograd/#tinydag-1?") and "task=1" in page.url, page.url
+    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
+    context.close()
+    assert errors == []

@@ -1,8 +1,9 @@
 // A learner who switches language mid-exercise keeps their graph: the theme's language links carry
 // the sandbox moment the address names (#tinydag-1?expr=…) to the same page in the other language,
 // where the sandboxes have the same ids. Set when a link is about to be followed (pointer down, focus,
-// click), so the link always carries the moment of that instant. A plain section anchor is not
-// carried: headings have other slugs in other languages. What the learner has typed into the named
+// click), so the link always carries the moment of that instant; a plain click is followed by the
+// player itself, since the theme's switcher would drop the moment on the published site. A plain
+// section anchor is not carried: headings have other slugs in other languages. What the learner has typed into the named
 // sandbox's prediction fields goes along (`predict.a=…`, url.ts), each number as the other language
 // reads it: "1,000" typed on the English page (a thousand) arrives on the Russian one as 1000.
 
@@ -28,12 +29,24 @@ export function carryMomentToTranslations(doc: Document): void {
       ? withTask(withPredictions(location.hash, typed, from, link.hreflang), task ?? null)
       : "";
     const url = new URL(link.href);
-    if (url.hash === moment) return;
-    url.hash = moment;
-    link.href = url.href;
+    if (url.hash !== moment) {
+      url.hash = moment;
+      link.href = url.href;
+    }
+    // On the published site the theme's switcher takes a plain click itself: it finds the page in the
+    // sitemap and goes there without the moment (xb11). With a moment to carry, the click is ours.
+    if (event instanceof MouseEvent && event.type === "click" && moment && plainClick(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      window.location.assign(link.href);
+    }
   };
   for (const type of ["pointerdown", "focusin", "click"]) doc.addEventListener(type, carry, true);
 }
+
+/** A click that follows a link in this tab (not a new tab or window, not a download). */
+const plainClick = (e: MouseEvent): boolean =>
+  e.button === 0 && !e.defaultPrevented && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /**
  * The address (a page in language `from`) with the predictions typed in its sandbox's fields, as a page in
