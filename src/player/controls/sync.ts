@@ -8,8 +8,9 @@ import { type Slider, syncSliderList, widenSlider } from "./sliders";
 import { setAttr, setStyle, setText } from "../shared/dom";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
-import { parseNumber, proseNumber } from "../model/format";
-import { errorMessage, type I18n } from "../shared/i18n";
+import { parseNumber } from "../model/format";
+import { engineReady, lazyEngine } from "../engine/load";
+import type { I18n } from "../shared/i18n";
 import {
   DEFAULT_VALUE,
   dimmedExpression,
@@ -24,10 +25,6 @@ import type { Frame } from "../model/timing";
 // On a phone (player.css's 37.5em), more variables than this start folded: the graph stays near the
 // expression instead of a screen of sliders below it.
 const FOLD_ABOVE = 4;
-const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
-
-const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
-
 export class ControlSync {
   sliders: Slider[] = [];
   private readonly errors: ErrorView;
@@ -37,7 +34,11 @@ export class ControlSync {
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
   private many = false; // more variables than FOLD_ABOVE
-  private nudgeShown: { nudge: NudgeState | null; reached: boolean } = { nudge: null, reached: false };
+  private nudgeShown: { nudge: NudgeState | null; reached: boolean; caption: string | null } = {
+    nudge: null,
+    reached: false,
+    caption: null,
+  };
 
   constructor(
     private readonly ui: Controls,
@@ -210,16 +211,7 @@ export class ControlSync {
    * gradient once the backward wave has brought it, else with a word on when it will come.
    */
   private nudgeCaption(): string | null {
-    const { nudge, reached } = this.nudgeShown;
-    if (!nudge || !("result" in nudge) || !nudge.result.ok) return null;
-    const r = nudge.result;
-    const lang = this.i18n.lang;
-    return this.i18n.t(reached ? "caption_nudge" : "caption_nudge_waiting", {
-      name: nudge.leaf,
-      h: proseNumber(nudge.h, lang),
-      ratio: ratioText(r.ratio, r.rounding, lang),
-      grad: proseNumber(r.grad, lang),
-    });
+    return this.nudgeShown.caption;
   }
 
   /** The nudge answer shows the gradient only once the backward wave has brought it to the leaf. */
@@ -230,61 +222,19 @@ export class ControlSync {
         ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null
         : false;
     if (nudge === this.nudgeShown.nudge && reached === this.nudgeShown.reached) return;
-    this.nudgeShown = { nudge, reached };
+    // A nudge is measured by the engine, whose bundle writes its words too (model/nudge.ts).
+    const words =
+      nudge && engineReady()
+        ? lazyEngine.nudgeWords(nudge, reached, this.i18n, this.ui.expression.value)
+        : null;
+    this.nudgeShown = { nudge, reached, caption: words?.caption ?? null };
     const out = this.ui.nudgeResult;
-    const t = this.i18n.t;
-    delete out.dataset.ratio;
-    delete out.dataset.grad;
-    out.removeAttribute("data-rounding");
-    if (!nudge) {
-      delete out.dataset.state;
-      setText(out, "");
-      return;
-    }
-    if ("problem" in nudge) {
-      out.dataset.state = "refused";
-      setText(out, t(nudge.problem === "h-zero" ? "nudge_h_zero" : "nudge_h_invalid"));
-      return;
-    }
-    const r = nudge.result;
-    if (!r.ok) {
-      out.dataset.state = "failed";
-      setText(
-        out,
-        t("nudge_failed", { message: errorMessage(this.i18n, r.error, this.ui.expression.value) }),
-      );
-      return;
-    }
-    const lang = this.i18n.lang; // a sentence: its numbers are written the language's way
-    const say = (x: number): string => proseNumber(x, lang);
-    const params = {
-      name: nudge.leaf,
-      h: say(nudge.h),
-      before: precise(r.before, lang),
-      after: precise(r.after, lang),
-      ratio: ratioText(r.ratio, r.rounding, lang), // 10.000889 where rounding drowns it, not a reassuring 10
-    };
-    let text = reached
-      ? t("nudge_result", { ...params, grad: say(r.grad) })
-      : t("nudge_result_waiting", params);
-    text += ` ${t("nudge_one_pass")}`;
-    if (r.rounding) text += ` ${t("nudge_rounding")}`;
-    setText(out, text);
-    out.dataset.state = reached ? "compared" : "waiting";
-    out.dataset.ratio = String(r.ratio);
-    if (reached) out.dataset.grad = String(r.grad);
-    out.toggleAttribute("data-rounding", r.rounding);
+    setText(out, words?.text ?? "");
+    setAttr(out, "data-state", words?.state ?? null);
+    setAttr(out, "data-ratio", words?.ratio === undefined ? null : String(words.ratio));
+    setAttr(out, "data-grad", words?.grad === undefined ? null : String(words.grad));
+    out.toggleAttribute("data-rounding", words?.rounding ?? false);
   }
-}
-
-/** A nudge's Δoutput / h; drowned in rounding, with the digits that show the noise the warning speaks of. */
-function ratioText(ratio: number, rounding: boolean, lang: string): string {
-  return proseNumber(ratio, lang, rounding ? NOISY_DIGITS : undefined);
-}
-
-/** Before/after of a nudge: enough digits to see a small Δoutput, written as the language writes numbers. */
-function precise(x: number, lang: string): string {
-  return proseNumber(x, lang, NUDGE_DIGITS);
 }
 
 /** The node a numeric error is about, when it belongs to the graph on screen. */

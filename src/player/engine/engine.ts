@@ -1,7 +1,8 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
-// (src/inference, through live.ts), the PyTorch / JAX scripts it writes and the chain rule a wrong
-// prediction is explained with, Nudge check's measurement and an exercise link's strip, which the player
-// loads the first time a reader's change, the scripts' panel, Check, Nudge or a link needs them (load.ts). The first frame and the presets draw from the JSON the build
+// (src/inference, through live.ts), the PyTorch / JAX scripts it writes, the chain rule a wrong
+// prediction is explained with, Nudge check's measurement and its words, and an exercise link's strip.
+// The player loads it the first time a reader's change, the scripts' panel, Check, Nudge or an
+// exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
 import { scripts } from "../../inference/frameworks";
@@ -9,6 +10,15 @@ import { explainGradient } from "../model/verdict";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
 import { nudge, recompute, variablesOf } from "./live";
+import { nudgeWords } from "../model/nudge";
 
-const engine: Engine = { recompute, variablesOf, scripts, explainGradient, nudgeCheck: nudge, showTask };
+const engine: Engine = {
+  recompute,
+  variablesOf,
+  scripts,
+  explainGradient,
+  nudgeCheck: nudge,
+  showTask,
+  nudgeWords,
+};
 window.tinydagEngine = engine;

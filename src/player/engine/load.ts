@@ -5,7 +5,7 @@
 
 import type { Scripts } from "../../inference/frameworks";
 import type { Timeline } from "../../inference/types";
-import type { NudgeResult } from "../model/nudge";
+import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { showTask } from "../teaching/task";
 import type { explainGradient } from "../model/verdict";
 import type { EngineResult } from "./live";
@@ -18,6 +18,7 @@ export interface Engine {
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
+  nudgeWords: typeof nudgeWords; // what a nudge measured, in words (there is a nudge: the engine ran it)
 }
 
 declare global {
@@ -55,6 +56,7 @@ export const lazyEngine: Engine = {
   explainGradient: (timeline, leaf, i18n) => loaded().explainGradient(timeline, leaf, i18n),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
+  nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

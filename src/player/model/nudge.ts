@@ -3,6 +3,9 @@
 
 import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
+import { errorMessage, type I18n } from "../shared/i18n";
+import { proseNumber } from "./format";
+import type { NudgeState } from "./model";
 
 export type NudgeResult =
   | {
@@ -67,4 +70,59 @@ export function lostToRounding(before: number, after: number, x: number, h: numb
   const noise = Number.EPSILON * Math.max(Math.abs(before), Math.abs(after));
   const stepNoise = Number.EPSILON * Math.abs(x);
   return delta === 0 || noise > ROUNDING_SHARE * Math.abs(delta) || stepNoise > ROUNDING_SHARE * Math.abs(h);
+}
+
+const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
+const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
+
+/** What Nudge check says: its sentence in the panel, the line under the graph, and their state. */
+export interface NudgeWords {
+  text: string;
+  state: "refused" | "failed" | "waiting" | "compared";
+  caption: string | null; // the line under the graph that shows the change (a measure only)
+  ratio?: number;
+  grad?: number; // once the backward wave has brought the leaf's gradient (`reached`)
+  rounding: boolean;
+}
+
+/**
+ * A nudge's answer in words, its numbers written the language's way: compared with the leaf's gradient
+ * once the backward wave has brought it, else with a word on when it will come. `expression`: the
+ * text in the field, which a failed nudge's message quotes.
+ */
+export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expression: string): NudgeWords {
+  const t = i18n.t;
+  if ("problem" in nudge) {
+    const text = t(nudge.problem === "h-zero" ? "nudge_h_zero" : "nudge_h_invalid");
+    return { text, state: "refused", caption: null, rounding: false };
+  }
+  const r = nudge.result;
+  if (!r.ok) {
+    const text = t("nudge_failed", { message: errorMessage(i18n, r.error, expression) });
+    return { text, state: "failed", caption: null, rounding: false };
+  }
+  const lang = i18n.lang;
+  const say = (x: number, digits?: number): string => proseNumber(x, lang, digits);
+  const params = {
+    name: nudge.leaf,
+    h: say(nudge.h),
+    before: say(r.before, NUDGE_DIGITS),
+    after: say(r.after, NUDGE_DIGITS),
+    // 10.000889 where rounding drowns it, not a reassuring 10
+    ratio: say(r.ratio, r.rounding ? NOISY_DIGITS : undefined),
+    grad: say(r.grad),
+  };
+  let text = t(reached ? "nudge_result" : "nudge_result_waiting", params);
+  text += ` ${t("nudge_one_pass")}`;
+  if (r.rounding) text += ` ${t("nudge_rounding")}`;
+  const caption = t(reached ? "caption_nudge" : "caption_nudge_waiting", params);
+  const words: NudgeWords = {
+    text,
+    state: reached ? "compared" : "waiting",
+    caption,
+    ratio: r.ratio,
+    rounding: r.rounding,
+  };
+  if (reached) words.grad = r.grad;
+  return words;
 }
