@@ -160,6 +160,9 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert page.evaluate(CUT) and more.get_attribute("aria-label") == TASK[lang][2]
             more.click()
             assert not page.evaluate(CUT) and more.get_attribute("aria-expanded") == "true"
+            # The longer words push the fields down: they stay in the window (walkthrough 11).
+            page.wait_for_function(f"""() => document.querySelector('{FULL} [data-predict] input')
+                .getBoundingClientRect().bottom <= innerHeight""", timeout=5_000)
             more.click()
             assert page.evaluate(CUT)
         if i == 2:

@@ -178,6 +178,11 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
     assert follow.get_attribute("aria-pressed") == "false", "panning by hand stops following"
 
 
+STAGE_IN_WINDOW = """() => {
+  const b = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+  return b.top >= 0 && b.bottom <= innerHeight; }"""
+
+
 def test_whole_graph_shows_a_big_graph_at_once_and_gives_the_reading_size_back(browser, site_server):
     """Walkthrough 10: a 40-node graph showed a third of itself at a time. "Whole graph" fits all of it
     in the stage (cards too small to read, the wave still on them), then gives the readable size back,
@@ -188,9 +193,12 @@ def test_whole_graph_shows_a_big_graph_at_once_and_gives_the_reading_size_back(b
     ids = page.evaluate(NODE_IDS)
     assert stage.get_attribute("data-pannable") == "true"
     assert not all(visible_in_stage(page, node) for node in ids)
+    # Pressed from below the graph (its button is under it): the resized stage comes into the window
+    # (walkthrough 11: its top stayed above it).
+    whole.evaluate("el => el.scrollIntoView({block: 'start'})")
     whole.click()
     settle(page)
-    keep_stage_in_window(page)
+    page.wait_for_function(STAGE_IN_WINDOW, timeout=5_000)
     assert stage.get_attribute("data-pannable") is None and whole.get_attribute("aria-pressed") == "true"
     assert all(visible_in_stage(page, node) for node in ids), "every card in the stage"
     assert "too small to read" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()

@@ -41,6 +41,7 @@ export interface LabelStage {
   scale: number; // labels' CSS scale
   cards: () => Rect[]; // asked for only when there are labels to place (it may read the layout)
   crowded: boolean; // tiny cards: older labels keep to the contribution alone
+  overview?: boolean; // the whole graph at once (viewport.ts): only the hand-off in flight and pointed ones
   along?: (curve: EdgeCurve, at: number) => V3; // where the scene draws a point of an edge (the backward layer raised)
   geometry?: string; // while it stays the same, every edge lands where it did: its path on screen is reused
 }
@@ -129,7 +130,10 @@ export class EdgeLabels {
 
   /** Place the labels that have something to say; hide the rest. */
   place(project: (p: V3) => Projected, stage: LabelStage): void {
-    const shown = [...this.labels.entries()].filter(([, l]) => l.kind !== null);
+    // In the overview, ~40 older labels would be the loudest thing in the frame (walkthrough 11).
+    const shown = [...this.labels.entries()].filter(
+      ([, l]) => l.kind !== null && (!stage.overview || l.kind === "current" || l.emphasis),
+    );
     this.placed = [];
     if (shown.length === 0) {
       this.paths.clear();

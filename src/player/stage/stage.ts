@@ -90,6 +90,8 @@ export class Stage {
     this.viewport = new Viewport(ui.stage, i18n, this.panned, () => {
       this.layout(true);
       this.panned();
+      // The stage changes height: its top may have left the window (walkthrough 11).
+      ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
     });
     // A card reached with Tab comes into view.
     ui.cards.addEventListener("focusin", (e) => {
@@ -318,6 +320,7 @@ export class Stage {
       scale: this.labelScale,
       cards,
       crowded,
+      overview: this.viewport.overview,
       along,
       geometry,
     });

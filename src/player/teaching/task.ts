@@ -56,6 +56,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   const unfold = (unfolded: boolean): void => {
     more.setAttribute("aria-expanded", String(unfolded));
     task.toggleAttribute("data-unfolded", unfolded);
+    // The longer words push the control they speak of down: it stays in the window (walkthrough 11).
+    if (unfolded)
+      task.parentElement?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
   };
   more.addEventListener("click", () => unfold(more.getAttribute("aria-expanded") !== "true"));
   text.addEventListener("click", () => {
