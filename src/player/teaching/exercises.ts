@@ -88,7 +88,9 @@ function land(
   const top = landing(root);
   window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
   keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
-  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus({ preventScroll: true });
+  // Focused for the keys (the arrows turn or pan it), without a ring that reads as an error (walkthrough 11).
+  const quiet: FocusOptions & { focusVisible?: boolean } = { preventScroll: true, focusVisible: false };
+  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(quiet);
 }
 
 /**
