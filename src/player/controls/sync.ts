@@ -34,6 +34,8 @@ export class ControlSync {
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
   private many = false; // more variables than FOLD_ABOVE
+  // The last nudge shown, whether its leaf's gradient had arrived, and its line under the graph (Nudge
+  // check's measure, compared with the gradient once the backward wave has brought it).
   private nudgeShown: { nudge: NudgeState | null; reached: boolean; caption: string | null } = {
     nudge: null,
     reached: false,
@@ -143,7 +145,7 @@ export class ControlSync {
     this.showNudge(s.nudge, frame);
     const dimmed = dimmedExpression(s);
     const resting = !s.playing && (shown === null || frame.completed >= total);
-    const nudged = dimmed === null && resting ? this.nudgeCaption() : null;
+    const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
     setText(this.ui.caption, nudged ?? captionOf(s.schedule, shown, this.i18n, dimmed));
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
@@ -204,14 +206,6 @@ export class ControlSync {
   /** The next frame says its landed step to screen readers again, even if it is the same step. */
   reannounce(): void {
     this.lastCompleted = -1;
-  }
-
-  /**
-   * Nudge check's measure in a line under the graph that shows its change: compared with the leaf's
-   * gradient once the backward wave has brought it, else with a word on when it will come.
-   */
-  private nudgeCaption(): string | null {
-    return this.nudgeShown.caption;
   }
 
   /** The nudge answer shows the gradient only once the backward wave has brought it to the leaf. */

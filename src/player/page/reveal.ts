@@ -72,8 +72,15 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   root.style.overflow = "hidden";
   root.dataset.held = ""; // player.css: the whole figure stays on top of the waiting player
   let seen = false;
+  // Scrolled out of view: below the window, its growth moves nothing in view; above it, the page takes
+  // the new height once the reader has stopped scrolling, as a sandbox held above does (the scroll that
+  // makes up for the growth would race a wheel still in flight, keepBelowInPlace).
+  const aboveNow = (): boolean => root.getBoundingClientRect().bottom <= 0;
   const observer = new IntersectionObserver(([entry]) => {
-    if (entry && !entry.isIntersecting && seen) release(true);
+    if (entry && !entry.isIntersecting && seen) {
+      if (!aboveNow()) release(true);
+      else whenQuiet(() => root.dataset.held !== undefined && aboveNow() && release(true));
+    }
     seen = true;
   });
   const reached = (): void => release(false); // the reader reached for it: the page may follow
@@ -91,12 +98,9 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   observer.observe(root);
   for (const type of RELEASE_EVENTS) document.addEventListener(type, reached, true);
   root.addEventListener("pointerover", reached);
-  if (above)
-    whenQuiet(() => {
-      // Still held and still above: the page takes its new height at rest. Scrolled back into view,
-      // it waits for the reader like any held sandbox.
-      if (root.dataset.held !== undefined && root.getBoundingClientRect().bottom <= 0) release(true);
-    });
+  // Still held and still above when the reader rests: the page takes its new height then. Scrolled back
+  // into view, it waits for the reader like any held sandbox.
+  if (above) whenQuiet(() => root.dataset.held !== undefined && aboveNow() && release(true));
 }
 
 /** Run `then` once the reader has not scrolled for QUIET_MS. */
