@@ -412,9 +412,13 @@ def layout_problems(geometry: dict) -> list[str]:
     for i, a in enumerate(labels):
         problems += [f"labels {a['text']!r} and {b['text']!r} overlap"
                      for b in labels[i + 1:] if _overlap(a, b)]
-    for number in geometry.get("carried", []):  # a number a pulse carries never lies over a label's words
+    carried = geometry.get("carried", [])
+    for i, number in enumerate(carried):  # a number a pulse carries never lies over a label's words
         problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
                      if not number["under"] and _overlap(number, label)]
+        problems += [f"carried numbers {number['text']!r} and {other['text']!r} overlap"
+                     for other in carried[i + 1:] if not (number["under"] or other["under"])
+                     and _overlap(number, other)]  # nor over another (walkthrough 11, on a phone)
         # nor over a card's numbers or its tab (walkthrough 10: over b's running sum on a crowded graph;
         # on an edge too short for it, it passes beneath them)
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"

@@ -38,8 +38,8 @@ export class CarriedNumbers {
   /**
    * `cards`: their boxes on the stage (and their tabs); a number never covers one: it moves along its
    * edge, or to the line's other side, or, on an edge too short for it, slips beneath the cards.
-   * `labels`: the edge labels' boxes; a number passing one floats on the line's other side, or, where
-   * that is taken too, slips under the label, whose words stay whole (they end in the same number).
+   * `labels`: the edge labels' boxes; a number passing one (or another number) floats on the line's
+   * other side, or, where that is taken too, slips under it, whose words stay whole.
    */
   place(
     frame: Frame,
@@ -55,7 +55,7 @@ export class CarriedNumbers {
       this.layer.append(el);
     }
     let obstacles: Rect[] | undefined;
-    const taken = items.length ? labels() : [];
+    const taken = items.length ? [...labels()] : []; // and the numbers placed before (walkthrough 11)
     this.pool.forEach((el, i) => {
       const item = items[i];
       if (!item) {
@@ -100,6 +100,7 @@ export class CarriedNumbers {
         if (clear(box(p, -dy))) dy = -dy;
         else under = true;
       }
+      if (!under) taken.push(box(p, dy));
       setText(el, text);
       setAttr(el, "data-edge", item.edge);
       setAttr(el, "data-kind", item.kind);
