@@ -3,10 +3,10 @@
 // where the sandboxes have the same ids. Set when a link is about to be followed (pointer down, focus,
 // click), so the link always carries the moment of that instant; a plain click is followed by the
 // player itself, since the theme's switcher would drop the moment on the published site. A plain
-// section anchor is not carried: headings have other slugs in other languages. What the learner has typed into the named
-// sandbox's prediction fields goes along (`predict.a=…`, url.ts), each number as the other language
-// reads it: "1,000" typed on the English page (a thousand) arrives on the Russian one as 1000.
-
+// section anchor is not carried: headings have other slugs in other languages. What the learner has
+// typed into the named sandbox's prediction fields goes along (`predict.a=…`, url.ts), each number as
+// the other language reads it: "1,000" typed on the English page (a thousand) arrives on the Russian
+// one as 1000; so does the exercise whose words the sandbox shows (`task=1`, exercises.ts).
 import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
@@ -58,12 +58,11 @@ export function withPredictions(
   from: string,
   to: string,
 ): string {
-  const kept = hash.split("&").filter((part) => !part.startsWith(PREDICTION_PARAM));
   const params = new URLSearchParams();
   for (const { leaf, text } of typed)
     if (text.trim()) params.set(PREDICTION_PARAM + leaf, asReadIn(text.trim(), from, to));
   const added = params.toString().replaceAll("+", "%20"); // a space as url.ts reads it
-  return [...kept, ...(added ? [added] : [])].join("&");
+  return replacing(hash, (part) => part.startsWith(PREDICTION_PARAM), added ? [added] : []);
 }
 
 /**
@@ -71,21 +70,20 @@ export function withPredictions(
  * panel it sits in) in place of any it named before; none when the learner closed them or moved on.
  */
 export function withTask(hash: string, task: { exercise?: string; open?: string } | null): string {
-  const at = hash.indexOf("?");
-  const head = at < 0 ? hash : hash.slice(0, at);
-  const query =
-    at < 0
-      ? []
-      : hash
-          .slice(at + 1)
-          .split("&")
-          .filter(Boolean);
   const exercise = task?.exercise;
   const replaced = (part: string): boolean =>
     part.startsWith(`${TASK_PARAM}=`) || (exercise !== undefined && part.startsWith(`${OPEN_PARAM}=`));
-  const kept = query.filter((part) => !replaced(part));
-  if (exercise !== undefined)
-    kept.push(`${TASK_PARAM}=${exercise}`, ...(task?.open ? [`${OPEN_PARAM}=${task.open}`] : []));
+  const added = exercise === undefined ? [] : [`${TASK_PARAM}=${exercise}`];
+  if (exercise !== undefined && task?.open) added.push(`${OPEN_PARAM}=${task.open}`);
+  return replacing(hash, replaced, added);
+}
+
+/** A sandbox's address with the parameters `replaced` picks dropped and `added` put at its end. */
+function replacing(hash: string, replaced: (part: string) => boolean, added: string[]): string {
+  const at = hash.indexOf("?");
+  const head = at < 0 ? hash : hash.slice(0, at);
+  const query = at < 0 ? [] : hash.slice(at + 1).split("&");
+  const kept = [...query.filter((part) => part && !replaced(part)), ...added];
   return kept.length ? `${head}?${kept.join("&")}` : head;
 }
 

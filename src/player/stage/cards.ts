@@ -350,6 +350,11 @@ export class Cards {
       h: (c.height ?? size.height) * c.at!.scale,
     });
     for (const card of placed) {
+      const sums = card.sums;
+      if (sums === null) {
+        card.fold = 0; // no sum on its tab (a frame of the pass without one)
+        continue;
+      }
       const at = card.at!;
       const tab = (text: string): { box: Rect; shift: number; w: number } => {
         const w = noteWidth(text);
@@ -366,15 +371,13 @@ export class Cards {
           w,
         };
       };
-      const sums = card.sums;
       const clear = (text: string): boolean => {
         const box = tab(text).box;
         return !placed.some((other) => other !== card && overlaps(boxOf(other), box));
       };
-      const fold = sums === null ? 0 : ([0, 1].find((k) => clear(sums[k]!)) ?? 2);
+      const fold = [0, 1].find((k) => clear(sums[k]!)) ?? 2;
       if (fold === card.fold) continue;
       card.fold = fold;
-      if (sums === null) continue;
       const text = sums[fold] ?? null;
       writeNote(card, text, null);
       if (text === null) continue;
