@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / ".build" / "shots"  # make shots writes its screenshots here
@@ -200,11 +201,18 @@ def open_moment(page, expression: str = DEFAULT_GRAPH[0], values: dict[str, floa
     _shared["moments"] = _shared.get("moments", 0) + 1  # a new hash every time, so hashchange fires
     hash = moment_hash(expression, values, direction, time, local=local, final=final)
     page.evaluate("h => { location.hash = h; }", f"{hash}&n={_shared['moments']}")
-    page.wait_for_function("""([expr, dir, t]) => {
-        const m = window.tinydagPlayer.sandboxes['tinydag-1'].moment();
-        return document.querySelector('[data-sandbox] input[name=expression]').value === expr
-            && m.direction === dir && !m.playing && Math.abs(m.time - Math.min(t, m.duration)) < 1e-9; }""",
-                           arg=[expression, direction, time])
+    try:
+        page.wait_for_function("""([expr, dir, t]) => {
+            const m = window.tinydagPlayer.sandboxes['tinydag-1'].moment();
+            return document.querySelector('[data-sandbox] input[name=expression]').value === expr
+                && m.direction === dir && !m.playing
+                && Math.abs(m.time - Math.min(t, m.duration)) < 1e-9; }""",
+                               arg=[expression, direction, time])
+    except PlaywrightTimeout:  # say what the sandbox showed instead, for a failure seen once in a while
+        shown = page.evaluate("""() => ({moment: window.tinydagPlayer.sandboxes['tinydag-1'].moment(),
+            field: document.querySelector('[data-sandbox] input[name=expression]').value,
+            hash: location.hash, wake: document.querySelector('[data-sandbox]').dataset.wake})""")
+        raise AssertionError(f"the moment {hash} did not open: {shown}") from None
     settle(page)
 
 
