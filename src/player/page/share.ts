@@ -25,7 +25,11 @@ export class Share {
 
   schedule(current: () => SandboxState): void {
     window.clearTimeout(this.timer);
+    const seen = location.hash;
     this.timer = window.setTimeout(() => {
+      // The address changed meanwhile (a link followed, Back): it names the moment the reader asked
+      // for last, which its hashchange brings; the older one is not written over it.
+      if (location.hash !== seen) return;
       const s = current();
       if (!s.playing) this.write(s);
     }, WRITE_DELAY_MS);
