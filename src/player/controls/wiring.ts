@@ -140,8 +140,14 @@ export function wireRotation(t: Target): void {
     const view = t.current().view;
     t.dispatch({ type: "view", view: rotate(view, dx, dy, t.stage.width) }, { url: false });
   };
+  // A flat graph (panned, or seen whole) does not turn: a turn taken unseen would show up later.
+  const flat = (): boolean => t.stage.viewport.flat;
   stage.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0 || (e.target instanceof Element && e.target.closest(".tdg-card, button, input")))
+    if (
+      e.button !== 0 ||
+      flat() ||
+      (e.target instanceof Element && e.target.closest(".tdg-card, button, input"))
+    )
       return;
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
     stage.setPointerCapture?.(e.pointerId);
@@ -169,7 +175,7 @@ export function wireRotation(t: Target): void {
   });
   stage.addEventListener("keydown", (e) => {
     const d = KEY_ROTATION[e.key];
-    if (!d || e.target !== stage) return;
+    if (!d || e.target !== stage || flat()) return;
     e.preventDefault();
     const view = t.current().view;
     t.dispatch({ type: "view", view: { yaw: view.yaw + d[0], pitch: view.pitch + d[1] } }, { url: false });

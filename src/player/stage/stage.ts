@@ -294,7 +294,7 @@ export class Stage {
     }
     const fit = this.fit;
     // A graph bigger than the stage lies flat, like a map: turned, its far end would shrink and crowd.
-    const view = this.viewport.pannable || this.viewport.overview ? FLAT : input.view; // a map, not a model
+    const view = this.viewport.flat ? FLAT : input.view; // a map, not a model
     this.scene.setView(view);
     this.showChips(view);
     const lift = this.liftAt(frame);
@@ -343,7 +343,7 @@ export class Stage {
    * panned graph, or the overview of one, lies flat like a map: no layer there.
    */
   private liftAt(frame: Frame): number {
-    if (frame.direction !== "backward" || this.viewport.pannable || this.viewport.overview) return 0;
+    if (frame.direction !== "backward" || this.viewport.flat) return 0;
     if (this.reducedMotion) return LIFT;
     const t = Math.min(1, Math.max(0, frame.time));
     return LIFT * t * t * (3 - 2 * t);

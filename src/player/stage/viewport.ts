@@ -117,6 +117,11 @@ export class Viewport {
     return this.range.x > 0 || this.range.y > 0;
   }
 
+  /** Drawn flat, like a map, and never turned: a graph being panned, or the overview of one. */
+  get flat(): boolean {
+    return this.pannable || this.overview;
+  }
+
   /** A new fit: how much bigger than the stage the world is. `fresh`: a new graph, start over. */
   setBounds(
     stage: { width: number; height: number },
@@ -136,8 +141,9 @@ export class Viewport {
     this.followButton.hidden = this.overview;
     this.hint.textContent = this.overview ? this.hints.whole : this.hints.pan;
     setAttr(this.stage, "data-pannable", this.pannable ? "true" : null);
+    setAttr(this.stage, "data-flat", this.flat ? "true" : null); // no turning (wireRotation), no hint of it
     // A panned graph does not turn: the stage is described by how to pan it instead.
-    setAttr(this.stage, "aria-describedby", this.pannable || this.overview ? this.hintId : this.describedBy);
+    setAttr(this.stage, "aria-describedby", this.flat ? this.hintId : this.describedBy);
     this.sync();
   }
 
