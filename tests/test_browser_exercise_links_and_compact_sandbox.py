@@ -8,6 +8,7 @@ runs is beside the graph while the pulse plays. The links' words in each languag
 from __future__ import annotations
 
 import json
+import re
 import time
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -194,6 +195,63 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     page.locator(f"{FULL} [data-action=preset]").first.click()  # another start: the task goes
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.errors == [], page.errors
+
+
+STAGE_FOCUS = f"""() => {{ const stage = document.querySelector('{FULL} .tdg-stage');
+    return document.activeElement === stage && stage.matches(':focus-visible'); }}"""
+
+
+def test_an_exercise_lands_as_its_reader_asked_and_ends_with_its_setup(browser, site_server):
+    """Review 48: the stage a link lands on shows its focus ring after Enter on the link (a keyboard's
+    reader must see where the focus went), not after a click; × gives the focus to the stage, not to the
+    page's top; Back, to another setup, ends the exercise's strip, which would otherwise speak of a
+    setup no longer there (and travel to another language with it)."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    links = page.locator(LINKS)
+    links.nth(1).click()
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='1']")
+    page.wait_for_function(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
+    assert page.evaluate(STAGE_FOCUS) is False, "a click: focused, without a ring"
+    links.nth(2).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='2']")
+    page.wait_for_function(STAGE_FOCUS)  # Enter: focused, with a ring
+    page.locator(f"{FULL} .tdg-task-close").focus()
+    page.keyboard.press("Enter")
+    assert page.locator(f"{FULL} .tdg-task").count() == 0
+    assert page.evaluate(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
+    links.nth(3).click()
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='3']")
+    page.go_back()  # to (b)'s setup
+    page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'relu(a * b)'")
+    assert page.locator(f"{FULL} .tdg-task").count() == 0
+    assert page.errors == [], page.errors
+
+
+def test_a_reader_who_moves_on_while_the_exercise_loads_is_not_pulled_back(browser, site_server):
+    """Review 48: a link's setup waits for the engine (and a sleeping sandbox for its wake); a reader who
+    scrolls on meanwhile stays where they went, the exercise's words still shown with its control."""
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        held = []  # the engine's request, answered once the reader has scrolled on
+        page.route(re.compile(r"/engine\.js"), lambda route: held.append(route))
+        page.goto(f"{site_server}{LESSON['en']}", wait_until="load")
+        link = page.locator(LINKS).nth(2)
+        link.scroll_into_view_if_needed()
+        link.click()
+        page.mouse.wheel(0, 900)  # reading on, below the exercises
+        page.wait_for_timeout(300)
+        assert len(held) == 1, "the link's setup waits for the engine"
+        held[0].continue_()
+        page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='2']", state="attached", timeout=15_000)
+        page.wait_for_timeout(300)
+        read = page.evaluate("scrollY")
+        page.wait_for_timeout(1200)  # where a landing's smooth scroll would have taken the page back
+        assert page.evaluate("scrollY") == read
+        stage_top = page.evaluate(f"document.querySelector('{FULL} .tdg-stage').getBoundingClientRect().top")
+        assert stage_top < 0, "the sandbox stays above the reader"
+    finally:
+        page.close()
 
 
 def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(browser, site_server):

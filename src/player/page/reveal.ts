@@ -34,6 +34,14 @@ export function watchReader(): void {
   });
 }
 
+/**
+ * Whether the reader has scrolled, clicked, tapped or typed since `time` (performance.now()): a scroll
+ * the page meant to make for them since (a link's landing, a shared moment's) would pull them back.
+ */
+export function readerMovedSince(time: number): boolean {
+  return Math.max(lastScroll, lastAct) > time;
+}
+
 /** Reading their way down: the reader's last gesture was a scroll, not a jump they asked for. */
 function readerScrolling(): boolean {
   return lastScroll > lastAct;

@@ -11,7 +11,7 @@ import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
 import { EngineMissing, engineReady, lazyEngine, loadEngine } from "../engine/load";
 import { fullPanels, nextAnimationFrame, nextTask, preparePlayer, type SandboxData } from "./mount";
-import { reveal } from "./reveal";
+import { readerMovedSince, reveal } from "./reveal";
 import {
   type Action,
   advance,
@@ -113,14 +113,15 @@ export class Sandbox implements Target {
 
   /** Mount the player into a [data-sandbox] element (mount.ts); null when it has no data or no WebGL. */
   static async mount(root: HTMLElement): Promise<Sandbox | null> {
+    const asked = performance.now(); // the address named the sandbox, or the reader came near
     const parts = await preparePlayer(root);
     if (!parts) return null;
     const sandbox = new Sandbox(root, parts.data, parts.scene, parts.ui, parts.i18n);
-    await sandbox.start();
+    await sandbox.start(asked);
     return sandbox;
   }
 
-  private async start(): Promise<void> {
+  private async start(asked: number): Promise<void> {
     // A shared moment is applied before anything is built: the graph is built once, the right one.
     const moment = this.share.moment();
     if (moment) {
@@ -159,7 +160,8 @@ export class Sandbox implements Target {
     markFirstFrame(this.root.id);
     this.registerDebugHandle();
     await nextTask();
-    if (moment) window.scrollTo({ top: landing(this.root), behavior: "auto" });
+    // To the moment an address named, unless the reader has moved on while it woke (review 48).
+    if (moment && !readerMovedSince(asked)) window.scrollTo({ top: landing(this.root), behavior: "auto" });
     else this.autoplayWhenVisible();
     await nextTask();
     if (this.stage.scene.wallPending) this.render();

@@ -7,6 +7,7 @@
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
 import { engineReady, lazyEngine, loadEngine } from "../engine/load";
+import { readerMovedSince } from "../page/reveal";
 import { decodeMoment, type Panel, TASK_PARAM } from "../page/url";
 import type { Exercise } from "./task";
 
@@ -26,13 +27,13 @@ export function wireExerciseLinks(doc: Document): void {
     const hash = link ? new URL(link.href, location.href).hash : "";
     if (!root || !hash) return;
     e.preventDefault();
-    openInSandbox(root, hash, exerciseOf(link!));
+    openInSandbox(root, hash, exerciseOf(link!), e.detail > 0 ? "pointer" : "keys"); // a key's click: detail 0
   });
   // An address that names an exercise (`task=2`: the sandbox's third link, as the language links carry
   // it, translations.ts) opens it as its link does, with the moment the address holds: a learner who
   // switches language mid-exercise finds its words beside the control, in the new language.
   const named = exerciseInAddress(doc);
-  if (named) openInSandbox(named.root, location.hash, named.exercise);
+  if (named) openInSandbox(named.root, location.hash, named.exercise, "address");
 }
 
 /** The sandbox and the exercise the address names, if it names one. */
@@ -63,8 +64,12 @@ function exerciseOf(link: HTMLAnchorElement): Exercise | null {
   return { text, index: linksOf(root).indexOf(link) };
 }
 
-function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | null): void {
+/** How the reader asked for the exercise: with a pointer, a key on its link, or an address opened. */
+type Asked = "pointer" | "keys" | "address";
+
+function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | null, asked: Asked): void {
   if (location.hash !== hash) history.pushState(history.state, "", hash);
+  const since = performance.now();
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
   const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
   // An exercise's setup is computed by the engine: it loads from now on, beside the waking.
@@ -72,7 +77,10 @@ function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | nul
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
   // Scrolled once the player is drawn with the setup (its height differs from the static figure's),
   // or to the static figure when there is no player (no WebGL).
-  whenSettled(root, (ready) => void engine.then(() => land(root, ready, apply, reduced, exercise)));
+  whenSettled(
+    root,
+    (ready) => void engine.then(() => land(root, ready, apply, reduced, exercise, asked, since)),
+  );
 }
 
 function land(
@@ -81,16 +89,22 @@ function land(
   apply: () => boolean,
   reduced: boolean,
   exercise: Exercise | null,
+  asked: Asked,
+  since: number,
 ): void {
   if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
   // The strip comes with the on-demand bundle, loaded by now (without it, no strip: the sandbox says why).
   if (ready && engineReady()) lazyEngine.showTask(root, exercise, reduced);
+  // A reader who scrolled, clicked or typed while a slow sandbox woke has moved on: not pulled back.
+  if (readerMovedSince(since)) return;
   const top = landing(root);
   window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
   keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
-  // Focused for the keys (the arrows turn or pan it), without a ring that reads as an error (walkthrough 11).
-  const quiet: FocusOptions & { focusVisible?: boolean } = { preventScroll: true, focusVisible: false };
-  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(quiet);
+  // Focused for the keys (the arrows turn or pan it). After a click, without a ring that read as an
+  // error (walkthrough 11); after Enter on the link, with it: a keyboard's reader must see where it is.
+  const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
+  if (asked !== "address") focus.focusVisible = asked === "keys";
+  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(focus);
 }
 
 /**

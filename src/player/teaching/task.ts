@@ -16,11 +16,12 @@ export interface Exercise {
 /**
  * The task in view with the graph (walkthrough 9: it stayed 2,000 px below): the exercise's words with
  * the control it uses (at the top of the panel its link unfolds, else in the expression's hint's place,
- * two lines of it), a button back to them in the text, one that closes it. A preset (another
- * start) or another exercise's link replaces it; edits do not (exercise (d) asks for them).
+ * two lines of it), a button back to them in the text, one that closes it. A preset, another
+ * exercise's link or another address (Back, a shared link) ends it: the setup is no longer the
+ * exercise's; edits do not (exercise (d) asks for them).
  */
 export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: boolean): void {
-  root.querySelector(".tdg-task")?.remove();
+  shown.get(root)?.dismiss();
   // With the control the exercise uses: the panel its link unfolds, else the expression it sets.
   const open = decodeMoment(location.hash, root.id)?.open;
   const panel = open ? root.querySelector(`${PANELS[open]} > :is(legend, summary)`) : null;
@@ -64,29 +65,43 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   text.addEventListener("click", () => {
     if (!more.hidden) unfold(true);
   });
-  // Offered only while words are cut off (the strip's width changes with the window's); the watch ends
-  // with the strip (a removed element is reported once more, at no size).
+  // Offered only while words are cut off (the strip's width changes with the window's).
   const cut = new ResizeObserver(() => {
-    if (!task.isConnected) cut.disconnect();
-    else if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
+    if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
   });
   cut.observe(text);
   back.addEventListener("click", () =>
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
   );
-  close.addEventListener("click", () => task.remove());
+  const dismiss = (): void => {
+    cut.disconnect();
+    task.remove();
+    if (shown.get(root)?.dismiss === dismiss) shown.delete(root);
+  };
+  close.addEventListener("click", () => {
+    const stage = root.querySelector<HTMLElement>(".tdg-stage");
+    dismiss();
+    stage?.focus({ preventScroll: true }); // not lost to the page's top with the button
+  });
+  shown.set(root, { dismiss, address: location.hash });
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
   if (place instanceof HTMLLegendElement) place.nextElementSibling?.prepend(task);
   else place.after(task);
-  if (taskWired.has(root)) return;
-  taskWired.add(root);
+  if (wired.has(root)) return;
+  wired.add(root);
   root.addEventListener("click", (e) => {
-    if (e.target instanceof Element && e.target.closest("[data-action=preset]"))
-      root.querySelector(".tdg-task")?.remove();
+    if (e.target instanceof Element && e.target.closest("[data-action=preset]")) shown.get(root)?.dismiss();
+  });
+  window.addEventListener("hashchange", () => {
+    const now = shown.get(root);
+    if (now && location.hash !== now.address) now.dismiss();
   });
 }
 
-const taskWired = new WeakSet<HTMLElement>(); // sandboxes whose presets remove the task (showTask)
+// Each sandbox's task on screen: how to end it, and the address its link (or a language link) opened,
+// which edits rewrite without a hashchange; a hashchange to another address ends it.
+const shown = new WeakMap<HTMLElement, { dismiss: () => void; address: string }>();
+const wired = new WeakSet<HTMLElement>(); // sandboxes whose presets and addresses end the task
 
 /** The sandbox's words (its embedded data's strings), for what this module adds to it. */
 function wordsOf(root: HTMLElement): I18n {
