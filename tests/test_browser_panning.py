@@ -196,9 +196,13 @@ def test_whole_graph_shows_a_big_graph_at_once_and_gives_the_reading_size_back(b
     # Pressed from below the graph (its button is under it): the resized stage comes into the window
     # (walkthrough 11: its top stayed above it).
     whole.evaluate("el => el.scrollIntoView({block: 'start'})")
+    pressed = whole.bounding_box()
     whole.click()
     settle(page)
     page.wait_for_function(STAGE_IN_WINDOW, timeout=5_000)
+    # The button keeps its place in its row, for the press that gives the size back (walkthrough 12: it
+    # moved 138 px to the right, and a second click there turned Follow the pulse off).
+    assert whole.bounding_box()["x"] == pressed["x"], (pressed, whole.bounding_box())
     assert stage.get_attribute("data-pannable") is None and whole.get_attribute("aria-pressed") == "true"
     assert all(visible_in_stage(page, node) for node in ids), "every card in the stage"
     assert "too small to read" in page.locator(f"{SANDBOX} .tdg-pan-hint").inner_text()

@@ -253,6 +253,14 @@ def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
     page.locator(f"{SANDBOX} [data-action=step-back]").click()
     assert moment(page)["time"] == on - 1 and not moment(page)["playing"]
     assert page.evaluate(seen) == after, "the graph stays where it was"
+    # Seen whole, the graph keeps Play under it in the window: the bar still keeps to the window's bottom
+    # (walkthrough 12: in a 640 px frame it went 40 px below it).
+    page.locator(f"{SANDBOX} [data-action=whole]").click()
+    page.evaluate(SETTLED)
+    assert page.evaluate(f"getComputedStyle(document.querySelector('{SANDBOX} .tdg-transport')).position")\
+        == "sticky"
+    box = play.bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"], box
 
 
 # ---- 3. controls are never rebuilt under the learner's hand ------------------------------------

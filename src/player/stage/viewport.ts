@@ -5,7 +5,7 @@
 // "follow the pulse". A graph that fits has nothing to pan: then every event goes on to the rotation
 // wiring untouched.
 
-import { h, setAttr, uid } from "../shared/dom";
+import { h, setAttr, setStyle, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 
 const KEY_STEP = 90; // CSS px per arrow key press (Shift: a whole stage minus a margin)
@@ -138,7 +138,8 @@ export class Viewport {
     this.stage.classList.toggle("is-pannable-x", this.range.x > 0 && this.range.y === 0);
     // The overview fits the graph (nothing to pan): the bar stays, to take the reader back.
     this.toolbar.hidden = !this.pannable && !this.overview;
-    this.followButton.hidden = this.overview;
+    // Out of sight but keeping its room: Whole graph stays under the finger that pressed it (walkthrough 12).
+    setStyle(this.followButton, "visibility", this.overview ? "hidden" : "visible");
     this.hint.textContent = this.overview ? this.hints.whole : this.hints.pan;
     setAttr(this.stage, "data-pannable", this.pannable ? "true" : null);
     setAttr(this.stage, "data-flat", this.flat ? "true" : null); // no turning (wireRotation), no hint of it
