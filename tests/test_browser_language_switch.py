@@ -63,6 +63,22 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
     assert page.errors == []
 
 
+def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, site_server):
+    """Walkthrough 12: mid-pulse the address still named the moment the pulse started from (it is written
+    when the reader pauses, never while the pulse plays), and the other language opened the forward pass
+    done instead of step 2 of the backward pass the learner was watching."""
+    page = open_lesson(browser, site_server)
+    page.locator(SANDBOX).scroll_into_view_if_needed()
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.wait_for_function(f"window.tinydagPlayer.sandboxes['{SANDBOX[1:]}'].moment().time > 1.2")
+    assert moment(page)["playing"]
+    switch_language(page, "et")
+    arrived = moment(page)
+    assert arrived["direction"] == "backward" and not arrived["playing"]
+    assert 1.2 < arrived["time"] < arrived["duration"], arrived
+    assert page.errors == []
+
+
 def test_a_section_anchor_is_not_carried_to_another_language(browser, site_server):
     """Headings have other slugs in other languages: only a sandbox's moment travels."""
     page = open_lesson(browser, site_server, viewport=PHONE, hash="#the-sandbox")

@@ -23,7 +23,8 @@ import {
 } from "../model/model";
 import { codeStepOf } from "../controls/panels";
 import type { Scene } from "../stage/scene";
-import { Share } from "./share";
+import { named } from "./address";
+import { Share, WRITE_NOW } from "./share";
 import type { SharedMoment } from "./url";
 import { Stage } from "../stage/stage";
 import type { PredictPanel } from "../teaching/predict";
@@ -93,6 +94,9 @@ export class Sandbox implements Target {
     this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
     this.share = new Share(root, ui, i18n);
+    root.addEventListener(WRITE_NOW, () => {
+      if (this.interacted || named(root)) this.share.write(this.state); // a sandbox the reader has used
+    });
     this.walk = new GraphWalk(ui.cards, i18n);
     [this.predict, this.excerpt] = fullPanels(root, data, ui, i18n, () => this.checkPredictions());
     // A learner who clicks or tabs into a prediction field predicts from the graph: the whole stage

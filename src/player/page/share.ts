@@ -8,6 +8,12 @@ import { type SandboxState, valuesFor } from "../model/model";
 import { decodeMoment, encodeMoment, type SharedMoment } from "./url";
 
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
+/**
+ * Asked of a sandbox's root (dispatched, synchronously) when its moment is about to be carried away,
+ * by a language link (translations.ts): the address then names the moment of that instant, even in the
+ * middle of a pulse, when it is otherwise not written.
+ */
+export const WRITE_NOW = "tinydag:write-moment";
 
 export class Share {
   private timer: number | undefined;

@@ -11,6 +11,7 @@ import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
 import { named } from "./address";
+import { WRITE_NOW } from "./share";
 import { MAX_PREDICTION, OPEN_PARAM, PREDICTION_PARAM, TASK_PARAM } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
@@ -21,6 +22,12 @@ export function carryMomentToTranslations(doc: Document): void {
     const link = event.target instanceof Element ? event.target.closest(LANGUAGE_LINKS) : null;
     if (!(link instanceof HTMLAnchorElement)) return;
     const sandboxes = [...doc.querySelectorAll<HTMLElement>(SANDBOXES)];
+    // Mid-pulse the address still names the moment the pulse started from, or none if the learner has
+    // only played it (walkthrough 12): now it names this one, of the first sandbox they have used.
+    for (const sandbox of sandboxes.some(named) ? sandboxes.filter(named) : sandboxes) {
+      sandbox.dispatchEvent(new Event(WRITE_NOW));
+      if (named(sandbox)) break;
+    }
     const from = doc.documentElement.lang;
     const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`);
     const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value }));
