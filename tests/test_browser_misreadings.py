@@ -110,12 +110,28 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     assert labels[-1] == "a a + b b", "the dimmed graph is a + b"
     assert all(label != "l" for label in labels[1:]), labels
     assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
+    # The words under the graph say why it is dimmed (walkthrough 12: a 41-node text left the old graph
+    # playing with no word of why, its message scrolled away above): the error line's message, then
+    # which graph is shown.
     caption = page.locator(f"{SANDBOX} [data-caption]")
-    assert caption.inner_text() == "Dimmed: the graph of the last expression without an error, “a + b”."
+    assert caption.inner_text() == (f"{error.inner_text()} "
+                                    "Dimmed: the graph of the last expression without an error, “a + b”.")
+    assert error.inner_text().startswith("log is defined only for positive numbers")
     page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
     settle(page)
     assert not page.locator(f"{SANDBOX} .tdg-error").is_visible()
     assert "without an error" not in caption.inner_text(), "a step of the graph again"
+    # A value that leaves the domain keeps the graph at its last values: the caption says so rather than
+    # narrate those values while the slider shows another (walkthrough 12: "log(a) = 0.6931" at a = −1.7).
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("-1")
+    settle(page)
+    assert error.is_visible() and error.inner_text().endswith("The graph keeps the last values that worked.")
+    assert caption.inner_text() == error.inner_text()
+    page.click(f"{SANDBOX} [data-action=backward]")  # played at the kept values: still said
+    settle(page)
+    assert caption.inner_text() == error.inner_text()
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
+    settle(page)
     # A complete graph followed by an operator is no prefix's ghost: it stays, dimmed.
     built = page.evaluate(CARD_LABELS)
     box.click()
@@ -124,9 +140,11 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     settle(page)
     assert not error.is_visible(), "the end being typed waits for a pause"
     assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
+    assert caption.inner_text().startswith("Dimmed:"), "no message yet: the end is being typed"
     assert caption.inner_text().endswith("“log(a) + b”."), "the caption names the dimmed graph"
     box.press("Enter")  # or a pause, or leaving the field: then it is said
     assert error.is_visible() and error.get_attribute("data-code") == "syntax"
+    assert caption.inner_text().startswith(error.inner_text()), "said under the graph as well"
     assert box.get_attribute("aria-invalid") == "true"
     box.press("Backspace")
     settle(page)

@@ -29,6 +29,7 @@ export class ErrorView {
     private readonly mirror: HTMLElement,
     private readonly message: HTMLElement,
     private readonly i18n: I18n,
+    private readonly changed: () => void = () => {}, // the message said changed (the caption repeats it)
   ) {
     input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
     input.addEventListener("blur", () => this.flush());
@@ -56,6 +57,7 @@ export class ErrorView {
       delete this.message.dataset.code;
       setAttr(this.input, "aria-invalid", null);
       this.mark(null);
+      this.changed();
       return;
     }
     // A numeric error of the graph on screen: its card is flagged, and the graph keeps its last values.
@@ -66,6 +68,13 @@ export class ErrorView {
     this.message.hidden = false;
     setAttr(this.input, "aria-invalid", flagged ? null : "true");
     this.mark(error);
+    this.changed();
+  }
+
+  /** The engine's message on screen now, if any (none while it waits for the learner's pause). */
+  said(): string | null {
+    const code = this.message.dataset.code;
+    return this.message.hidden || code === undefined || code === "player" ? null : this.message.textContent;
   }
 
   /** A message of the player's own (not the engine's), in the error line until the next change. */

@@ -18,7 +18,7 @@ import {
   type Preset,
   type SandboxState,
 } from "../model/model";
-import { captionOf, describeEvent, shownStep } from "./narration";
+import { captionOf, describeEvent, type ShownStep, shownStep } from "./narration";
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "../model/timing";
 
@@ -33,6 +33,7 @@ export class ControlSync {
   private readonly listing: CodeListing | null;
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
+  private captioned: { s: SandboxState; shown: ShownStep | null; resting: boolean } | null = null;
   private many = false; // more variables than FOLD_ABOVE
   // The last nudge shown, whether its leaf's gradient had arrived, and its line under the graph (Nudge
   // check's measure, compared with the gradient once the backward wave has brought it).
@@ -48,7 +49,7 @@ export class ControlSync {
     private readonly presets: readonly Preset[],
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
-    this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n);
+    this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n, () => this.writeCaption());
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but at
     // the release of the press that took the focus, if any: shrinking at its mousedown moved the button
     // it pressed from under the pointer, and the click missed (walkthrough 9).
@@ -118,6 +119,25 @@ export class ControlSync {
     this.syncButtons(s);
   }
 
+  /**
+   * The words under the graph for the frame last drawn. Under an error the graph is what the error
+   * line says it is (walkthrough 12: a dimmed graph played with no word of why, and a graph kept at its
+   * last values was narrated at them while the slider said otherwise): its message first, then, for a
+   * text that gives no graph, which graph is dimmed instead of a step of it.
+   */
+  private writeCaption(): void {
+    if (!this.captioned) return;
+    const { s, shown, resting } = this.captioned;
+    const dimmed = dimmedExpression(s);
+    const said = s.error === null ? null : this.errors.said();
+    const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
+    const words =
+      dimmed !== null
+        ? [said, captionOf(s.schedule, shown, this.i18n, dimmed)].filter(Boolean).join(" ")
+        : (said ?? nudged ?? captionOf(s.schedule, shown, this.i18n));
+    setText(this.ui.caption, words);
+  }
+
   /** Whether the engine failed to load (sandbox.ts): the error line says so until it has loaded. */
   engineFailed(failed: boolean): void {
     if (failed) this.errors.say(this.i18n.t("engine_failed"));
@@ -143,10 +163,8 @@ export class ControlSync {
     // longer sentence is further down the page), while the pulse rests at a pass's start or end; a
     // pulse on its way, playing or scrubbed, says its steps (walkthrough 10: they fell silent).
     this.showNudge(s.nudge, frame);
-    const dimmed = dimmedExpression(s);
-    const resting = !s.playing && (shown === null || frame.completed >= total);
-    const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
-    setText(this.ui.caption, nudged ?? captionOf(s.schedule, shown, this.i18n, dimmed));
+    this.captioned = { s, shown, resting: !s.playing && (shown === null || frame.completed >= total) };
+    this.writeCaption();
     this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
     this.table.update(frame);
