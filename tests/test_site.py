@@ -140,6 +140,19 @@ def test_a_moving_picture_comes_first_and_the_listing_after_it(built_site, lang)
     assert compact < body.index('<h2 id="') < body.index('class="language-python highlight"')
 
 
+def test_every_language_has_the_same_exercise_links_in_the_same_order(built_site):
+    """A language link carries the open exercise as its link's place among its sandbox's links (`task=2`,
+    url.ts): a translation that adds, drops or reorders one would show another exercise's words beside the
+    carried setup. Each page, per sandbox: the same setups (address, panel) in the same order."""
+    def links(lang: str) -> list[tuple[str | None, str | None]]:
+        return [(a.get("data-open-in-sandbox"), a.get("href"))
+                for a in Tags(read(built_site, LESSON[lang])).find("a") if "data-open-in-sandbox" in a]
+    english = links("en")
+    assert len(english) >= 5, english  # the compact player's, then the exercises (a)-(d)
+    for lang in LANGS[1:]:
+        assert links(lang) == english, lang
+
+
 def all_pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
 

@@ -281,6 +281,10 @@ test("URL: an exercise's panel and the predictions a language link carries", () 
   assert.equal(decodeMoment(`${base}&open=predict`, "tinydag-1")?.open, "predict");
   assert.equal(decodeMoment(`${base}&open=nudge`, "tinydag-1")?.open, "nudge");
   assert.equal("open" in (decodeMoment(`${base}&open=sideways`, "tinydag-1") ?? {}), false);
+  // The exercise shown: its link's place, a small whole number (an address is untrusted).
+  assert.equal(decodeMoment(`${base}&task=2`, "tinydag-1")?.task, 2);
+  for (const bad of ["-1", "1.5", "100", "x", ""])
+    assert.equal("task" in (decodeMoment(`${base}&task=${bad}`, "tinydag-1") ?? {}), false, bad);
   // A Russian learner's comma and a fraction; an empty field and a leaf name that is not one are dropped.
   const typed = [
     { leaf: "a", text: " 0,5 " },

@@ -2,7 +2,8 @@
 // more parameters are read, never written here: `open=predict` (or `nudge`), the panel an exercise's link
 // unfolds, and `predict.a=…`, what the learner had typed into a's prediction field, carried by the
 // language links (translations.ts). They also carry `task=2`, the exercise whose words the sandbox shows
-// (its link's place among the sandbox's links), which exercises.ts reads.
+// (its link's place among the sandbox's links, the same in every language: tests/test_site.py), which
+// exercises.ts opens.
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
@@ -18,6 +19,7 @@ export interface SharedMoment {
   finalGradients?: boolean;
   open?: Panel;
   predictions?: Record<string, string>; // leaf -> the text typed in its field
+  task?: number; // the exercise whose words the sandbox showed (its link's place among the sandbox's)
 }
 
 export type Panel = (typeof PANELS)[number];
@@ -31,8 +33,8 @@ const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a m
 const MAX_MAGNITUDE = 1e6;
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 
-/** What the player writes of a moment: everything but what only links bring (open, predictions). */
-export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions">>;
+/** What the player writes of a moment: everything but what only links bring (open, predictions, task). */
+export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions" | "task">>;
 
 export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   const params = new URLSearchParams();
@@ -84,6 +86,8 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
   const open = PANELS.find((p) => p === params.get(OPEN_PARAM));
   if (open) moment.open = open;
+  const task = params.get(TASK_PARAM);
+  if (task !== null && /^\d{1,2}$/.test(task)) moment.task = Number(task);
   for (const [key, text] of params) {
     const leaf = key.startsWith(PREDICTION_PARAM) ? key.slice(PREDICTION_PARAM.length) : "";
     if (!/^[A-Za-z_]$/.test(leaf) || !text.trim()) continue;

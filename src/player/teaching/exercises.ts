@@ -8,7 +8,7 @@
 
 import { engineReady, lazyEngine, loadEngine } from "../engine/load";
 import { readerMovedSince } from "../page/reveal";
-import { decodeMoment, type Panel, TASK_PARAM } from "../page/url";
+import { decodeMoment, type Panel } from "../page/url";
 import type { Exercise } from "./task";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
@@ -38,12 +38,13 @@ export function wireExerciseLinks(doc: Document): void {
 
 /** The sandbox and the exercise the address names, if it names one. */
 function exerciseInAddress(doc: Document): { root: HTMLElement; exercise: Exercise } | null {
-  const [id = "", query = ""] = location.hash.slice(1).split("?");
-  const index = new URLSearchParams(query).get(TASK_PARAM);
-  const root = id && index !== null && /^\d{1,2}$/.test(index) ? doc.getElementById(id) : null;
-  const link = root ? linksOf(root)[Number(index)] : undefined;
-  const exercise = link ? exerciseOf(link) : null;
-  return root && exercise ? { root, exercise } : null;
+  for (const root of doc.querySelectorAll<HTMLElement>("[data-sandbox]")) {
+    const task = decodeMoment(location.hash, root.id)?.task;
+    const link = task === undefined ? undefined : linksOf(root)[task];
+    const exercise = link ? exerciseOf(link) : null;
+    if (exercise) return { root, exercise };
+  }
+  return null;
 }
 
 /** The links that open a sandbox, in page order (the same order in every language). */
