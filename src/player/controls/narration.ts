@@ -105,21 +105,19 @@ export function shownStep(
   const landed = frame.completed > frame.current;
   // A step stays on screen for many frames of the pulse: its words are written once (naming a long
   // operand walks its expression), then read back while the same step, graph and language last.
-  const last = lastShown;
+  // Kept per schedule: the page's two sandboxes, playing together, do not take each other's.
+  const last = lastShown.get(schedule);
   if (last?.event === event && last.landed === landed && last.timeline === timeline && last.i18n === i18n)
     return last.shown;
   const shown = { step: frame.current + 1, event: describeEvent(event, timeline, i18n, landed) };
-  lastShown = { event, landed, timeline, i18n, shown };
+  lastShown.set(schedule, { event, landed, timeline, i18n, shown });
   return shown;
 }
 
-let lastShown: {
-  event: Schedule["events"][number];
-  landed: boolean;
-  timeline: Timeline;
-  i18n: I18n;
-  shown: ShownStep;
-} | null = null;
+const lastShown = new WeakMap<
+  Schedule,
+  { event: Schedule["events"][number]; landed: boolean; timeline: Timeline; i18n: I18n; shown: ShownStep }
+>();
 
 /**
  * The caption under the stage: the shown step in words, or how the pass begins; while the field holds

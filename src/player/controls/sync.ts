@@ -37,9 +37,15 @@ export class ControlSync {
   private many = false; // more variables than FOLD_ABOVE
   // The last nudge shown, whether its leaf's gradient had arrived, and its line under the graph (Nudge
   // check's measure, compared with the gradient once the backward wave has brought it).
-  private nudgeShown: { nudge: NudgeState | null; reached: boolean; caption: string | null } = {
+  private nudgeShown: {
+    nudge: NudgeState | null;
+    reached: boolean;
+    written: boolean;
+    caption: string | null;
+  } = {
     nudge: null,
     reached: false,
+    written: true,
     caption: null,
   };
 
@@ -233,13 +239,14 @@ export class ControlSync {
       nudge && "result" in nudge && nudge.result.ok
         ? (frame.nodes.get(nudge.result.node)?.grad ?? null) !== null
         : false;
-    if (nudge === this.nudgeShown.nudge && reached === this.nudgeShown.reached) return;
-    // A nudge is measured by the engine, whose bundle writes its words too (model/nudge.ts).
+    // A nudge is measured by the engine, whose bundle writes its words too (model/nudge.ts): a nudge
+    // shown before it had loaded (none is today: sandbox.ts waits for it) is written once it has.
+    const ready = engineReady();
+    const last = this.nudgeShown;
+    if (nudge === last.nudge && reached === last.reached && (ready || !nudge) === last.written) return;
     const words =
-      nudge && engineReady()
-        ? lazyEngine.nudgeWords(nudge, reached, this.i18n, this.ui.expression.value)
-        : null;
-    this.nudgeShown = { nudge, reached, caption: words?.caption ?? null };
+      nudge && ready ? lazyEngine.nudgeWords(nudge, reached, this.i18n, this.ui.expression.value) : null;
+    this.nudgeShown = { nudge, reached, written: ready || !nudge, caption: words?.caption ?? null };
     const out = this.ui.nudgeResult;
     setText(out, words?.text ?? "");
     setAttr(out, "data-state", words?.state ?? null);

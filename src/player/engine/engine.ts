@@ -1,12 +1,13 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
 // (src/inference, through live.ts), the PyTorch / JAX scripts it writes, the chain rule a wrong
-// prediction is explained with, Nudge check's measurement and its words, and an exercise link's strip.
+// prediction is explained with, Nudge check's measurement and its words, and an exercise link's strip and landing.
 // The player loads it the first time a reader's change, the scripts' panel, Check, Nudge or an
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
 import { scripts } from "../../inference/frameworks";
 import { explainGradient } from "../model/verdict";
+import { land, landing } from "../teaching/landing";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
 import { nudge, recompute, variablesOf } from "./live";
@@ -20,5 +21,7 @@ const engine: Engine = {
   nudgeCheck: nudge,
   showTask,
   nudgeWords,
+  land,
+  landing,
 };
 window.tinydagEngine = engine;

@@ -6,6 +6,7 @@
 import type { Scripts } from "../../inference/frameworks";
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
+import type { land, landing } from "../teaching/landing";
 import type { showTask } from "../teaching/task";
 import type { explainGradient } from "../model/verdict";
 import type { EngineResult } from "./live";
@@ -19,6 +20,8 @@ export interface Engine {
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
   nudgeWords: typeof nudgeWords; // what a nudge measured, in words (there is a nudge: the engine ran it)
+  land: typeof land; // where an exercise's link (its setup computed) takes the page
+  landing: typeof landing; // where a shared moment is shown: the sandbox, or the panel it unfolds
 }
 
 declare global {
@@ -57,6 +60,8 @@ export const lazyEngine: Engine = {
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),
+  land: (root, ready, reduced, ring) => loaded().land(root, ready, reduced, ring),
+  landing: (root) => loaded().landing(root),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

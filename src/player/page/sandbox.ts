@@ -29,7 +29,6 @@ import type { SharedMoment } from "./url";
 import { Stage } from "../stage/stage";
 import type { PredictPanel } from "../teaching/predict";
 import { startButton } from "../teaching/compact";
-import { landing } from "../teaching/exercises";
 import { ControlSync, flaggedNode } from "../controls/sync";
 import { frameAt } from "../model/timing";
 import { GraphWalk } from "../controls/walk";
@@ -165,8 +164,15 @@ export class Sandbox implements Target {
     this.registerDebugHandle();
     await nextTask();
     // To the moment an address named, unless the reader has moved on while it woke (review 48).
-    if (moment && !readerMovedSince(asked)) window.scrollTo({ top: landing(this.root), behavior: "auto" });
-    else this.autoplayWhenVisible();
+    if (moment) {
+      // Where the panel a link unfolds shows too (landing.ts, in the engine's bundle, which an exercise
+      // needs anyway), else the sandbox's top under the header.
+      const engine = moment.open ? await loadEngine().catch(() => null) : null;
+      if (!readerMovedSince(asked)) {
+        if (engine) window.scrollTo({ top: engine.landing(this.root), behavior: "auto" });
+        else this.root.scrollIntoView({ block: "start" });
+      }
+    } else this.autoplayWhenVisible();
     await nextTask();
     if (this.stage.scene.wallPending) this.render();
   }

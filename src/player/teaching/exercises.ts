@@ -12,11 +12,7 @@ import { decodeMoment, type Panel } from "../page/url";
 import type { Exercise } from "./task";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
-const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
-const KEEP_IN_PLACE_MS = 4000;
-const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 export const PANELS: Record<Panel, string> = { predict: "[data-predict]", nudge: ".tdg-nudge" };
-const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
 
 export function wireExerciseLinks(doc: Document): void {
   doc.addEventListener("click", (e) => {
@@ -94,69 +90,14 @@ function land(
   since: number,
 ): void {
   if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
-  // The strip comes with the on-demand bundle, loaded by now (without it, no strip: the sandbox says why).
-  if (ready && engineReady()) lazyEngine.showTask(root, exercise, reduced);
+  // The strip and the landing come with the on-demand bundle, loaded by now (landing.ts); without it,
+  // no strip (the sandbox says why), and the sandbox's top under the header.
+  const engine = engineReady() ? lazyEngine : null;
+  if (ready) engine?.showTask(root, exercise, reduced);
   // A reader who scrolled, clicked or typed while a slow sandbox woke has moved on: not pulled back.
   if (readerMovedSince(since)) return;
-  const top = landing(root);
-  window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
-  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
-  // Focused for the keys (the arrows turn or pan it). After a click, without a ring that read as an
-  // error (walkthrough 11); after Enter on the link, with it: a keyboard's reader must see where it is.
-  const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
-  if (asked !== "address") focus.focusVisible = asked === "keys";
-  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(focus);
-}
-
-/**
- * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
- * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
- * graph, never with more than a third of the graph above the header (on a phone, Nudge check's row
- * under the graph, its controls and the Russian labels between them).
- */
-export function landing(root: HTMLElement): number {
-  const y = (el: Element, edge: "top" | "bottom"): number =>
-    el.getBoundingClientRect()[edge] + window.scrollY;
-  const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
-  const top = y(root, "top") - margin(root);
-  const open = decodeMoment(location.hash, root.id)?.open;
-  const panel = open ? root.querySelector(PANELS[open]) : null;
-  const stage = root.querySelector(".tdg-stage");
-  if (!panel || !stage) return top;
-  const shown = y(panel, "bottom") + ROOM_UNDER_PANEL - window.innerHeight;
-  const third = stage.getBoundingClientRect().height / 3;
-  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
-}
-
-/**
- * Content above the sandbox may still change height after the scroll (a player waking on the way
- * replaces its static figure): for a moment, until the reader scrolls, clicks or types, the sandbox is
- * put back where the link promised (its top `at` px from the window's). A smooth scroll is left to
- * finish first.
- */
-function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
-  let moving = smooth;
-  let released = false;
-  const correct = (): void => {
-    const off = root.getBoundingClientRect().top - at;
-    if (!released && !moving && Math.abs(off) > 2) window.scrollBy({ top: off, behavior: "auto" });
-  };
-  const arrived = (): void => {
-    moving = false;
-    correct();
-  };
-  const resized = new ResizeObserver(correct);
-  resized.observe(document.body);
-  const release = (): void => {
-    released = true;
-    resized.disconnect();
-    window.removeEventListener("scrollend", arrived);
-    for (const type of READER_MOVES) window.removeEventListener(type, release);
-  };
-  window.addEventListener("scrollend", arrived, { once: true });
-  for (const type of READER_MOVES) window.addEventListener(type, release, { once: true, passive: true });
-  window.setTimeout(arrived, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
-  window.setTimeout(release, KEEP_IN_PLACE_MS);
+  if (engine) engine.land(root, ready, reduced, asked === "address" ? undefined : asked === "keys");
+  else root.scrollIntoView({ block: "start" });
 }
 
 /** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */

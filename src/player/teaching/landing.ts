@@ -1,0 +1,77 @@
+// Where an exercise's link lands (exercises.ts), in the on-demand bundle (engine.ts): a link's setup
+// waits for the engine anyway. The page scrolls to the sandbox (and the panel the link unfolds), holds
+// it there while content above settles, and gives the stage the focus.
+
+import { decodeMoment } from "../page/url";
+import { PANELS } from "./exercises";
+
+const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
+const KEEP_IN_PLACE_MS = 4000;
+const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
+
+/**
+ * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
+ * stage for the keys (the arrows turn or pan it) once its player is `ready`. `ring`: after Enter on the
+ * link, with a focus ring (a keyboard's reader must see where it is); after a click, without one, which
+ * read as an error (walkthrough 11); undefined, as the browser decides (an address opened).
+ */
+export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
+  const top = landing(root);
+  window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
+  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
+  const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
+  if (ring !== undefined) focus.focusVisible = ring;
+  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(focus);
+}
+
+/**
+ * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
+ * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
+ * graph, never with more than a third of the graph above the header (on a phone, Nudge check's row
+ * under the graph, its controls and the Russian labels between them).
+ */
+export function landing(root: HTMLElement): number {
+  const y = (el: Element, edge: "top" | "bottom"): number =>
+    el.getBoundingClientRect()[edge] + window.scrollY;
+  const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+  const top = y(root, "top") - margin(root);
+  const open = decodeMoment(location.hash, root.id)?.open;
+  const panel = open ? root.querySelector(PANELS[open]) : null;
+  const stage = root.querySelector(".tdg-stage");
+  if (!panel || !stage) return top;
+  const shown = y(panel, "bottom") + ROOM_UNDER_PANEL - window.innerHeight;
+  const third = stage.getBoundingClientRect().height / 3;
+  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
+}
+
+/**
+ * Content above the sandbox may still change height after the scroll (a player waking on the way
+ * replaces its static figure): for a moment, until the reader scrolls, clicks or types, the sandbox is
+ * put back where the link promised (its top `at` px from the window's). A smooth scroll is left to
+ * finish first.
+ */
+function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
+  let moving = smooth;
+  let released = false;
+  const correct = (): void => {
+    const off = root.getBoundingClientRect().top - at;
+    if (!released && !moving && Math.abs(off) > 2) window.scrollBy({ top: off, behavior: "auto" });
+  };
+  const arrived = (): void => {
+    moving = false;
+    correct();
+  };
+  const resized = new ResizeObserver(correct);
+  resized.observe(document.body);
+  const release = (): void => {
+    released = true;
+    resized.disconnect();
+    window.removeEventListener("scrollend", arrived);
+    for (const type of READER_MOVES) window.removeEventListener(type, release);
+  };
+  window.addEventListener("scrollend", arrived, { once: true });
+  for (const type of READER_MOVES) window.addEventListener(type, release, { once: true, passive: true });
+  window.setTimeout(arrived, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
+  window.setTimeout(release, KEEP_IN_PLACE_MS);
+}
