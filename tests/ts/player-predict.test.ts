@@ -10,6 +10,7 @@ import {
   explainGradient,
   explanationText,
   judge,
+  judgeAll,
   readPrediction,
 } from "../../src/player/model/verdict";
 
@@ -150,4 +151,41 @@ test("rounded factors that do not multiply out say ≈", () => {
     .reduce((p, x) => p * x, 1);
   const sign = path.includes(" = ") ? "=" : "≈";
   assert.equal(sign === "=", formatNumber(product) === formatNumber(Number(right)), path);
+});
+
+test("Check decided: an unreadable field stops the judging and is the only one answered; else each is judged", () => {
+  const en = makeI18n("en", strings("en"));
+  // Exercise (a) at a = 1, b = 4, c = −2: a.grad = b.grad = −2, c.grad = 5.
+  const unread = judgeAll(
+    [
+      { name: "a", text: "-2" },
+      { name: "b", text: "two" },
+      { name: "c", text: "" },
+    ],
+    EXERCISE_A,
+    en,
+  );
+  assert.equal(unread.judged, false);
+  assert.deepEqual(
+    unread.answers.map((a) => a?.kind ?? null),
+    [null, "unreadable", "unreadable"],
+  );
+  assert.match(unread.answers[1]!.lead, /“two”/);
+  assert.match(unread.summary, /^Some fields need a number/);
+  const judged = judgeAll(
+    [
+      { name: "a", text: "−2" },
+      { name: "b", text: "2" },
+      { name: "c", text: "5" },
+    ],
+    EXERCISE_A,
+    en,
+  );
+  assert.equal(judged.judged, true);
+  assert.deepEqual(
+    judged.answers.map((a) => a?.kind),
+    ["right", "wrong", "right"],
+  );
+  assert.equal(judged.answers[1]!.lead, explainGradient(EXERCISE_A, leaf(EXERCISE_A, "b"), en).lead);
+  assert.match(judged.summary, /^2 of 3 right\./);
 });

@@ -161,3 +161,62 @@ function equals(terms: number[], result: number, op: "×" | "+" = "×"): string 
   const shown = terms.map(shownAs);
   return equalsSign(op === "×" ? shown.reduce((p, x) => p * x, 1) : shown.reduce((s, x) => s + x, 0), result);
 }
+
+/** One field's answer at Check: unreadable (`invalid`), or judged, with the words under it. */
+export interface FieldAnswer {
+  kind: "unreadable" | Verdict;
+  lead: string;
+  lines: string[];
+}
+
+/**
+ * Check, decided: each field's answer (in the fields' order) and the summary. Any field that cannot
+ * be read stops the judging: then only those fields have an answer (null for the others), and the
+ * summary says how many need a number. `fields`: each field's leaf and what is typed in it.
+ */
+export function judgeAll(
+  fields: readonly { name: string; text: string }[],
+  timeline: Timeline,
+  i18n: I18n,
+): { answers: (FieldAnswer | null)[]; summary: string; judged: boolean } {
+  const t = i18n.t;
+  const readings = fields.map((f) => readPrediction(f.text, i18n.lang));
+  const unread = readings.filter((r) => !r.ok).length;
+  if (unread > 0) {
+    const answers = readings.map((reading, i): FieldAnswer | null =>
+      reading.ok
+        ? null
+        : {
+            kind: "unreadable",
+            lead:
+              reading.problem === "empty"
+                ? t("predict_empty")
+                : t("predict_not_a_number", { text: quoted(fields[i]!.text) }),
+            lines: [],
+          },
+    );
+    return { answers, summary: t("predict_incomplete", { count: unread }), judged: false };
+  }
+  const leaves = new Map(timeline.variables.map((v) => [v.name, v.node]));
+  const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
+  let right = 0;
+  const answers = readings.map((reading, i): FieldAnswer | null => {
+    const node = nodes.get(leaves.get(fields[i]!.name) ?? "");
+    if (!node || !reading.ok) return null;
+    if (judge(reading.value, node.grad) === "right") {
+      right += 1;
+      const grad = proseNumber(node.grad, i18n.lang);
+      return { kind: "right", lead: t("predict_right", { leaf: fields[i]!.name, grad }), lines: [] };
+    }
+    return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
+  });
+  return { answers, summary: t("predict_summary", { right, total: fields.length }), judged: true };
+}
+
+const QUOTED = 24; // characters of an unreadable prediction the message repeats at most
+
+/** What the learner typed, as a message quotes it: trimmed, and cut with "…" when long. */
+function quoted(text: string): string {
+  const chars = Array.from(text.trim());
+  return chars.length <= QUOTED ? chars.join("") : `${chars.slice(0, QUOTED - 1).join("")}…`;
+}

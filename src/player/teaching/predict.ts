@@ -9,11 +9,9 @@
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
-import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import { dimmedExpression, type SandboxState } from "../model/model";
 import { lazyEngine } from "../engine/load";
-import { judge, readPrediction } from "../model/verdict";
 import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
@@ -147,57 +145,32 @@ export class PredictPanel {
 
   /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
   check(s: SandboxState): boolean {
-    const t = this.i18n.t;
     if (dimmedExpression(s) !== null) {
       this.clear();
-      setText(this.summary, t("predict_stale"));
+      setText(this.summary, this.i18n.t("predict_stale"));
       return false;
     }
-    const readings = this.fields.map((f) => ({
-      field: f,
-      reading: readPrediction(f.input.value, this.i18n.lang),
-    }));
-    const unread = readings.filter((r) => !r.reading.ok);
-    if (unread.length > 0) {
-      this.clear();
-      for (const { field, reading } of unread) {
-        if (reading.ok) continue;
-        const text =
-          reading.problem === "empty"
-            ? t("predict_empty")
-            : t("predict_not_a_number", { text: quoted(field.input.value) });
-        this.say(field, text, "unreadable");
-        setAttr(field.input, "aria-invalid", "true");
+    // Decided with the engine's bundle, loaded for Check (sandbox.ts): verdict.ts judgeAll.
+    const typed = this.fields.map((f) => ({ name: f.name, text: f.input.value }));
+    const { answers, summary, judged } = lazyEngine.judgeAll(typed, s.timeline, this.i18n);
+    if (!judged) this.clear();
+    this.fields.forEach((field, i) => {
+      const answer = answers[i];
+      if (!answer) return;
+      if (answer.kind !== "unreadable") {
+        field.row.dataset.verdict = answer.kind;
+        field.input.dataset.verdict = answer.kind;
       }
-      setText(this.summary, t("predict_incomplete", { count: unread.length }));
-      unread[0]!.field.input.focus();
+      setAttr(field.input, "aria-invalid", answer.kind === "unreadable" ? "true" : null);
+      this.say(field, answer.lead, answer.kind, answer.lines);
+    });
+    setText(this.summary, summary);
+    if (!judged) {
+      this.fields[answers.findIndex(Boolean)]?.input.focus();
       return false;
-    }
-    const leaves = new Map(s.timeline.variables.map((v) => [v.name, v.node]));
-    const nodes = new Map(s.timeline.nodes.map((n) => [n.id, n]));
-    let right = 0;
-    for (const { field, reading } of readings) {
-      const node = nodes.get(leaves.get(field.name) ?? "");
-      if (!node || !reading.ok) continue;
-      const verdict = judge(reading.value, node.grad);
-      if (verdict === "right") right += 1;
-      field.row.dataset.verdict = verdict;
-      field.input.dataset.verdict = verdict;
-      setAttr(field.input, "aria-invalid", null);
-      if (verdict === "right")
-        this.say(field, t("predict_right", { leaf: field.name, grad: this.prose(node.grad) }), verdict);
-      else {
-        const why = lazyEngine.explainGradient(s.timeline, node.id, this.i18n); // loaded (sandbox.ts)
-        this.say(field, why.lead, verdict, why.lines);
-      }
     }
     this.judged = { timeline: s.timeline, expression: s.expression };
-    setText(this.summary, t("predict_summary", { right, total: this.fields.length }));
     return true;
-  }
-
-  private prose(x: number): string {
-    return proseNumber(x, this.i18n.lang);
   }
 
   /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
@@ -295,12 +268,4 @@ export class PredictPanel {
     });
     return field;
   }
-}
-
-const QUOTED = 24; // characters of an unreadable prediction the message repeats at most
-
-/** What the learner typed, as a message quotes it: trimmed, and cut with "…" when long. */
-function quoted(text: string): string {
-  const chars = Array.from(text.trim());
-  return chars.length <= QUOTED ? chars.join("") : `${chars.slice(0, QUOTED - 1).join("")}…`;
 }
