@@ -91,6 +91,13 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
         assert live == "a receives 1 × 4 = 4; a.grad is now 4" != before, (before, live)
 
 
+# Where the prediction fields and Check are from the first field (the outcome line above them, and a
+# scroll, move them all alike).
+PLACED = f"""() => {{ const all = [...document.querySelectorAll(
+        '{FULL} [data-predict] :is(input, [data-action=check])')].map(e => e.getBoundingClientRect());
+    return all.map(r => [r.x - all[0].x, r.y - all[0].y]); }}"""
+
+
 def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):
     """At every step of a dead ReLU's backward pass, the longest sentences among them (the ReLU's says
     why the path dies there)."""
@@ -179,6 +186,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         page.evaluate(SETTLED)
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
         assert stage_in_view() >= 0.99 and panel["y"] + panel["height"] <= viewport["height"], panel
+    placed = page.evaluate(PLACED)
     if phone:
         page.locator(f"{FULL} [data-predict] [data-action=check]").tap()
     else:
@@ -189,15 +197,20 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     verdicts = page.locator(f"{FULL} [data-predict] input").evaluate_all(
         "els => els.map(e => e.dataset.verdict)")
     assert verdicts == ["wrong", "right", "right"], verdicts  # a.grad is −2, not 1
+    # The verdicts move no field and not Check (walkthrough 12: a "Right" beside a pushed b on, and Check
+    # went to a third row): a ✓ inside a right field, the explanations under all the fields and Check.
+    assert page.evaluate(PLACED) == placed
+    wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
+    last = page.locator(f"{FULL} .tdg-predict-field").last.bounding_box()
+    assert wrong["y"] >= last["y"] + last["height"], (wrong, last)
+    ticks = page.locator(f"{FULL} .tdg-predict-field").evaluate_all(
+        "els => els.map(e => getComputedStyle(e, '::after').content)")
+    assert ticks[0] == "none" and all("\u2713" in tick for tick in ticks[1:]), ticks
     if not phone:
-        # The verdicts and the wrong answer's worked chain are in view with the whole graph; "Right"
-        # stays beside its field, a wrong answer's explanation takes the row under it.
+        # The verdicts and the wrong answer's worked chain are in view with the whole graph.
         assert stage_in_view() >= 0.99
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
         assert panel["y"] + panel["height"] <= viewport["height"], panel
-        rows = page.locator(f"{FULL} [data-predict] .tdg-predict-message:not([hidden])").evaluate_all(
-            "els => els.map(e => [e.dataset.kind, Math.round(e.getBoundingClientRect().top)])")
-        assert rows[1][1] == rows[2][1] < rows[0][1] + 200 and rows[0][0] == "wrong", rows
         # The outcome heads the verdicts, above the first field: in view with it, however long the
         # explanations of wrong answers grow (walkthrough 8 had "2 of 3 right" under the fold).
         outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()

@@ -25,12 +25,13 @@ interface Field {
   name: string; // the variable
   row: HTMLElement;
   input: HTMLInputElement;
-  message: HTMLElement; // under the field: a reading problem, or the verdict and its explanation
+  message: HTMLElement; // under the fields: a reading problem, or the verdict and its explanation
 }
 
 export class PredictPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
+  private readonly messages: HTMLElement;
   private readonly summary: HTMLElement;
   private readonly legend: HTMLElement;
   private readonly title: string; // the legend's words, plain or on the folding button
@@ -50,6 +51,9 @@ export class PredictPanel {
     const t = i18n.t;
     const id = uid("tdg-predict");
     this.list = h("div", { class: "tdg-predict-fields" });
+    // The messages go under all the fields, in their order: a field and Check never move when the
+    // verdicts arrive (walkthrough 12: a's "Right" beside it pushed b on, Check went to a third row).
+    this.messages = h("div", { class: "tdg-predict-messages" });
     const check = h(
       "button",
       { type: "button", class: "tdg-button tdg-predict-check", "data-action": "check" },
@@ -69,6 +73,7 @@ export class PredictPanel {
       // the wrong answers' explanations under the fields grow.
       this.summary,
       h("div", { class: "tdg-predict-row" }, this.list, check),
+      this.messages,
     );
     this.title = t("predict_legend");
     this.toggle = h(
@@ -175,6 +180,8 @@ export class PredictPanel {
 
   /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
   private say(field: Field, text: string, kind: string, lines: string[] = []): void {
+    // "Right" is a ✓ in the room kept beside its field (player.css), its sentence for screen readers.
+    field.message.classList.toggle("tdg-sr-only", kind === "right");
     field.message.replaceChildren(
       text,
       ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]),
@@ -209,6 +216,7 @@ export class PredictPanel {
     setAttr(field.input, "aria-describedby", null);
     setText(field.message, "");
     field.message.hidden = true;
+    field.message.classList.remove("tdg-sr-only");
     delete field.message.dataset.kind;
   }
 
@@ -216,8 +224,12 @@ export class PredictPanel {
   private reconcile(names: string[]): void {
     if (names.join(",") === this.fields.map((f) => f.name).join(",")) return;
     const kept = new Map(this.fields.filter((f) => names.includes(f.name)).map((f) => [f.name, f]));
-    for (const field of this.fields) if (!kept.has(field.name)) field.row.remove();
+    for (const field of this.fields.filter((f) => !kept.has(f.name))) {
+      field.row.remove();
+      field.message.remove();
+    }
     this.fields = names.map((name) => kept.get(name) ?? this.field(name));
+    this.messages.append(...this.fields.map((f) => f.message)); // in the fields' order
     // The focused row is never moved (moving it would blur it); the others go around it.
     const active = this.list.ownerDocument.activeElement;
     const anchor = this.fields.findIndex((f) => f.row.contains(active));
@@ -252,7 +264,6 @@ export class PredictPanel {
       { class: "tdg-predict-field", "data-var": name },
       h("label", { for: id }, this.i18n.t("predict_field", { name })),
       input,
-      message,
     );
     const field = { name, row, input, message };
     input.addEventListener("keydown", (e) => {
