@@ -358,6 +358,8 @@ STAGE_GEOMETRY = """() => {
     edges: window.tinydagPlayer.sandboxes[root.id].edgePaths(),
     notes: [...root.querySelectorAll('[data-node] .tdg-note:not([hidden])')].map(el => ({
       id: el.closest('[data-node]').dataset.node, ...box(el)})),
+    hung: [...root.querySelectorAll('[data-node] :is(.tdg-expansion, .tdg-delta):not([hidden])')].map(el => ({
+      id: el.closest('[data-node]').dataset.node, ...box(el)})),
     carried: [...root.querySelectorAll('.tdg-carried:not([hidden])')].map(el => ({
       text: el.textContent, under: el.dataset.under === 'true', ...box(el)})),
   };
@@ -432,9 +434,13 @@ def layout_problems(geometry: dict) -> list[str]:
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"
                      for kind, boxes in (("card", cards), ("the tab", geometry.get("notes", [])))
                      for box in boxes if not number["under"] and _overlap(number, box)]
-    for note in geometry.get("notes", []):  # a card's tab (a running sum) never meets another card
+    for note in geometry.get("notes", []):  # a card's tab (a running sum) never meets another card,
+        # nor what hangs under one: its local derivatives' panel, its nudge's change (review 48)
         problems += [f"the tab of {note['id']} meets card {card['id']}" for card in cards
                      if card["id"] != note["id"] and _overlap(note, card)]
+        problems += [f"the tab of {note['id']} meets what hangs under card {below['id']}"
+                     for below in geometry.get("hung", [])
+                     if below["id"] != note["id"] and _overlap(note, below)]
     for edge in geometry["edges"]:
         path = edge["path"]
         ends = max(2, len(path) // 6)  # near its ends an edge meets its own cards

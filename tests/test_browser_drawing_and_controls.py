@@ -89,7 +89,9 @@ def render_loop_stops_when_idle(lesson) -> None:
     where = lesson.locator(beside).bounding_box()
     lesson.click(f"{SANDBOX} [data-action=play]")
     # Play turns into Pause (its word and its sign): the buttons beside it stay where the hand is.
-    assert lesson.locator(f"{SANDBOX} [data-action=play]").inner_text() == "Pause"
+    play = lesson.locator(f"{SANDBOX} [data-action=play]")
+    assert play.inner_text() == "Pause"
+    assert "\u275a\u275a" in play.evaluate("el => getComputedStyle(el, '::before').content")
     assert lesson.locator(beside).bounding_box() == where
     # playing draws again: more than three frames (a condition, so a loaded machine's slow frames pass)
     lesson.wait_for_function("n => window.tinydagPlayer.sandboxes['tinydag-1'].moment().frames > n + 3",

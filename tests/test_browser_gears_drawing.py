@@ -124,7 +124,7 @@ def test_the_gears_mesh_in_the_proportion_of_their_ratios(browser, gears_server)
     turned = train(page)
     assert math.isclose(turned["wheels"]["x"]["angle"] - x["angle"], 6, abs_tol=1e-3)
     assert math.isclose(turned["wheels"]["u"]["angle"] - u["angle"], -12, abs_tol=1e-3)  # against x
-    # A long ratio stays in its pill (walkthrough 10: "×−8.517" ran over it at x = 2.129).
+    # A long ratio stays in its pill (walkthrough 10: "×−8.516" ran over it at x = 2.129).
     page.fill(f"{DEFAULT} .tdg-gears-field", "2.129")
     page.press(f"{DEFAULT} .tdg-gears-field", "Enter")
     assert page.evaluate(RATIOS_INSIDE % DEFAULT) == [["×−2", True], ["×−8.516", True]]

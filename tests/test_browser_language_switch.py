@@ -8,7 +8,17 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, moment, open_lesson, sandbox_ready, seek, settle, type_expression
+from .browser_helpers import (
+    DESKTOP,
+    PHONE,
+    SETTLED,
+    moment,
+    open_lesson,
+    sandbox_ready,
+    seek,
+    settle,
+    type_expression,
+)
 from .conftest import SITE_URL
 
 pytestmark = pytest.mark.browser
@@ -103,7 +113,7 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
         assert page.locator(f"{SANDBOX} .tdg-task-text strong").first.inner_text() == title
         assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
         # Landed as the exercise's link lands: the graph, and the fields under it, in view.
-        page.wait_for_timeout(1600)  # a smooth scroll
+        page.evaluate(SETTLED)  # a smooth scroll has ended
         stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
         field = page.locator(f"{SANDBOX} input[name=predict-a]").bounding_box()
         assert stage["y"] + stage["height"] / 2 > 0 and field["y"] + field["height"] <= 800, (stage, field)

@@ -116,6 +116,11 @@ def local_derivatives_fit_the_stage(page, size: str) -> None:
     page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
     settle(page)
     check_expansions_fit(page, f"(a - b) / c opened by a link at {size}", derived_operations=True)
+    # A running sum's tab keeps off what hangs under another card, its panel of local derivatives
+    # (review 48: on a phone a's sum ran over the panel of a / b at the end of backward).
+    open_moment(page, "a / b + a / c - b", {"a": 1.5, "b": 2, "c": 2.5}, "backward", 99, local=True)
+    settle(page)
+    assert layout_problems(stage_geometry(page)) == [], f"a / b + a / c - b at {size}"
 
 
 def check_expansions_fit(page, what: str, derived_operations: bool) -> None:

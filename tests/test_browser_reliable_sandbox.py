@@ -201,10 +201,19 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     settle(page)
     assert values.evaluate("el => el.open")
     assert page.locator(f"{SANDBOX} input[name=var-a]").is_visible()
-    page.set_viewport_size(DESKTOP)  # a desktop shows thirteen at once
+    page.set_viewport_size(DESKTOP)  # a desktop shows thirteen at once, two to a row
     expression.fill(thirteen)
     settle(page)
     assert values.evaluate("el => el.open")
+    expression.fill("a * b + c")
+    settle(page)
+    # ... but not twenty (walkthrough 12: ten rows of them put the graph 330 px lower)
+    expression.fill("a * b + c * d + e * f + g * h + i * j + k * l + m * n + o * p + q * r + s * t")
+    settle(page)
+    assert not values.evaluate("el => el.open")
+    gap = page.evaluate(f"""() => document.querySelector('{SANDBOX} .tdg-stage').getBoundingClientRect().top
+        - document.querySelector('{SANDBOX} input[name=expression]').getBoundingClientRect().bottom""")
+    assert gap < DESKTOP["height"] / 3, f"the graph starts {gap:.0f} px below the expression"
     page.set_viewport_size(PHONE)
     a_pulse_started_below_a_tall_graph_plays_in_view(page)
     assert page.errors == [], page.errors

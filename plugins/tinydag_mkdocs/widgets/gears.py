@@ -287,7 +287,7 @@ def _ratio(index: int, label: str, pair: dict, value: str, sign: str, not_to_sca
     return (
         f'<g class="tdg-gear-ratio" data-ratio="{index}" data-sign="{sign}" '
         f'transform="translate({fixed(pair["contact"])} {fixed(CENTER_Y)})">'
-        # Room for the longest ratio the widget writes, four digits with a sign ("×−8.517").
+        # Room for the longest ratio the widget writes, four digits with a sign ("×−8.516").
         f'<rect x="-64" y="{fixed(28 - CENTER_Y)}" width="128" height="28" rx="14" fill="none" '
         f'stroke="#888"/>'
         f'<text class="tdg-gear-ratio-name" x="-33" y="{fixed(47 - CENTER_Y)}" text-anchor="middle" '

@@ -22,9 +22,11 @@ import { captionOf, describeEvent, type ShownStep, shownStep } from "./narration
 import { codeStepOf, NodeTable, TopoStrip } from "./panels";
 import type { Frame } from "../model/timing";
 
-// On a phone (player.css's 37.5em), more variables than this start folded: the graph stays near the
-// expression instead of a screen of sliders below it.
+// More variables than this start folded: the graph stays near the expression instead of a screen of
+// sliders above it. On a phone (player.css's 37.5em) a slider takes a row; wider, two share one
+// (walkthrough 12: twenty put the graph 330 px lower, and the pulse typing starts played out of view).
 const FOLD_ABOVE = 4;
+const FOLD_ABOVE_WIDE = 14;
 export class ControlSync {
   sliders: Slider[] = [];
   private readonly errors: ErrorView;
@@ -34,7 +36,7 @@ export class ControlSync {
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
   private captioned: { s: SandboxState; shown: ShownStep | null; resting: boolean } | null = null;
-  private many = false; // more variables than FOLD_ABOVE
+  private many = false; // more variables than FOLD_ABOVE (FOLD_ABOVE_WIDE)
   // The last nudge shown, whether its leaf's gradient had arrived, and its line under the graph (Nudge
   // check's measure, compared with the gradient once the backward wave has brought it).
   private nudgeShown: {
@@ -106,10 +108,10 @@ export class ControlSync {
       const previous = new Set(this.sliders);
       this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
-      const many = variables.length > FOLD_ABOVE; // folded as it becomes many; then as the reader left it
+      // Folded as it becomes many; then as the reader left it.
+      const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
       if (many !== this.many)
-        (this.ui.variables.parentElement as HTMLDetailsElement).open =
-          !(this.many = many) || innerWidth > 600;
+        (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
     // New numbers alone change the message only when it names a node of the graph on screen.

@@ -6,7 +6,8 @@
 // section anchor is not carried: headings have other slugs in other languages. What the learner has
 // typed into the named sandbox's prediction fields goes along (`predict.a=…`, url.ts), each number as
 // the other language reads it: "1,000" typed on the English page (a thousand) arrives on the Russian
-// one as 1000; so does the exercise whose words the sandbox shows (`task=1`, exercises.ts).
+// one as 1000; so does the exercise whose words the sandbox shows (`task=1`, read by url.ts, opened by
+// exercises.ts).
 import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
@@ -73,7 +74,7 @@ export function withPredictions(
 }
 
 /**
- * The address with the exercise whose words the sandbox shows (exercises.ts: its link's place, and the
+ * The address with the exercise whose words the sandbox shows (task.ts: its link's place, and the
  * panel it sits in) in place of any it named before; none when the learner closed them or moved on.
  */
 export function withTask(hash: string, task: { exercise?: string; open?: string } | null): string {

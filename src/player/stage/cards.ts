@@ -238,36 +238,39 @@ export class Cards {
 
   /** The cards' boxes on the stage as last placed, expansions included (edge labels keep clear of them). */
   boxes(size: CardSize): Rect[] {
-    return [...this.cards.values()].flatMap((card) => {
-      const at = card.at;
-      if (!at) return [];
-      const height = this.height(card, size) * at.scale;
-      const panel = card.expansion.hidden ? null : card.panel;
-      const tab = deltaBelow(card) * at.scale; // the nudge's tab, under the card or its panel
-      const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height + (panel ? 0 : tab) };
-      const note =
-        card.noteWidth > 0
-          ? [
-              {
-                x: at.x + (NOTE_LEFT - card.noteShift) * at.scale,
-                y: at.y - NOTE_ABOVE * at.scale,
-                w: card.noteWidth * at.scale,
-                h: NOTE_ABOVE * at.scale,
-              },
-            ]
-          : [];
-      if (!panel) return [box, ...note];
-      return [
-        box,
-        ...note,
-        {
-          x: at.x - card.shift * at.scale,
-          y: at.y + height - at.scale,
-          w: panel.w * at.scale,
-          h: panel.h * at.scale + tab,
-        },
-      ];
-    });
+    return [...this.cards.values()].flatMap((card) => this.boxesOf(card, size));
+  }
+
+  /** One card's boxes as last placed: itself (with its nudge's tab), its running sum's tab, its panel. */
+  private boxesOf(card: Card, size: CardSize, withNote = true): Rect[] {
+    const at = card.at;
+    if (!at) return [];
+    const height = this.height(card, size) * at.scale;
+    const panel = card.expansion.hidden ? null : card.panel;
+    const tab = deltaBelow(card) * at.scale; // the nudge's tab, under the card or its panel
+    const box = { x: at.x, y: at.y, w: size.width * at.scale, h: height + (panel ? 0 : tab) };
+    const note =
+      withNote && card.noteWidth > 0
+        ? [
+            {
+              x: at.x + (NOTE_LEFT - card.noteShift) * at.scale,
+              y: at.y - NOTE_ABOVE * at.scale,
+              w: card.noteWidth * at.scale,
+              h: NOTE_ABOVE * at.scale,
+            },
+          ]
+        : [];
+    if (!panel) return [box, ...note];
+    return [
+      box,
+      ...note,
+      {
+        x: at.x - card.shift * at.scale,
+        y: at.y + height - at.scale,
+        w: panel.w * at.scale,
+        h: panel.h * at.scale + tab,
+      },
+    ];
   }
 
   /** Measure every card's height now (it reads the layout): waking does it in a task of its own. */
@@ -343,12 +346,10 @@ export class Cards {
    */
   private keepSumsClear(size: CardSize, width: number): void {
     const placed = [...this.cards.values()].filter((c) => c.at !== null);
-    const boxOf = (c: Card): Rect => ({
-      x: c.at!.x,
-      y: c.at!.y,
-      w: size.width * c.at!.scale,
-      h: (c.height ?? size.height) * c.at!.scale,
-    });
+    // What a tab must keep off: the other cards with their panels and nudge tabs (read once a frame has
+    // a sum to place: most frames of a pass have none). Not their own sums' tabs, which this decides:
+    // two tabs deciding on each other could take turns frame after frame.
+    let others: Map<Card, Rect[]> | null = null;
     for (const card of placed) {
       const sums = card.sums;
       if (sums === null) {
@@ -373,7 +374,9 @@ export class Cards {
       };
       const clear = (text: string): boolean => {
         const box = tab(text).box;
-        return !placed.some((other) => other !== card && overlaps(boxOf(other), box));
+        others ??= new Map(placed.map((c) => [c, this.boxesOf(c, size, false)]));
+        const near = others;
+        return !placed.some((other) => other !== card && near.get(other)!.some((b) => overlaps(b, box)));
       };
       const fold = [0, 1].find((k) => clear(sums[k]!)) ?? 2;
       if (fold === card.fold) continue;
