@@ -262,6 +262,14 @@ def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
     page.locator(f"{SANDBOX} [data-action=step-back]").click()
     assert moment(page)["time"] == on - 1 and not moment(page)["playing"]
     assert page.evaluate(seen) == after, "the graph stays where it was"
+    # The bar never covers the words under the graph: with them at the window's bottom it stays under
+    # them (a screenshot of walkthrough 12's time: it hid the caption's second line).
+    page.evaluate(f"""() => {{ const c = document.querySelector('{SANDBOX} [data-caption]');
+        window.scrollBy(0, c.getBoundingClientRect().bottom - innerHeight + 4); }}""")
+    page.evaluate(SETTLED)
+    words = page.locator(f"{SANDBOX} [data-caption]").bounding_box()
+    bar = page.locator(f"{SANDBOX} .tdg-transport").bounding_box()
+    assert bar["y"] >= words["y"] + words["height"] - 1, (words, bar)
     # Seen whole, the graph keeps Play under it in the window: the bar still keeps to the window's bottom
     # (walkthrough 12: in a 640 px frame it went 40 px below it).
     page.locator(f"{SANDBOX} [data-action=whole]").click()

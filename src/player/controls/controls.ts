@@ -91,13 +91,13 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
       variables,
     ),
     view.stage,
-    // Everything under the graph, in a box of its own: on a phone the transport sticks to the window's
-    // bottom while its place is below the fold, never above this box, so never over the graph
-    // (transport.css).
+    caption,
+    // Everything else under the graph, in a box of its own: on a phone the transport sticks to the
+    // window's bottom while its place is below the fold, never above this box, so never over the graph
+    // or the words under it (transport.css; walkthrough 12's screenshots: over the caption's 2nd line).
     h(
       "div",
       { class: "tdg-below" },
-      caption,
       options, // the toggles change the picture: right under it, then predict-then-check (mount.ts)
       transport,
       nudge, // its changes are drawn on the cards: close enough to see both
