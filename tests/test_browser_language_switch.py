@@ -14,6 +14,7 @@ from .browser_helpers import (
     SETTLED,
     moment,
     open_lesson,
+    pause,
     sandbox_ready,
     seek,
     settle,
@@ -122,6 +123,22 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     switch_language(page, "en")
     assert "task=" not in page.url
     assert page.locator(f"{SANDBOX} .tdg-task").count() == 0
+    # Checked answers arrive checked, judged again in the new language, nothing played (walkthrough 12:
+    # the fields came without their marks, and a learner could not tell whether they had checked).
+    for name, value in (("a", "-2"), ("b", "1"), ("c", "5")):
+        page.fill(f"{SANDBOX} input[name=predict-{name}]", value)
+    page.click(f"{SANDBOX} [data-action=check]")
+    page.wait_for_selector(f"{SANDBOX} [data-predict] input[data-verdict]")
+    pause(page)
+    at = moment(page)
+    switch_language(page, "ru")
+    page.wait_for_selector(f"{SANDBOX} [data-predict] input[data-verdict]")
+    marks = page.locator(f"{SANDBOX} [data-predict] input").evaluate_all(
+        "els => els.map(e => e.dataset.verdict)")
+    assert marks == ["right", "wrong", "right"], marks
+    assert page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text().startswith("Верно 2 из 3")
+    arrived = moment(page)
+    assert abs(arrived["time"] - at["time"]) < 1e-9 and not arrived["playing"], "judged, nothing played"
     assert page.errors == []
 
 

@@ -310,6 +310,19 @@ test("URL: an exercise's panel and the predictions a language link carries", () 
     base,
     "nothing typed: the address as it was",
   );
+  // Checked: the other page judges them again; an old mark is replaced, not repeated.
+  const checked = withPredictions(`${base}&checked=1`, typed, "ru", "en", true);
+  assert.equal(checked.match(/checked=1/g)?.length, 1);
+  assert.equal(decodeMoment(checked, "tinydag-1")?.checked, true);
+  assert.equal(
+    decodeMoment(withPredictions(`${base}&checked=1`, typed, "ru", "en"), "tinydag-1")?.checked,
+    undefined,
+  );
+  assert.equal(
+    decodeMoment(`${base}&checked=1`, "tinydag-1")?.checked,
+    undefined,
+    "no predictions: nothing to judge",
+  );
 });
 
 test("URL: the exercise a language link carries replaces the one before, with the panel its words sit in", () => {

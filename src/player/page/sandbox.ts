@@ -356,6 +356,12 @@ export class Sandbox implements Target {
    */
   private receive(moment: SharedMoment): void {
     this.predict?.receive(moment.open, moment.predictions);
+    // Checked before a language switch: judged again, in this language, without playing anything.
+    if (moment.checked)
+      void loadEngine().then(
+        () => this.predict?.check(this.state),
+        () => undefined,
+      );
     const nudge = this.ui.nudgeRun.closest("details");
     if (moment.open && nudge) nudge.open = moment.open === "nudge";
   }

@@ -13,7 +13,7 @@ import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
 import { named } from "./address";
 import { WRITE_NOW } from "./share";
-import { MAX_PREDICTION, OPEN_PARAM, PREDICTION_PARAM, TASK_PARAM } from "./url";
+import { CHECKED_PARAM, MAX_PREDICTION, OPEN_PARAM, PREDICTION_PARAM, TASK_PARAM } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
 const SANDBOXES = "[data-sandbox], [data-sandbox-compact]";
@@ -32,9 +32,10 @@ export function carryMomentToTranslations(doc: Document): void {
     const from = doc.documentElement.lang;
     const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`);
     const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value }));
+    const checked = [...(fields ?? [])].some((f) => f.dataset.verdict !== undefined);
     const task = sandboxes.find(named)?.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset;
     const moment = sandboxes.some(named)
-      ? withTask(withPredictions(location.hash, typed, from, link.hreflang), task ?? null)
+      ? withTask(withPredictions(location.hash, typed, from, link.hreflang, checked), task ?? null)
       : "";
     const url = new URL(link.href);
     if (url.hash !== moment) {
@@ -65,12 +66,16 @@ export function withPredictions(
   typed: readonly { leaf: string; text: string }[],
   from: string,
   to: string,
+  checked = false, // they have their verdicts: the other page judges them again (walkthrough 12)
 ): string {
   const params = new URLSearchParams();
   for (const { leaf, text } of typed)
     if (text.trim()) params.set(PREDICTION_PARAM + leaf, asReadIn(text.trim(), from, to));
+  if (checked && params.toString()) params.set(CHECKED_PARAM, "1");
   const added = params.toString().replaceAll("+", "%20"); // a space as url.ts reads it
-  return replacing(hash, (part) => part.startsWith(PREDICTION_PARAM), added ? [added] : []);
+  const carried = (part: string): boolean =>
+    part.startsWith(PREDICTION_PARAM) || part.startsWith(`${CHECKED_PARAM}=`);
+  return replacing(hash, carried, added ? [added] : []);
 }
 
 /**

@@ -20,6 +20,7 @@ export interface SharedMoment {
   open?: Panel;
   predictions?: Record<string, string>; // leaf -> the text typed in its field
   task?: number; // the exercise whose words the sandbox showed (its link's place among the sandbox's)
+  checked?: boolean; // the predictions had been checked: their verdicts are shown again
 }
 
 export type Panel = (typeof PANELS)[number];
@@ -27,14 +28,15 @@ const PANELS = ["predict", "nudge"] as const; // plugins/tinydag_mkdocs/sandbox/
 export const PREDICTION_PARAM = "predict."; // + the leaf's name
 export const OPEN_PARAM = "open";
 export const TASK_PARAM = "task";
+export const CHECKED_PARAM = "checked";
 export const MAX_PREDICTION = 40; // characters of a carried prediction
 
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
 const MAX_MAGNITUDE = 1e6;
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 
-/** What the player writes of a moment: everything but what only links bring (open, predictions, task). */
-export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions" | "task">>;
+/** What the player writes of a moment: everything but what only links bring (open, predictions, task, checked). */
+export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions" | "task" | "checked">>;
 
 export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   const params = new URLSearchParams();
@@ -94,6 +96,7 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
     moment.predictions ??= {};
     moment.predictions[leaf] = text.trim().slice(0, MAX_PREDICTION);
   }
+  if (params.get(CHECKED_PARAM) === "1" && moment.predictions) moment.checked = true;
   return moment;
 }
 
