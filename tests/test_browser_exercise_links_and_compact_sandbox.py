@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from .browser_helpers import DESKTOP, LESSON, PHONE, lesson_page, open_lesson, settle
+from .browser_helpers import DESKTOP, LESSON, PHONE, SETTLED, lesson_page, open_lesson, settle
 from .test_browser_links_and_accessibility import axe_violations
 
 LINKS = "a[data-open-in-sandbox]"
@@ -31,8 +31,10 @@ LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песо
 # The exercise a link opened, with the control it uses: its title, its buttons back to the text and
 # unfolding its words (et: the strings file's keys are the same in every language,
 # tests/ts/player-i18n.test.ts).
-TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise", "The exercise's whole text"),
-        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию", "Весь текст задания")}
+TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise", "The exercise's whole text",
+               "To the expression field"),
+        "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию", "Весь текст задания",
+               "К\u00a0полю выражения")}
 CUT = (f"() => {{ const p = document.querySelector('{FULL} .tdg-task-text');"
        " return p.scrollHeight > p.clientHeight + 1; }")  # the exercise's words are cut off
 TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
@@ -184,6 +186,19 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             result = page.locator(f"{FULL} .tdg-nudge-result").bounding_box()
             stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
             assert stage["y"] >= 0 and result["y"] + result["height"] <= viewport["height"], (stage, result)
+        # In a panel under the graph the strip has a way up to the expression (walkthrough 12: (d) asks
+        # for an expression, which its landing leaves a screen above); under the expression, none.
+        edit = page.locator(f"{FULL} .tdg-task-edit")
+        if i > 0 and "open=" not in hrefs[i]:
+            assert edit.count() == 0
+        elif i > 0:
+            assert edit.get_attribute("aria-label") == TASK[lang][3]
+            edit.click()
+            page.evaluate(SETTLED)
+            field = page.locator(f"{FULL} input[name=expression]")
+            assert field.evaluate("el => el === document.activeElement")
+            box = field.bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], box
     # The same link twice restores the setup the reader has changed since; an edit keeps the task.
     page.locator(f"{FULL} input[name=expression]").fill("a + b")
     settle(page)

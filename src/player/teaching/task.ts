@@ -30,6 +30,11 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   const t = wordsOf(root).t;
   const back = h("button", { type: "button", class: "tdg-task-back", "aria-label": t("task_back") }, "↩");
   const close = h("button", { type: "button", class: "tdg-task-close", "aria-label": t("task_close") }, "×");
+  // In a panel under the graph, the expression the exercise may ask to change is a screen above: a
+  // button takes the reader there (walkthrough 12: (d) "Find an expression…" landed with it out of view).
+  const edit = panel
+    ? h("button", { type: "button", class: "tdg-task-edit", "aria-label": t("task_expression") }, "✎")
+    : null;
   const words = [...exercise.text.childNodes].map((node) => node.cloneNode(true));
   const text = h("p", { class: "tdg-task-text", id: `${root.id}-task` }, ...words);
   // Two lines keep the panel's height; the rest of the words unfold on demand (walkthrough 10: (d)'s
@@ -51,6 +56,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     { class: "tdg-task", "aria-label": t("task_label"), "data-exercise": exercise.index, "data-open": open },
     text,
     more,
+    edit,
     back,
     close,
   );
@@ -70,6 +76,11 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
   });
   cut.observe(text);
+  edit?.addEventListener("click", () => {
+    const field = root.querySelector<HTMLInputElement>("input[name=expression]");
+    field?.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
+    field?.focus({ preventScroll: true });
+  });
   back.addEventListener("click", () =>
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
   );
