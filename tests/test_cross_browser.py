@@ -208,6 +208,27 @@ GEARS_READOUT = f"""({{...Object.fromEntries(
   shown: document.querySelector('{GEARS} .tdg-gears--live .tdg-gear-x .tdg-gear-value').textContent}})"""
 
 
+# What the page asks of each focus() (the ring shows only in a window that has the focus, which Xvfb
+# without a window manager never gives Firefox): the element's class and its focusVisible option.
+RECORD_FOCUS = """(() => { window.__focused = []; const focus = HTMLElement.prototype.focus;
+    HTMLElement.prototype.focus = function (options) {
+      window.__focused.push([this.className, options?.focusVisible ?? null]);
+      return focus.call(this, options); }; })()"""
+
+
+def test_enter_on_an_exercise_link_lands_with_a_focus_ring(engine, site_server):
+    """Review 48: a keyboard's reader must see where the focus went; a click lands without the ring,
+    Enter with it. Firefox gives Enter's click a detail of 1, as a mouse's (xb12: no ring there)."""
+    open_at(engine, site_server + LESSON["en"], "desktop")
+    engine.eval(RECORD_FOCUS)
+    engine.eval("[...document.querySelectorAll('a[data-open-in-sandbox]')][2].focus()")  # exercise (b)
+    engine.press("Enter")
+    landed = until(engine, "window.__focused.filter(([c]) => c.includes('tdg-stage')).map(([, v]) => v)",
+                   [True])
+    assert landed == [True], landed
+    assert errors(engine) == []
+
+
 def knob(engine) -> list[str]:
     return engine.eval(KNOB_READOUT)
 

@@ -23,7 +23,9 @@ export function wireExerciseLinks(doc: Document): void {
     const hash = link ? new URL(link.href, location.href).hash : "";
     if (!root || !hash) return;
     e.preventDefault();
-    openInSandbox(root, hash, exerciseOf(link!), e.detail > 0 ? "pointer" : "keys"); // a key's click: detail 0
+    // A key's click: no clicks counted (WebKit), or no pointer (Chromium, Firefox: its detail is 1).
+    const keys = e.detail === 0 || (e as Partial<PointerEvent>).pointerType === "";
+    openInSandbox(root, hash, exerciseOf(link!), keys ? "keys" : "pointer");
   });
   // An address that names an exercise (`task=2`: the sandbox's third link, as the language links carry
   // it, translations.ts) opens it as its link does, with the moment the address holds: a learner who
