@@ -1,6 +1,7 @@
 // The moment in the address bar (share.ts): written once the reader pauses, and never over an address
 // that changed meanwhile. The page's globals it uses (location, history, timers) are stand-ins here;
-// following a link in a real page is tested in the browser (tests/test_browser_exercise_links_and_compact_sandbox.py).
+// following a link in a real page is tested in the browser
+// (tests/test_browser_exercise_links_and_compact_sandbox.py).
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";

@@ -1,6 +1,7 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
 // (src/inference, through live.ts), the PyTorch / JAX scripts it writes, Check's judging (a wrong
-// prediction explained by the chain rule), Nudge check's measurement and its words, and an exercise link's strip and landing.
+// prediction explained by the chain rule), Nudge check's measurement and its words, and an exercise
+// link's strip and landing.
 // The player loads it the first time a reader's change, the scripts' panel, Check, Nudge or an
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
