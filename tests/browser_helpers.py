@@ -361,7 +361,8 @@ STAGE_GEOMETRY = """() => {
     hung: [...root.querySelectorAll('[data-node] :is(.tdg-expansion, .tdg-delta):not([hidden])')].map(el => ({
       id: el.closest('[data-node]').dataset.node, ...box(el)})),
     carried: [...root.querySelectorAll('.tdg-carried:not([hidden])')].map(el => ({
-      text: el.textContent, under: el.dataset.under === 'true', ...box(el)})),
+      text: el.textContent, under: el.dataset.under === 'true', landed: el.dataset.landed === 'true',
+      ...box(el)})),
   };
 }"""
 
@@ -424,6 +425,8 @@ def layout_problems(geometry: dict) -> list[str]:
                      for b in labels[i + 1:] if _overlap(a, b)]
     carried = geometry.get("carried", [])
     for i, number in enumerate(carried):  # a number a pulse carries never lies over a label's words
+        if number["landed"] and number["under"]:  # once arrived it rests in the open, or not at all
+            problems.append(f"carried number {number['text']!r} rests beneath the cards and labels")
         problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
                      if not number["under"] and _overlap(number, label)]
         problems += [f"carried numbers {number['text']!r} and {other['text']!r} overlap"

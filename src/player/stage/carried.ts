@@ -100,6 +100,12 @@ export class CarriedNumbers {
         if (clear(box(p, -dy))) dy = -dy;
         else under = true;
       }
+      // One that has arrived with no room left: its card's grad and its edge's label say it, rather
+      // than a sliver of it under them (walkthrough 12: the neuron's "0.5" under x's label at the end).
+      if (under && item.landed) {
+        if (!el.hidden) el.hidden = true;
+        return;
+      }
       if (!under) taken.push(box(p, dy));
       setText(el, text);
       setAttr(el, "data-edge", item.edge);
