@@ -72,6 +72,25 @@ def test_focusing_into_it_wakes_it(browser, site_server):
     page.context.close()
 
 
+def test_what_the_reader_types_while_it_wakes_stays_theirs(browser, site_server):
+    """Walkthrough 13: on a phone a tap into the expression while the sandbox woke, then typing, had the
+    old expression written back over the first letters ('r' → '(a + b) * cr…'). The field holds the
+    expression from the start, keeps what is typed into it, and the graph follows it once awake."""
+    page = fresh(browser, site_server + LESSON["en"], DESKTOP)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    page.evaluate("document.querySelector('[data-sandbox]').scrollIntoView({block: 'center'})")
+    field = page.locator(f"{SANDBOX} input[name=expression]")
+    field.wait_for(state="attached", timeout=15000)
+    assert page.evaluate(f"document.querySelector('{SANDBOX}').dataset.player") == "mounting"
+    field.evaluate("el => { el.focus(); el.setSelectionRange(el.value.length, el.value.length); }")
+    page.keyboard.type(" + d")
+    page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=30000)
+    # The graph of what was typed: a, b, c, d, a + b, its product with c, and the sum (7 cards).
+    page.wait_for_function(f"document.querySelectorAll('{SANDBOX} [data-node]').length === 7", timeout=30000)
+    assert field.input_value() == "(a + b) * c + d"
+    page.context.close()
+
+
 # The shifts from now on: this test's subject is the reader's scroll and the sandbox waking, not the
 # page's own load (a clean clone's run once counted a 0.039 shift of Material's header and the compact
 # figure 0.27 s into the load, before any scroll, as machines this slow sometimes draw it).

@@ -144,6 +144,10 @@ export class Sandbox implements Target {
     if (moment) this.receive(moment);
     this.frameworks?.show(this.state, !moment); // without a link's moment, the graph the build wrote it for
     wireControls(this);
+    // Typed into while it woke (the field was there, its keys not yet heard): the graph follows the text.
+    const field = this.ui.expression;
+    if (document.activeElement === field && field.value !== this.state.expression)
+      this.dispatch({ type: "edit", text: field.value });
     wireRotation(this);
     wirePage(this);
     // The first frame in a task of its own, drawn while the player is still transparent (player.css:
