@@ -91,11 +91,10 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
         assert live == "a receives 1 × 4 = 4; a.grad is now 4" != before, (before, live)
 
 
-# Where the prediction fields and Check are from the first field (the outcome line above them, and a
-# scroll, move them all alike).
-PLACED = f"""() => {{ const all = [...document.querySelectorAll(
-        '{FULL} [data-predict] :is(input, [data-action=check])')].map(e => e.getBoundingClientRect());
-    return all.map(r => [r.x - all[0].x, r.y - all[0].y]); }}"""
+# Where the prediction fields and Check are in their panel (a scroll moves them all alike).
+PLACED = f"""() => {{ const panel = document.querySelector('{FULL} [data-predict]').getBoundingClientRect();
+    return [...document.querySelectorAll('{FULL} [data-predict] :is(input, [data-action=check])')]
+        .map(e => e.getBoundingClientRect()).map(r => [r.x - panel.x, r.y - panel.y]); }}"""
 
 
 def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site_server):
@@ -198,11 +197,16 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         "els => els.map(e => e.dataset.verdict)")
     assert verdicts == ["wrong", "right", "right"], verdicts  # a.grad is −2, not 1
     # The verdicts move no field and not Check (walkthrough 12: a "Right" beside a pushed b on, and Check
-    # went to a third row): a ✓ inside a right field, the explanations under all the fields and Check.
+    # went to a third row; walkthrough 13: the outcome above them moved them all): a ✓ inside a right
+    # field; under the fields and Check the outcome, then the explanations (walkthrough 8 had "2 of 3
+    # right" under the fold: it heads the verdicts, in view with the fields).
     assert page.evaluate(PLACED) == placed
     wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
+    outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
     last = page.locator(f"{FULL} .tdg-predict-field").last.bounding_box()
-    assert wrong["y"] >= last["y"] + last["height"], (wrong, last)
+    check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
+    assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
+    assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
     ticks = page.locator(f"{FULL} .tdg-predict-field").evaluate_all(
         "els => els.map(e => getComputedStyle(e, '::after').content)")
     assert ticks[0] == "none" and all("\u2713" in tick for tick in ticks[1:]), ticks
@@ -211,11 +215,6 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         assert stage_in_view() >= 0.99
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
         assert panel["y"] + panel["height"] <= viewport["height"], panel
-        # The outcome heads the verdicts, above the first field: in view with it, however long the
-        # explanations of wrong answers grow (walkthrough 8 had "2 of 3 right" under the fold).
-        outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
-        first = page.locator(f"{FULL} input[name=predict-a]").bounding_box()
-        assert outcome["y"] + outcome["height"] <= first["y"], (outcome, first)
     # Straight to the end of the answer, where the toggle is judged.
     pause(page)
     seek(page, page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["duration"])

@@ -243,6 +243,24 @@ def test_an_exercise_lands_as_its_reader_asked_and_ends_with_its_setup(browser, 
     assert page.errors == [], page.errors
 
 
+def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
+    """Walkthrough 13: Back from (a) or (d) put the reader back at the exercise, then the sandbox pulled
+    them back to itself (the panel its link had unfolded folded again, and the landing, which holds the
+    sandbox in place for a moment, took that for content above it settling)."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    link = page.locator(LINKS).nth(1)  # exercise (a): it unfolds Predict, then check
+    link.evaluate("el => el.scrollIntoView({block: 'center'})")
+    link.click()
+    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task")
+    page.evaluate(SETTLED)
+    page.go_back()
+    page.wait_for_timeout(600)  # the fold and what followed it
+    page.evaluate(SETTLED)
+    box = link.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"], box
+    assert page.errors == [], page.errors
+
+
 def test_a_reader_who_moves_on_while_the_exercise_loads_is_not_pulled_back(browser, site_server):
     """Review 48: a link's setup waits for the engine (and a sleeping sandbox for its wake); a reader who
     scrolls on meanwhile stays where they went, the exercise's words still shown with its control."""

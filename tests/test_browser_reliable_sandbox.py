@@ -276,6 +276,11 @@ def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:
     page.evaluate(SETTLED)
     assert page.evaluate(f"getComputedStyle(document.querySelector('{SANDBOX} .tdg-transport')).position")\
         == "sticky"
+    # Its hint under the buttons, whose words change with it (walkthrough 13: a line more in Russian
+    # moved the button down under the finger).
+    whole = page.locator(f"{SANDBOX} [data-action=whole]").bounding_box()
+    hint = page.locator(f"{SANDBOX} .tdg-pan-hint").bounding_box()
+    assert hint["y"] >= whole["y"] + whole["height"], (whole, hint)
     box = play.bounding_box()
     assert box["y"] + box["height"] <= PHONE["height"], box
 

@@ -7,7 +7,9 @@ import { PANELS } from "./exercises";
 
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
 const KEEP_IN_PLACE_MS = 4000;
-const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+// The reader's own moves, and Back or Forward (walkthrough 13: Back from (a) was pulled back to the
+// sandbox when the panel its link had unfolded folded again).
+const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown", "popstate"] as const;
 const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
 
 /**
