@@ -113,10 +113,7 @@ export class ControlSync {
       if (many !== this.many)
         (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
     }
-    // Never under the learner's keys: what they type while the player wakes stays theirs (walkthrough
-    // 13: on a phone the expression was written back over the first letters typed, 'r' → '(a + b) * cr').
-    const underKeys = document.activeElement === this.ui.expression;
-    if (this.ui.expression.value !== s.expression && !underKeys) this.ui.expression.value = s.expression;
+    if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
     // New numbers alone change the message only when it names a node of the graph on screen.
     const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
     if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {

@@ -40,7 +40,7 @@ export async function preparePlayer(
   const data = JSON.parse(script.textContent) as SandboxData;
   const i18n = makeI18n(data.lang || root.lang || "en", data.strings ?? {});
   const ui = buildControls(i18n, data.presets ?? []);
-  ui.expression.value = data.timeline.expression; // a reader may tap into it and type while it wakes
+  ui.expression.defaultValue = data.timeline.expression; // a reader may tap into it and type while it wakes
   if (data.compact) makeCompact(ui, i18n);
   ui.player.setAttribute("aria-hidden", "true"); // until it shows (start)
   const figure = root.querySelector(".tinydag-figure");

@@ -137,7 +137,12 @@ export class Sandbox implements Target {
     await this.stage.buildInSteps(this.state.timeline, nextTask); // the first graph, in short tasks
     this.walk.build(this.state.timeline);
     await nextTask();
+    // What the reader has typed while it woke stays theirs (walkthrough 13: on a phone the expression
+    // was written back over the first letters typed, 'relu(' → '(a + b) * celu('); heard once wired.
+    const field = this.ui.expression;
+    const typed = document.activeElement === field && field.value !== field.defaultValue ? field.value : null;
     this.sync.state(this.state);
+    if (typed !== null) field.value = typed;
     if (this.engineLost) this.sync.engineFailed(true);
     this.predict?.setNarrow(this.stage.narrow);
     this.predict?.sync(this.state);
@@ -145,7 +150,6 @@ export class Sandbox implements Target {
     this.frameworks?.show(this.state, !moment); // without a link's moment, the graph the build wrote it for
     wireControls(this);
     // Typed into while it woke (the field was there, its keys not yet heard): the graph follows the text.
-    const field = this.ui.expression;
     if (document.activeElement === field && field.value !== this.state.expression)
       this.dispatch({ type: "edit", text: field.value });
     wireRotation(this);
