@@ -155,16 +155,14 @@ test("rounded factors that do not multiply out say ≈", () => {
 
 test("Check decided: an unreadable field stops the judging and is the only one answered; else each is judged", () => {
   const en = makeI18n("en", strings("en"));
-  // Exercise (a) at a = 1, b = 4, c = −2: a.grad = b.grad = −2, c.grad = 5.
-  const unread = judgeAll(
-    [
-      { name: "a", text: "-2" },
-      { name: "b", text: "two" },
-      { name: "c", text: "" },
-    ],
-    EXERCISE_A,
-    en,
-  );
+  // Exercise (a) at a = 1, b = 4, c = −2: a.grad = b.grad = −2, c.grad = 5. Typed into a, b, c:
+  const check = (...texts: string[]) =>
+    judgeAll(
+      texts.map((text, i) => ({ name: "abc"[i]!, text })),
+      EXERCISE_A,
+      en,
+    );
+  const unread = check("-2", "two", "");
   assert.equal(unread.judged, false);
   assert.deepEqual(
     unread.answers.map((a) => a?.kind ?? null),
@@ -172,15 +170,7 @@ test("Check decided: an unreadable field stops the judging and is the only one a
   );
   assert.match(unread.answers[1]!.lead, /“two”/);
   assert.match(unread.summary, /^Some fields need a number/);
-  const judged = judgeAll(
-    [
-      { name: "a", text: "−2" },
-      { name: "b", text: "2" },
-      { name: "c", text: "5" },
-    ],
-    EXERCISE_A,
-    en,
-  );
+  const judged = check("−2", "2", "5");
   assert.equal(judged.judged, true);
   assert.deepEqual(
     judged.answers.map((a) => a?.kind),

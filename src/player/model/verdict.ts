@@ -162,7 +162,7 @@ function equals(terms: number[], result: number, op: "×" | "+" = "×"): string 
   return equalsSign(op === "×" ? shown.reduce((p, x) => p * x, 1) : shown.reduce((s, x) => s + x, 0), result);
 }
 
-/** One field's answer at Check: unreadable (`invalid`), or judged, with the words under it. */
+/** One field's answer at Check: unreadable, or judged right or wrong, with the words under it. */
 export interface FieldAnswer {
   kind: "unreadable" | Verdict;
   lead: string;

@@ -181,7 +181,7 @@ export class PredictPanel {
 
   /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
   private say(field: Field, text: string, kind: string, lines: string[] = []): void {
-    // "Right" is a ✓ in the room kept beside its field (player.css), its sentence for screen readers.
+    // "Right" is a ✓ inside its field (panels.css), its sentence for screen readers.
     field.message.classList.toggle("tdg-sr-only", kind === "right");
     field.message.replaceChildren(
       text,
