@@ -3,10 +3,10 @@
 // (loadEngine) and replays the reader's change (sandbox.ts). The player's script tag names the
 // engine's file (data-engine, with its version), relative to the page.
 
-import type { Scripts } from "../../inference/frameworks";
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
+import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
 import type { judgeAll } from "../model/verdict";
 import type { EngineResult } from "./live";
@@ -14,7 +14,7 @@ import type { EngineResult } from "./live";
 export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
-  scripts(timeline: Timeline): Scripts | null; // the graph as PyTorch and JAX (the frameworks panel)
+  writeScripts: typeof writeScripts; // the frameworks panel: the graph as PyTorch and JAX, or why not
   judgeAll: typeof judgeAll; // Check: every field read and judged, a wrong one by the chain rule
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
@@ -55,7 +55,7 @@ const loaded = (): Engine => {
 export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
-  scripts: (timeline) => loaded().scripts(timeline),
+  writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
   judgeAll: (fields, timeline, i18n) => loaded().judgeAll(fields, timeline, i18n),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),

@@ -1,13 +1,11 @@
 // The folded "The same in PyTorch / JAX" panel the build wrote right after a full sandbox (embed.py): its
-// scripts follow the sandbox (inference/frameworks.ts, in the engine's bundle, writes them from the
-// graph on screen), and while the input cannot be computed it says why instead. Written while the
+// scripts follow the sandbox (written by the engine's bundle: scripts.ts), and while the input cannot
+// be computed it says why instead. Written while the
 // panel is open, or as it opens: a folded panel costs a slider's drag nothing. The theme gives each
 // script its copy button.
 
-import type { Scripts } from "../../inference/frameworks";
 import { EngineMissing, lazyEngine, loadEngine } from "../engine/load";
-import { setText } from "../shared/dom";
-import { errorMessage, type I18n } from "../shared/i18n";
+import type { I18n } from "../shared/i18n";
 import type { SandboxState } from "../model/model";
 
 export class FrameworksPanel {
@@ -39,10 +37,8 @@ export class FrameworksPanel {
   private write(): void {
     const state = this.latest;
     if (!this.el.open || !state || shows(this.written, state)) return;
-    const { timeline, error, expression } = state;
-    let written: Scripts | null;
     try {
-      written = error ? null : lazyEngine.scripts(timeline);
+      lazyEngine.writeScripts(this.el, state, this.i18n);
     } catch (missing) {
       if (!(missing instanceof EngineMissing)) throw missing;
       loadEngine().then(
@@ -52,19 +48,6 @@ export class FrameworksPanel {
       return;
     }
     this.written = state;
-    const part = (selector: string): HTMLElement => this.el.querySelector(selector) as HTMLElement;
-    for (const [f, text] of Object.entries(written ?? {})) setText(part(`[data-framework=${f}]`), text);
-    const why = part(".tinydag-frameworks__why");
-    why.hidden = Boolean(written);
-    part(".tinydag-frameworks__scripts").hidden = !written;
-    setText(
-      why,
-      error
-        ? this.i18n.t("frameworks_refused", { message: errorMessage(this.i18n, error, expression) })
-        : written
-          ? ""
-          : this.i18n.t("frameworks_constant"),
-    );
   }
 }
 
