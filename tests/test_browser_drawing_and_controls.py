@@ -26,6 +26,7 @@ from .browser_helpers import (
     layout_problems,
     lesson_page,
     moment,
+    moment_hash,
     nodes,
     open_lesson,
     open_moment,
@@ -218,6 +219,32 @@ def test_touch_rotates_and_scrubs(browser, site_server):
     page.touchscreen.tap(scrub["x"] + scrub["width"] * 0.95, scrub["y"] + scrub["height"] / 2)
     settle(page)
     assert moment(page)["time"] > 1.5, "tapping the timeline scrubs"
+
+
+def test_a_message_above_never_moves_the_slider_under_a_finger(browser, site_server):
+    """Walkthrough 13: on an Estonian phone, log's message (four lines where the hint had two) came as
+    a touch drag took a below 0, and the slider moved 54 px down under the finger; the page now keeps
+    the held slider where it was as the message comes and as it goes (a touch drag does not focus it)."""
+    page = open_lesson(browser, site_server, lang="et", viewport=PHONE, has_touch=True, is_mobile=True,
+                       hash=moment_hash("log(a) * b", {"a": 2, "b": 3}))
+    slider = page.locator(f"{SANDBOX} input[type=range][name=var-a]")
+    slider.scroll_into_view_if_needed()
+    settle(page)
+    box = slider.bounding_box()
+    cdp = page.context.new_cdp_session(page)
+    y = box["y"] + box["height"] / 2
+    start, end = box["x"] + box["width"] * 0.7, box["x"] + 2  # from a = 2 to the left end, a < 0
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start, "y": y}]})
+    tops, errors = [], []
+    for x in [start + (end - start) * i / 12 for i in range(1, 13)] + [start - 6]:  # out, then back
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        settle(page)
+        tops.append(round(slider.bounding_box()["y"] - box["y"], 1))
+        errors.append(page.locator(f"{SANDBOX} .tdg-error").is_visible())
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert errors[-2] and not errors[-1], f"the message came below 0 and went back above: {errors}"
+    assert page.evaluate("document.activeElement.name") != "var-a", "a touch drag leaves the focus alone"
+    assert all(abs(top) <= 1 for top in tops), f"the slider moved under the finger (px, each step): {tops}"
 
 
 def test_colours_follow_the_palette_toggle(lesson):

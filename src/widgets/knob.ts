@@ -73,7 +73,14 @@ class Knob {
       this.step,
       logs,
     );
-    this.errors = new ErrorView(this.view.expression, this.view.mirror, this.view.message, this.i18n);
+    this.errors = new ErrorView(
+      this.view.expression,
+      this.view.mirror,
+      this.view.message,
+      this.i18n,
+      () => {},
+      () => null,
+    );
     this.curve = data.curves[0]!;
     this.frame = this.frameOf(this.curve);
     this.scale = dialScale(this.curve.slopes);

@@ -29,7 +29,8 @@ export class ErrorView {
     private readonly mirror: HTMLElement,
     private readonly message: HTMLElement,
     private readonly i18n: I18n,
-    private readonly changed: () => void = () => {}, // the message said changed (the caption repeats it)
+    private readonly changed: () => void, // the message said changed (the caption repeats it)
+    private readonly pressed: () => Element | null, // what the reader's pointer or finger holds down
   ) {
     input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
     input.addEventListener("blur", () => this.flush());
@@ -43,6 +44,29 @@ export class ErrorView {
    * just changed under the learner's keys (an error at its end waits for a pause).
    */
   show(error: ErrorPayload | null, timeline: Timeline, flagged: string | null, typing = false): void {
+    this.steady(() => this.write(error, timeline, flagged, typing));
+  }
+
+  /**
+   * Run `change` with the control the reader holds, below the message, kept where it was on screen
+   * (walkthrough 13: log's message, four lines in Estonian where the hint had two, moved the slider
+   * under a phone's finger 54 px down as a drag left the domain, and up again as it came back).
+   */
+  private steady(change: () => void): void {
+    // A touch drag does not focus the slider it moves: the press says which control is held.
+    const held = this.pressed() ?? document.activeElement;
+    const below = held && this.message.compareDocumentPosition(held) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const top = below ? held.getBoundingClientRect().top : -1;
+    change();
+    if (top >= 0 && top < innerHeight) scrollBy(0, held!.getBoundingClientRect().top - top);
+  }
+
+  private write(
+    error: ErrorPayload | null,
+    timeline: Timeline,
+    flagged: string | null,
+    typing: boolean,
+  ): void {
     clearTimeout(this.timer);
     this.pending = null;
     if (error && typing && atTypingEnd(error, this.input.value)) {

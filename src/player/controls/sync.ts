@@ -57,19 +57,27 @@ export class ControlSync {
     private readonly presets: readonly Preset[],
     private readonly onNewSlider: (slider: Slider) => void,
   ) {
-    this.errors = new ErrorView(ui.expression, ui.mirror, ui.error, i18n, () => this.writeCaption());
+    // What the reader's pointer or finger holds down, if anything (the error line keeps it in place).
+    const doc = ui.player.ownerDocument;
+    let pressed: Element | null = null;
+    const press = (e: Event): void =>
+      void (pressed = e.type === "pointerdown" ? (e.target as Element) : null);
+    for (const type of ["pointerdown", "pointerup", "pointercancel"])
+      doc.addEventListener(type, press, { capture: true, passive: true });
+    this.errors = new ErrorView(
+      ui.expression,
+      ui.mirror,
+      ui.error,
+      i18n,
+      () => this.writeCaption(),
+      () => pressed,
+    );
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but at
     // the release of the press that took the focus, if any: shrinking at its mousedown moved the button
     // it pressed from under the pointer, and the click missed (walkthrough 9).
-    const doc = ui.player.ownerDocument;
-    let pressing = false;
-    const press = (down: boolean) => () => (pressing = down);
-    doc.addEventListener("pointerdown", press(true), { capture: true, passive: true });
-    for (const type of ["pointerup", "pointercancel"])
-      doc.addEventListener(type, press(false), { capture: true, passive: true });
     ui.expression.addEventListener("blur", () => {
       const release = (): void => setStyle(ui.variables, "min-height", "");
-      if (!pressing) release();
+      if (!pressed) release();
       // At the press's release: the click it makes goes where the release was aimed (hit-tested before
       // any listener runs), and then reads the page as it is now (a pulse it starts is scrolled into view).
       else doc.addEventListener("pointerup", release, { capture: true, once: true });

@@ -1,13 +1,13 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
-// (src/inference, through live.ts), the frameworks panel's PyTorch / JAX scripts, Check's judging (a wrong
-// prediction explained by the chain rule), Nudge check's measurement and its words, and an exercise
-// link's strip and landing.
+// (src/inference, through live.ts), the frameworks panel's PyTorch / JAX scripts, Check's judging and
+// marks (a wrong prediction explained by the chain rule), Nudge check's measurement and its words, and
+// an exercise link's strip and landing.
 // The player loads it the first time a reader's change, the scripts' panel, Check, Nudge or an
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
-import { judgeAll } from "../model/verdict";
 import { land, landing } from "../teaching/landing";
+import { showAnswers } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
@@ -18,7 +18,7 @@ const engine: Engine = {
   recompute,
   variablesOf,
   writeScripts,
-  judgeAll,
+  showAnswers,
   nudgeCheck: nudge,
   showTask,
   nudgeWords,

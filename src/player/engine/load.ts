@@ -6,16 +6,16 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
+import type { showAnswers } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
-import type { judgeAll } from "../model/verdict";
 import type { EngineResult } from "./live";
 
 export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
   writeScripts: typeof writeScripts; // the frameworks panel: the graph as PyTorch and JAX, or why not
-  judgeAll: typeof judgeAll; // Check: every field read and judged, a wrong one by the chain rule
+  showAnswers: typeof showAnswers; // Check: every field read, judged (a wrong one by the chain rule), marked
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
@@ -56,7 +56,7 @@ export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
-  judgeAll: (fields, timeline, i18n) => loaded().judgeAll(fields, timeline, i18n),
+  showAnswers: (fields, timeline, i18n, clear) => loaded().showAnswers(fields, timeline, i18n, clear),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),

@@ -4,7 +4,7 @@
 // graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked; new
 // numbers or a new expression then clear the checked answers with their verdicts. A preset or an
 // exercise's link is a new setup: every field empties. The reading, judging and explaining are pure
-// (verdict.ts). A graph with many leaves, or any graph on a phone-wide stage, folds its fields behind
+// (verdict.ts; answers.ts writes them). A graph with many leaves, or any graph on a phone-wide stage, folds its fields behind
 // the legend (a button then), so the timeline's buttons stay right under the graph.
 
 import type { Timeline } from "../../inference/types";
@@ -21,7 +21,7 @@ import type { Panel } from "../page/url";
 const FOLD_ABOVE = 6;
 export const FIELD_NAME = "predict-"; // + the leaf's name: each field's name (the language links read them)
 
-interface Field {
+export interface Field {
   name: string; // the variable
   row: HTMLElement;
   input: HTMLInputElement;
@@ -156,40 +156,14 @@ export class PredictPanel {
       setText(this.summary, this.i18n.t("predict_stale"));
       return false;
     }
-    // Decided with the engine's bundle, loaded for Check (sandbox.ts): verdict.ts judgeAll.
-    const typed = this.fields.map((f) => ({ name: f.name, text: f.input.value }));
-    const { answers, summary, judged } = lazyEngine.judgeAll(typed, s.timeline, this.i18n);
-    if (!judged) this.clear();
-    this.fields.forEach((field, i) => {
-      const answer = answers[i];
-      if (!answer) return;
-      if (answer.kind !== "unreadable") {
-        field.row.dataset.verdict = answer.kind;
-        field.input.dataset.verdict = answer.kind;
-      }
-      setAttr(field.input, "aria-invalid", answer.kind === "unreadable" ? "true" : null);
-      this.say(field, answer.lead, answer.kind, answer.lines);
-    });
+    // Judged and written by the engine's bundle, loaded for Check (sandbox.ts): answers.ts.
+    const { summary, judged } = lazyEngine.showAnswers(this.fields, s.timeline, this.i18n, () =>
+      this.clear(),
+    );
     setText(this.summary, summary);
-    if (!judged) {
-      this.fields[answers.findIndex(Boolean)]?.input.focus();
-      return false;
-    }
+    if (!judged) return false;
     this.judged = { timeline: s.timeline, expression: s.expression };
     return true;
-  }
-
-  /** The message under a field: a sentence, and the chain-rule paths each on a line of its own. */
-  private say(field: Field, text: string, kind: string, lines: string[] = []): void {
-    // "Right" is a ✓ inside its field (panels.css), its sentence for screen readers.
-    field.message.classList.toggle("tdg-sr-only", kind === "right");
-    field.message.replaceChildren(
-      text,
-      ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]),
-    );
-    field.message.hidden = false;
-    field.message.dataset.kind = kind;
-    setAttr(field.input, "aria-describedby", field.message.id);
   }
 
   /** The explanations of the wrong answers on screen, in the fields' order. */

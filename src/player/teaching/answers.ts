@@ -1,0 +1,43 @@
+// Check's answers at their fields (predict.ts), written by the on-demand bundle (engine.ts), which
+// judges them anyway (verdict.ts judgeAll): each field's verdict, and the words under the fields.
+
+import type { Timeline } from "../../inference/types";
+import { judgeAll } from "../model/verdict";
+import { h, setAttr } from "../shared/dom";
+import type { I18n } from "../shared/i18n";
+import type { Field } from "./predict";
+
+/**
+ * Judge every field against `timeline` and mark it: a verdict, or why it cannot be read. When one cannot
+ * be read, `clear` first forgets every earlier verdict and the focus goes to the first such field.
+ */
+export function showAnswers(
+  fields: readonly Field[],
+  timeline: Timeline,
+  i18n: I18n,
+  clear: () => void,
+): { summary: string; judged: boolean } {
+  const typed = fields.map((f) => ({ name: f.name, text: f.input.value }));
+  const { answers, summary, judged } = judgeAll(typed, timeline, i18n);
+  if (!judged) clear();
+  fields.forEach((field, i) => {
+    const answer = answers[i];
+    if (!answer) return;
+    const { kind, lead, lines } = answer;
+    if (kind !== "unreadable") field.row.dataset.verdict = field.input.dataset.verdict = kind;
+    setAttr(field.input, "aria-invalid", kind === "unreadable" ? "true" : null);
+    // "Right" is a ✓ inside its field (panels.css), its sentence for screen readers; a wrong answer's
+    // chain-rule paths each on a line of its own.
+    const message = field.message;
+    message.classList.toggle("tdg-sr-only", kind === "right");
+    message.replaceChildren(
+      lead,
+      ...lines.flatMap((line) => [" ", h("span", { class: "tdg-predict-path" }, line)]),
+    );
+    message.hidden = false;
+    message.dataset.kind = kind;
+    setAttr(field.input, "aria-describedby", message.id);
+  });
+  if (!judged) fields[answers.findIndex(Boolean)]?.input.focus();
+  return { summary, judged };
+}
