@@ -32,9 +32,9 @@ LINK_TEXT = {"en": "Open in the sandbox", "ru": "Открыть в\u00a0песо
 # unfolding its words (et: the strings file's keys are the same in every language,
 # tests/ts/player-i18n.test.ts).
 TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise", "The exercise's whole text",
-               "To the expression field"),
+               "To the expression field", "Enter: back to the exercise"),
         "ru": ("(б) Мёртвый ReLU.", "Вернуться к\u00a0заданию", "Весь текст задания",
-               "К\u00a0полю выражения")}
+               "К\u00a0полю выражения", "Enter: назад к\u00a0заданию")}
 CUT = (f"() => {{ const p = document.querySelector('{FULL} .tdg-task-text');"
        " return p.scrollHeight > p.clientHeight + 1; }")  # the exercise's words are cut off
 TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
@@ -199,6 +199,24 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert field.evaluate("el => el === document.activeElement")
             box = field.bounding_box()
             assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], box
+            # ...and back down with Enter, which the hint under the field says (walkthrough 13: one way),
+            # once the expression can be computed: an unfinished one keeps the field and its message.
+            hint = page.locator(f"{FULL} .tdg-expr > .tdg-help")
+            assert hint.inner_text() == TASK[lang][4]
+            field.press("End")
+            field.type(" *", delay=20)
+            field.press("Enter")
+            page.evaluate(SETTLED)
+            assert field.evaluate("el => el === document.activeElement")
+            assert page.locator(f"{FULL} .tdg-error").is_visible()
+            field.type(" 2", delay=20)
+            field.press("Enter")
+            page.evaluate(SETTLED)
+            assert edit.evaluate("el => el === document.activeElement"), "the focus back on ✎"
+            task = page.evaluate(TASK_BOX)
+            assert task["task"][0] >= 0 and task["task"][1] <= task["height"], task
+            assert task["stage"][0] < task["height"] and task["stage"][1] > 0, task
+            assert hint.text_content() != TASK[lang][4], "the hint says the expression's syntax again"
     # The same link twice restores the setup the reader has changed since; an edit keeps the task.
     page.locator(f"{FULL} input[name=expression]").fill("a + b")
     settle(page)

@@ -31,14 +31,14 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
  * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
  * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
  * graph, never with more than a third of the graph above the header (on a phone, Nudge check's row
- * under the graph, its controls and the Russian labels between them).
+ * under the graph, its controls and the Russian labels between them). `open`: the panel, when not the
+ * address's (an edit rewrites the address without it).
  */
-export function landing(root: HTMLElement): number {
+export function landing(root: HTMLElement, open = decodeMoment(location.hash, root.id)?.open): number {
   const y = (el: Element, edge: "top" | "bottom"): number =>
     el.getBoundingClientRect()[edge] + window.scrollY;
   const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
   const top = y(root, "top") - margin(root);
-  const open = decodeMoment(location.hash, root.id)?.open;
   const panel = open ? root.querySelector(PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
   if (!panel || !stage) return top;

@@ -2,10 +2,11 @@
 // by the on-demand bundle (engine.ts): a link's setup waits for the engine anyway (exercises.ts).
 
 import type { SandboxData } from "../page/mount";
-import { decodeMoment } from "../page/url";
+import { decodeMoment, type Panel } from "../page/url";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 import { PANELS } from "./exercises";
+import { landing } from "./landing";
 
 /** An exercise's words in the text, and which of its sandbox's links opens it. */
 export interface Exercise {
@@ -78,8 +79,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   cut.observe(text);
   edit?.addEventListener("click", () => {
     const field = root.querySelector<HTMLInputElement>("input[name=expression]");
-    field?.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
-    field?.focus({ preventScroll: true });
+    if (field) editThenReturn(root, field, edit, open, t("task_return"), reduced);
   });
   back.addEventListener("click", () =>
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
@@ -107,6 +107,45 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const now = shown.get(root);
     if (now && location.hash !== now.address) now.dismiss();
   });
+}
+
+/**
+ * ✎: up to the expression field, and back down with Enter (walkthrough 13: nothing brought the reader
+ * back to (d)'s Nudge check once the expression was typed). While the field has the focus its hint says
+ * so; Enter on an expression the engine takes scrolls back to where the link landed (the panel with the
+ * graph, though the edit took the panel out of the address) and gives the focus back to ✎; on one it refuses, the field stays with its message.
+ */
+function editThenReturn(
+  root: HTMLElement,
+  field: HTMLInputElement,
+  edit: HTMLElement,
+  open: Panel | undefined,
+  words: string,
+  reduced: boolean,
+): void {
+  const behavior = reduced ? "auto" : "smooth";
+  field.scrollIntoView({ block: "center", behavior });
+  field.focus({ preventScroll: true });
+  const hint = root.querySelector(".tdg-expr > .tdg-help");
+  const said = hint?.textContent ?? "";
+  if (hint) hint.textContent = words;
+  const enter = (e: KeyboardEvent): void => {
+    if (e.key !== "Enter" || e.isComposing) return;
+    // After the player has taken the Enter (the message an unfinished end waits with, the new graph).
+    requestAnimationFrame(() => {
+      if (field.getAttribute("aria-invalid") === "true" || !edit.isConnected) return;
+      done();
+      edit.focus({ preventScroll: true });
+      window.scrollTo({ top: landing(root, open), behavior });
+    });
+  };
+  const done = (): void => {
+    field.removeEventListener("keydown", enter);
+    field.removeEventListener("blur", done);
+    if (hint) hint.textContent = said;
+  };
+  field.addEventListener("keydown", enter);
+  field.addEventListener("blur", done);
 }
 
 // Each sandbox's task on screen: how to end it, and the address its link (or a language link) opened,
