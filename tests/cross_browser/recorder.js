@@ -16,6 +16,25 @@
     true,
   );
   addEventListener("unhandledrejection", (event) => note(`unhandled rejection: ${event.reason}`));
+  // The addresses of failed requests (fetch, or XMLHttpRequest as Material's are), kept across the
+  // tab's pages (sessionStorage): WebKit reports such a rejection in its console without the address,
+  // which the tests match it with.
+  const failed = (url) => {
+    const all = JSON.parse(sessionStorage.getItem("crossBrowserFailedFetches") || "[]");
+    sessionStorage.setItem("crossBrowserFailedFetches", JSON.stringify([...all, String(url)]));
+  };
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    return fetch.call(this, input, init).catch((error) => {
+      failed((input && input.url) || input);
+      throw error;
+    });
+  };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    this.addEventListener("error", () => failed(new URL(url, location.href)));
+    return open.call(this, method, url, ...rest);
+  };
   const original = console.error;
   console.error = function (...args) {
     note(`console.error: ${args.map(String).join(" ")}`);
