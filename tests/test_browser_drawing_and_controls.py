@@ -39,6 +39,7 @@ from .browser_helpers import (
     settle,
     stage_geometry,
     step_backward_to,
+    type_expression,
 )
 
 SANDBOX = "[data-sandbox]"
@@ -323,6 +324,26 @@ def test_keyboard_reaches_and_operates_every_control(lesson):
     lesson.keyboard.press("Enter")
     settle(lesson)
     assert lesson.input_value(f"{SANDBOX} input[name=expression]") == "a * a"
+
+
+def test_tab_from_the_frame_reaches_the_output_of_a_graph_typed_key_by_key(lesson):
+    """The lesson says Tab goes from the graph's frame to its output card (walkthrough 14: typed key by
+    key, "a*b + a" passed through the graph "a", whose only card stayed the tab stop); a card the
+    reader walked to stays the tab stop while the new graph has it."""
+    open_moment(lesson)
+    field = lesson.locator(f"{SANDBOX} input[name=expression]")
+    field.fill("")
+    field.type("a*b + a", delay=30)
+    settle(lesson)
+    lesson.focus(f"{SANDBOX} .tdg-stage")
+    lesson.keyboard.press("Tab")
+    assert lesson.evaluate("document.activeElement.dataset.node") == nodes(lesson)["a×b + a"], nodes(lesson)
+    lesson.keyboard.press("Home")  # to the first leaf, a: the reader's choice, kept by a new graph with it
+    lesson.locator(f"{SANDBOX} input[type=range][name=var-b]").focus()
+    type_expression(lesson, "a * c")
+    lesson.focus(f"{SANDBOX} .tdg-stage")
+    lesson.keyboard.press("Tab")
+    assert lesson.evaluate("document.activeElement.dataset.node") == nodes(lesson)["a"]
 
 
 # ---- languages, phones, screenshots -------------------------------------------------------------

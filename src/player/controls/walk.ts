@@ -105,6 +105,7 @@ export class GraphWalk {
   private timeline: Timeline | null = null;
   private cards = new Map<NodeId, { el: HTMLElement; name: HTMLElement }>();
   private tabStop: NodeId | null = null; // the one card in the tab order
+  private chosen = false; // the reader put the tab stop there (focus), not the graph (its output)
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
   private named: {
@@ -125,6 +126,7 @@ export class GraphWalk {
       if (!id) return;
       if (id !== this.arriving) this.cameFrom = null; // reached by Tab or a click: no way back to remember
       this.arriving = null;
+      this.chosen = true;
       this.setTabStop(id);
     });
   }
@@ -153,7 +155,11 @@ export class GraphWalk {
     }
     const find = (label: string | null | undefined): NodeId | undefined =>
       label ? timeline.nodes.find((n) => fullLabel(n) === label)?.id : undefined;
-    const stop = find(focused) ?? find(previous ? fullLabel(previous) : null) ?? timeline.root;
+    // A card the reader went to stays the tab stop while the graph has it; otherwise the output is
+    // (walkthrough 14: typed key by key, "a*b + a" passed through the graph "a", whose output stayed).
+    const kept = find(focused) ?? (this.chosen ? find(previous ? fullLabel(previous) : null) : undefined);
+    this.chosen = kept !== undefined;
+    const stop = kept ?? timeline.root;
     this.tabStop = null;
     this.setTabStop(this.cards.has(stop) ? stop : timeline.root);
     // A card had the focus: it keeps it in the new graph, or hands it to the root when it is gone.
