@@ -266,6 +266,41 @@ def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     assert page.errors == []
 
 
+def test_a_finger_past_a_big_graphs_end_scrolls_the_page(browser, site_server):
+    """Walkthrough 14: on a phone an upright swipe on a graph that pans both ways moved the graph to its
+    end, then nothing: the stage nearly filled the window, and the page did not scroll. The swipe now
+    pans the graph to its end and scrolls the page with the rest of it, both ways."""
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    scroll_to_player(page)
+    type_expression(page, BIG["40 nodes"])
+    keep_stage_in_window(page)
+    stage = page.locator(f"{SANDBOX} .tdg-stage")
+    assert stage.evaluate("el => getComputedStyle(el).touchAction") == "none", "it pans upright too"
+    cdp = page.context.new_cdp_session(page)
+    card = page.evaluate(NODE_IDS)[0]
+
+    def swipe(dy: float) -> tuple[float, float]:
+        """One finger from the stage's middle, 40 moves of dy px; how far a card and the page moved."""
+        keep_stage_in_window(page)
+        box = stage.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        top, card_y = page.evaluate("scrollY"), card_offset(page, card)[1]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 41):
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * step}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        settle(page)
+        return card_offset(page, card)[1] - card_y, page.evaluate("scrollY") - top
+
+    for dy in (-40, 40):  # up, then down: each pans the graph to its end, then scrolls the page
+        panned, scrolled = swipe(dy)
+        assert panned * dy > 0, f"the graph followed the finger first ({dy}: {panned:.0f} px)"
+        assert scrolled * dy < 0 and abs(scrolled) > 40, f"then the page scrolled ({dy}: {scrolled:.0f} px)"
+        assert abs(panned) + abs(scrolled) <= 40 * abs(dy) + 2, "no more than the finger moved"
+    assert page.errors == []
+
+
 def test_reset_view_brings_a_panned_graph_back_to_its_start(browser, site_server):
     page = open_at_end_of_backward(browser, site_server, DESKTOP, expression=BIG["39-factor product"])
     first = page.evaluate(NODE_IDS)[0]  # the leaf a, on the far left

@@ -227,7 +227,11 @@ export class Viewport {
         e.stopImmediatePropagation();
         const [dx, dy] = [e.clientX - drag.x, e.clientY - drag.y];
         this.drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+        const y = this.pan.y;
         if (this.panBy(-dx, -dy)) this.changed();
+        // A finger past the graph's top or bottom edge scrolls the page on (walkthrough 14: on a phone a
+        // swipe on a big graph at its end moved nothing, and the stage filled the window).
+        if (e.pointerType === "touch") window.scrollBy(0, y - dy - this.pan.y);
       },
       { capture: true },
     );
