@@ -1,5 +1,5 @@
-// The moment in the address bar (share.ts): written once the reader pauses, and never over an address
-// that changed meanwhile. The page's globals it uses (location, history, timers) are stand-ins here;
+// The moment in the address bar (share.ts): written once the reader pauses (a pulse playing or not),
+// and never over an address that changed meanwhile. The page's globals it uses (location, history, timers) are stand-ins here;
 // following a link in a real page is tested in the browser
 // (tests/test_browser_exercise_links_and_compact_sandbox.py).
 import assert from "node:assert/strict";
@@ -55,6 +55,19 @@ test("a link followed before the write is due keeps its address: the older momen
     mock.timers.tick(500);
     assert.deepEqual(page.written, [], "the link's address stays for its hashchange to read");
     assert.equal(page.location.hash, "#tinydag-1?expr=a%20%2B%20a&vals=a%3A2");
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a change while the pulse plays is written too: the address names the graph on screen", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { share, page } = sharing("#tinydag-1?expr=(a%20%2B%20b)%20*%20c&vals=a%3A2%2Cb%3A-3%2Cc%3A10");
+    share.schedule(() => ({ ...state, playing: true, time: 0.4 })); // a preset chosen mid-pulse
+    mock.timers.tick(300);
+    assert.equal(page.written.length, 1, "written while the new graph's pulse plays");
+    assert.match(page.written[0]!, /^#tinydag-1\?expr=a%20\*%20b&vals=a%3A2%2Cb%3A3&dir=forward&t=0.4/);
   } finally {
     mock.timers.reset();
   }

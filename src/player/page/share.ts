@@ -1,5 +1,6 @@
-// The moment in the address bar: written a little after the reader stops changing things (never
-// while the pulse plays), and copied on request. Reading a shared link is url.ts + the "moment" action.
+// The moment in the address bar: written a little after the reader stops changing things (while a
+// pulse plays too: a preset chosen mid-pulse left the last graph's address until the pulse ended,
+// walkthrough 14), again when a pulse ends, and copied on request. Reading a shared link is url.ts + the "moment" action.
 
 import type { Controls } from "../controls/controls";
 import { setText } from "../shared/dom";
@@ -36,8 +37,7 @@ export class Share {
       // The address changed meanwhile (a link followed, Back): it names the moment the reader asked
       // for last, which its hashchange brings; the older one is not written over it.
       if (location.hash !== seen) return;
-      const s = current();
-      if (!s.playing) this.write(s);
+      this.write(current());
     }, WRITE_DELAY_MS);
   }
 
