@@ -61,6 +61,13 @@ def test_the_compact_player_waits_for_backward_with_the_forward_pass_done(browse
     assert page.evaluate(keys) == ["negative"]
     page.wait_for_function(f"""() => [...document.querySelectorAll('{COMPACT} [data-node] [data-field=grad]')]
                                 .some(el => el.textContent === '1')""")
+    # At a pace a newcomer reads (walkthrough 14: five sentences in under four seconds): 0.6 of the
+    # sandbox's event a second, or less where frames come slowly.
+    pace = page.evaluate("""() => new Promise(done => {
+        const time = () => window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment().time;
+        const [t0, m0] = [performance.now(), time()];
+        setTimeout(() => done((time() - m0) / ((performance.now() - t0) / 1000)), 1000); })""")
+    assert 0 < pace <= 0.6 + 0.02, f"{pace:.2f} events a second"
     assert page.errors == [], page.errors
 
 
