@@ -24,9 +24,10 @@ import type { Frame } from "../model/timing";
 
 // More variables than this start folded: the graph stays near the expression instead of a screen of
 // sliders above it. On a phone (player.css's 37.5em) a slider takes a row; wider, two share one
-// (walkthrough 12: twenty put the graph 330 px lower, and the pulse typing starts played out of view).
+// (walkthrough 12: twenty put the graph 330 px lower, and the pulse typing starts played out of view;
+// walkthrough 14: thirteen, seven rows, still put it under the window's edge).
 const FOLD_ABOVE = 4;
-const FOLD_ABOVE_WIDE = 14;
+const FOLD_ABOVE_WIDE = 10;
 export class ControlSync {
   sliders: Slider[] = [];
   private readonly errors: ErrorView;
