@@ -71,6 +71,12 @@ def test_titles_never_repeat_the_operation_nor_cut_a_term(browser, site_server):
     assert titles["b ** 2"] == ("**", "b"), "the exponent is on the badge, not in the title"
     assert titles["log(exp(a) + b ** 2)"][1] in ("(exp(a) + b ** 2)", "(… + b ** 2)", "(exp(a) + …)",
                                                  "(… + …)")
+    # ÷ is drawn larger than the other signs (walkthrough 14: under 1:1 its dots merged with its bar
+    # and it read as +): the same monospace advance, 1.35 times as wide on screen.
+    type_expression(page, "a / b + c")
+    widths = page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{SANDBOX} .tdg-glyph')]
+        .map(g => [g.textContent, g.getBoundingClientRect().width]))""")
+    assert widths["÷"] >= 1.3 * widths["+"], widths
     assert page.errors == []
 
 
