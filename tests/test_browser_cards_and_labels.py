@@ -77,6 +77,11 @@ def test_titles_never_repeat_the_operation_nor_cut_a_term(browser, site_server):
     widths = page.evaluate(f"""() => Object.fromEntries([...document.querySelectorAll('{SANDBOX} .tdg-glyph')]
         .map(g => [g.textContent, g.getBoundingClientRect().width]))""")
     assert widths["÷"] >= 1.3 * widths["+"], widths
+    # ...but not with a flagged card's ⚠ after it, which would cover the title (review 49)
+    set_values(page, {"a": 1e300, "b": 1e-300})
+    assert page.evaluate(f"""() => {{ const card = document.querySelector('{SANDBOX} .tdg-card.is-flagged');
+        const glyph = card.querySelector('.tdg-glyph').getBoundingClientRect();
+        return glyph.right <= card.querySelector('.tdg-label').getBoundingClientRect().left; }}""")
     assert page.errors == []
 
 

@@ -193,6 +193,7 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert edit.count() == 0
         elif i > 0:
             assert edit.get_attribute("aria-label") == TASK[lang][3]
+            syntax = page.locator(f"{FULL} .tdg-expr > .tdg-help").text_content()
             edit.click()
             page.evaluate(SETTLED)
             field = page.locator(f"{FULL} input[name=expression]")
@@ -203,6 +204,8 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             # once the expression can be computed: an unfinished one keeps the field and its message.
             hint = page.locator(f"{FULL} .tdg-expr > .tdg-help")
             assert hint.inner_text() == TASK[lang][4]
+            edit.evaluate("el => el.click()")  # ✎ again, the field keeping the focus (iOS Safari's tap)
+            assert field.evaluate("el => el === document.activeElement")
             field.press("End")
             field.type(" *", delay=20)
             field.press("Enter")
@@ -216,7 +219,7 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             task = page.evaluate(TASK_BOX)
             assert task["task"][0] >= 0 and task["task"][1] <= task["height"], task
             assert task["stage"][0] < task["height"] and task["stage"][1] > 0, task
-            assert hint.text_content() != TASK[lang][4], "the hint says the expression's syntax again"
+            assert hint.text_content() == syntax, "the hint says the expression's syntax again"
     # The same link twice restores the setup the reader has changed since; an edit keeps the task.
     page.locator(f"{FULL} input[name=expression]").fill("a + b")
     settle(page)

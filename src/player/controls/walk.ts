@@ -105,7 +105,7 @@ export class GraphWalk {
   private timeline: Timeline | null = null;
   private cards = new Map<NodeId, { el: HTMLElement; name: HTMLElement }>();
   private tabStop: NodeId | null = null; // the one card in the tab order
-  private chosen = false; // the reader put the tab stop there (focus), not the graph (its output)
+  private chosen = false; // the reader put the tab stop on a card other than the output (focus)
   private cameFrom: NodeId | null = null; // where the last arrow key came from (for ← after →)
   private arriving: NodeId | null = null; // the card an arrow key is moving the focus to
   private named: {
@@ -126,7 +126,7 @@ export class GraphWalk {
       if (!id) return;
       if (id !== this.arriving) this.cameFrom = null; // reached by Tab or a click: no way back to remember
       this.arriving = null;
-      this.chosen = true;
+      this.chosen = id !== this.timeline?.root; // Tab's landing on the output is no choice (review 49)
       this.setTabStop(id);
     });
   }

@@ -79,7 +79,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   cut.observe(text);
   edit?.addEventListener("click", () => {
     const field = root.querySelector<HTMLInputElement>("input[name=expression]");
-    if (field) editThenReturn(root, field, edit, open, t("task_return"), reduced);
+    if (field) editThenReturn(root, field, edit, open, t, reduced);
   });
   back.addEventListener("click", () =>
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
@@ -87,6 +87,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   const dismiss = (): void => {
     cut.disconnect();
     task.remove();
+    returning.get(root)?.(); // the hint no longer promises a way back
     if (shown.get(root)?.dismiss === dismiss) shown.delete(root);
   };
   close.addEventListener("click", () => {
@@ -111,26 +112,28 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
 
 /**
  * ✎: up to the expression field, and back down with Enter (walkthrough 13: nothing brought the reader
- * back to (d)'s Nudge check once the expression was typed). While the field has the focus its hint says
- * so; Enter on an expression the engine takes scrolls back to where the link landed (the panel with the
- * graph, though the edit took the panel out of the address) and gives the focus back to ✎; on one it refuses, the field stays with its message.
+ * back to (d)'s Nudge check once the expression was typed). While the field has the focus its hint
+ * says so; Enter on an expression the engine takes scrolls back to where the link landed (the panel
+ * with the graph, though the edit took the panel out of the address) and gives the focus back to ✎;
+ * on one it refuses, the field stays with its message. Leaving the field, another ✎ or the task's end
+ * ends it, and the hint says the expression's syntax again.
  */
 function editThenReturn(
   root: HTMLElement,
   field: HTMLInputElement,
   edit: HTMLElement,
   open: Panel | undefined,
-  words: string,
+  t: I18n["t"],
   reduced: boolean,
 ): void {
+  returning.get(root)?.(); // a second ✎ while the field kept the focus (a tap in iOS Safari)
   const behavior = reduced ? "auto" : "smooth";
   field.scrollIntoView({ block: "center", behavior });
   field.focus({ preventScroll: true });
   const hint = root.querySelector(".tdg-expr > .tdg-help");
-  const said = hint?.textContent ?? "";
-  if (hint) hint.textContent = words;
+  if (hint) hint.textContent = t("task_return");
   const enter = (e: KeyboardEvent): void => {
-    if (e.key !== "Enter" || e.isComposing) return;
+    if (e.key !== "Enter" || e.isComposing || e.keyCode === 229) return; // 229: Safari's IME Enter
     // After the player has taken the Enter (the message an unfinished end waits with, the new graph).
     requestAnimationFrame(() => {
       if (field.getAttribute("aria-invalid") === "true" || !edit.isConnected) return;
@@ -139,14 +142,22 @@ function editThenReturn(
       window.scrollTo({ top: landing(root, open), behavior });
     });
   };
+  // The window losing the focus blurs the field too, which keeps it: the reader comes back to it.
+  const left = (): void => {
+    if (document.activeElement !== field) done();
+  };
   const done = (): void => {
     field.removeEventListener("keydown", enter);
-    field.removeEventListener("blur", done);
-    if (hint) hint.textContent = said;
+    field.removeEventListener("blur", left);
+    if (hint) hint.textContent = t("expression_help");
+    if (returning.get(root) === done) returning.delete(root);
   };
   field.addEventListener("keydown", enter);
-  field.addEventListener("blur", done);
+  field.addEventListener("blur", left);
+  returning.set(root, done);
 }
+
+const returning = new WeakMap<HTMLElement, () => void>(); // each sandbox's ✎, until Enter or leaving ends it
 
 // Each sandbox's task on screen: how to end it, and the address its link (or a language link) opened,
 // which edits rewrite without a hashchange; a hashchange to another address ends it.
