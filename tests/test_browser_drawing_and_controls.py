@@ -236,14 +236,18 @@ def test_a_message_above_never_moves_the_slider_under_a_finger(browser, site_ser
     y = box["y"] + box["height"] / 2
     start, end = box["x"] + box["width"] * 0.7, box["x"] + 2  # from a = 2 to the left end, a < 0
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start, "y": y}]})
-    tops, errors = [], []
+    hint = page.locator(f"{SANDBOX} .tdg-expr > .tdg-help").evaluate("el => el.offsetHeight")
+    tops, errors, heights = [], [], []
     for x in [start + (end - start) * i / 12 for i in range(1, 13)] + [start - 6]:  # out, then back
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
         settle(page)
         tops.append(round(slider.bounding_box()["y"] - box["y"], 1))
         errors.append(page.locator(f"{SANDBOX} .tdg-error").is_visible())
+        heights.append(page.locator(f"{SANDBOX} .tdg-error").evaluate("el => el.offsetHeight"))
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert errors[-2] and not errors[-1], f"the message came below 0 and went back above: {errors}"
+    # The message is lines taller than the hint it replaces: there was a shift to keep the slider from.
+    assert max(heights) > hint + 20, (hint, heights)
     assert page.evaluate("document.activeElement.name") != "var-a", "a touch drag leaves the focus alone"
     assert all(abs(top) <= 1 for top in tops), f"the slider moved under the finger (px, each step): {tops}"
 

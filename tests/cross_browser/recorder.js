@@ -32,7 +32,10 @@
   };
   const open = XMLHttpRequest.prototype.open;
   XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-    this.addEventListener("error", () => failed(new URL(url, location.href)));
+    // One listener for the request's life, whichever address it was opened with last.
+    this.crossBrowserUrl = new URL(url, location.href);
+    if (!this.crossBrowserWatched) this.addEventListener("error", () => failed(this.crossBrowserUrl));
+    this.crossBrowserWatched = true;
     return open.call(this, method, url, ...rest);
   };
   const original = console.error;

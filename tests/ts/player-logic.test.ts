@@ -8,6 +8,7 @@ import { formatNumber, parseNumber } from "../../src/player/model/format";
 import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/shared/i18n";
 import {
   advance,
+  COMPACT_PACE,
   initialState,
   restart,
   seek,
@@ -227,6 +228,12 @@ test("state: restart, play, seek, step, advance", () => {
   const stepped = advance(st, 0.6, true);
   assert.equal(stepped.state.time, 0, "reduced motion: no half steps");
   assert.equal(advance(stepped.state, 0.6, true, stepped.carry).state.time, 1);
+  // The compact player's pace (walkthrough 14): 0.6 of an event in a second, a whole one in 1 2/3 s.
+  const compact = restart(st, "backward", true);
+  assert.equal(advance(compact, 1, false, 0, COMPACT_PACE).state.time, 0.6);
+  const slow = advance(compact, 1, true, 0, COMPACT_PACE);
+  assert.equal(slow.state.time, 0, "reduced motion: no half steps at the compact pace either");
+  assert.equal(advance(slow.state, 2 / 3, true, slow.carry, COMPACT_PACE).state.time, 1);
 });
 
 test("state: a new timeline with the same structure keeps the moment", () => {

@@ -1,6 +1,6 @@
 // The moment in the address bar (share.ts): written once the reader pauses (a pulse playing or not),
-// and never over an address that changed meanwhile. The page's globals it uses (location, history, timers) are stand-ins here;
-// following a link in a real page is tested in the browser
+// and never over an address that changed meanwhile. The page's globals it uses (location, history,
+// timers) are stand-ins here; following a link in a real page is tested in the browser
 // (tests/test_browser_exercise_links_and_compact_sandbox.py).
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";

@@ -44,29 +44,6 @@ export class ErrorView {
    * just changed under the learner's keys (an error at its end waits for a pause).
    */
   show(error: ErrorPayload | null, timeline: Timeline, flagged: string | null, typing = false): void {
-    this.steady(() => this.write(error, timeline, flagged, typing));
-  }
-
-  /**
-   * Run `change` with the control the reader holds, below the message, kept where it was on screen
-   * (walkthrough 13: log's message, four lines in Estonian where the hint had two, moved the slider
-   * under a phone's finger 54 px down as a drag left the domain, and up again as it came back).
-   */
-  private steady(change: () => void): void {
-    // A touch drag does not focus the slider it moves: the press says which control is held.
-    const held = this.pressed() ?? document.activeElement;
-    const below = held && this.message.compareDocumentPosition(held) & Node.DOCUMENT_POSITION_FOLLOWING;
-    const top = below ? held.getBoundingClientRect().top : -1;
-    change();
-    if (top >= 0 && top < innerHeight) scrollBy(0, held!.getBoundingClientRect().top - top);
-  }
-
-  private write(
-    error: ErrorPayload | null,
-    timeline: Timeline,
-    flagged: string | null,
-    typing: boolean,
-  ): void {
     clearTimeout(this.timer);
     this.pending = null;
     if (error && typing && atTypingEnd(error, this.input.value)) {
@@ -75,24 +52,39 @@ export class ErrorView {
       this.timer = window.setTimeout(() => this.flush(), TYPING_PAUSE_MS);
       error = null; // meanwhile the field reads as being typed: no message, no mark
     }
-    if (!error) {
-      this.message.hidden = true;
-      setText(this.message, "");
-      delete this.message.dataset.code;
-      setAttr(this.input, "aria-invalid", null);
-      this.mark(null);
-      this.changed();
-      return;
-    }
     // A numeric error of the graph on screen: its card is flagged, and the graph keeps its last values.
-    const onScreen = flagged !== null && timeline.nodes.some((n) => n.id === flagged);
-    const text = errorMessage(this.i18n, error, this.input.value);
-    setText(this.message, onScreen ? `${text} ${this.i18n.t("error_kept")}` : text);
-    this.message.dataset.code = error.code;
-    this.message.hidden = false;
-    setAttr(this.input, "aria-invalid", flagged ? null : "true");
+    const onScreen = error !== null && flagged !== null && timeline.nodes.some((n) => n.id === flagged);
+    const message = error ? errorMessage(this.i18n, error, this.input.value) : "";
+    const text = onScreen ? `${message} ${this.i18n.t("error_kept")}` : message;
+    if (text !== this.message.textContent || !error !== this.message.hidden)
+      this.steady(() => {
+        setText(this.message, text);
+        this.message.hidden = !error;
+      });
+    if (error) this.message.dataset.code = error.code;
+    else delete this.message.dataset.code;
+    setAttr(this.input, "aria-invalid", error && !flagged ? "true" : null);
     this.mark(error);
     this.changed();
+  }
+
+  /**
+   * Run `change` (the message's words) with the control the reader holds in this player, below the
+   * message, kept where it was on screen (walkthrough 13: log's message, four lines in Estonian where
+   * the hint had two, moved the slider under a phone's finger 54 px down as a drag left the domain,
+   * and up again as it came back).
+   */
+  private steady(change: () => void): void {
+    // A touch drag does not focus the slider it moves: the press says which control is held.
+    const held = this.pressed() ?? document.activeElement;
+    const mine =
+      held &&
+      this.message.closest(".tdg-player")?.contains(held) &&
+      this.message.compareDocumentPosition(held) & Node.DOCUMENT_POSITION_FOLLOWING;
+    const box = mine ? held.getBoundingClientRect() : null;
+    change();
+    if (box && box.height > 0 && box.top >= 0 && box.top < innerHeight)
+      scrollBy(0, held!.getBoundingClientRect().top - box.top);
   }
 
   /** The engine's message on screen now, if any (none while it waits for the learner's pause). */

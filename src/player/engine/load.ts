@@ -56,7 +56,8 @@ export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
-  showAnswers: (fields, timeline, i18n, clear) => loaded().showAnswers(fields, timeline, i18n, clear),
+  showAnswers: (fields, summary, timeline, i18n, clear) =>
+    loaded().showAnswers(fields, summary, timeline, i18n, clear),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),

@@ -359,20 +359,28 @@ export function togglePlay(state: SandboxState): SandboxState {
   return { ...state, time, playing: state.schedule.duration > 0 };
 }
 
-/** Events per second while playing: one per second, faster for long timelines (at most ~12 s). */
+/** Events per second while a sandbox plays: one per second, faster for long timelines (at most ~12 s). */
 export function playbackRate(schedule: Schedule): number {
   return Math.max(1, schedule.duration / 12);
 }
 
-/** Advance a playing state by dt seconds; `stepped` (reduced motion) jumps whole events. */
+// The compact player, the lesson's first moving picture, plays at this share of a sandbox's pace
+// (walkthrough 14: at one event a second its five sentences went by faster than a newcomer reads them).
+export const COMPACT_PACE = 0.6;
+
+/**
+ * Advance a playing state by dt seconds, at `pace` times the playback rate; `stepped` (reduced motion)
+ * jumps whole events.
+ */
 export function advance(
   state: SandboxState,
   dt: number,
   stepped: boolean,
   carry = 0,
+  pace = 1,
 ): { state: SandboxState; carry: number } {
   if (!state.playing) return { state, carry: 0 };
-  const rate = playbackRate(state.schedule);
+  const rate = playbackRate(state.schedule) * pace;
   if (!stepped) {
     const time = Math.min(state.schedule.duration, state.time + dt * rate);
     return { state: { ...state, time, playing: time < state.schedule.duration }, carry: 0 };

@@ -15,6 +15,7 @@ import { readerMovedSince, reveal } from "./reveal";
 import {
   type Action,
   advance,
+  COMPACT_PACE,
   type Context,
   initialState,
   nudgeMoved,
@@ -42,9 +43,6 @@ import {
 } from "../controls/wiring";
 
 const MAX_FRAME_STEP_S = 0.1; // a long pause between frames (a hidden tab) does not jump the pulse
-// The compact player, the lesson's first moving picture, plays at this share of the sandbox's pace
-// (walkthrough 14: at one event a second its five sentences went by faster than a newcomer reads them).
-const COMPACT_PACE = 0.6;
 const ROOM_UNDER_CONTROL = 12; // px kept between a control scrolled into view and the window's bottom
 const AUTOPLAY_VISIBLE = 0.35; // share of the stage in view before the first pulse plays
 
@@ -59,7 +57,7 @@ export class Sandbox implements Target {
   private readonly context: Context;
   private readonly reducedMotion: boolean;
   private readonly still: boolean; // no autoplay: reduced motion, or a compact sandbox
-  private readonly pace: number; // of the playback rate (model.ts): slower in a compact sandbox
+  private readonly pace: number; // of the playback rate (model.ts advance): slower in a compact sandbox
   private frameRequested = false;
   private dirty = false;
   private lastTick = 0;
@@ -405,7 +403,7 @@ export class Sandbox implements Target {
     if (this.state.playing) {
       const dt = this.lastTick ? Math.min(MAX_FRAME_STEP_S, (now - this.lastTick) / 1000) : 0;
       this.lastTick = now;
-      const r = advance(this.state, dt * this.pace, this.reducedMotion, this.carry);
+      const r = advance(this.state, dt, this.reducedMotion, this.carry, this.pace);
       // With reduced motion the time moves a whole step at a time: the frames between show nothing new.
       if (r.state.time !== this.state.time || !r.state.playing) this.dirty = true;
       this.state = r.state;

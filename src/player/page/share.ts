@@ -1,6 +1,7 @@
 // The moment in the address bar: written a little after the reader stops changing things (while a
 // pulse plays too: a preset chosen mid-pulse left the last graph's address until the pulse ended,
-// walkthrough 14), again when a pulse ends, and copied on request. Reading a shared link is url.ts + the "moment" action.
+// walkthrough 14), again when a pulse ends, and copied on request. Reading a shared link is url.ts
+// and the "moment" action.
 
 import type { Controls } from "../controls/controls";
 import { setText } from "../shared/dom";
@@ -11,8 +12,9 @@ import { decodeMoment, encodeMoment, type SharedMoment } from "./url";
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
 /**
  * Asked of a sandbox's root (dispatched, synchronously) when its moment is about to be carried away,
- * by a language link (translations.ts): the address then names the moment of that instant, even in the
- * middle of a pulse, when it is otherwise not written.
+ * by a language link (translations.ts): the address then names the moment of that instant, the time
+ * of a pulse playing on included (otherwise written only when the reader changes something or a
+ * pulse ends).
  */
 export const WRITE_NOW = "tinydag:write-moment";
 

@@ -231,7 +231,8 @@ export class Viewport {
         if (this.panBy(-dx, -dy)) this.changed();
         // A finger past the graph's top or bottom edge scrolls the page on (walkthrough 14: on a phone a
         // swipe on a big graph at its end moved nothing, and the stage filled the window).
-        if (e.pointerType === "touch") window.scrollBy(0, y - dy - this.pan.y);
+        // (Where it pans only sideways the page scrolls by itself: touch-action pan-y.)
+        if (e.pointerType === "touch" && this.range.y > 0) window.scrollBy(0, y - dy - this.pan.y);
       },
       { capture: true },
     );

@@ -1,24 +1,29 @@
 // Check's answers at their fields (predict.ts), written by the on-demand bundle (engine.ts), which
 // judges them anyway (verdict.ts judgeAll): each field's verdict, and the words under the fields.
+// predict.ts `forget` undoes what this writes (data-verdict, aria-invalid, aria-describedby, the
+// message's words, tdg-sr-only and data-kind): the two change together.
 
 import type { Timeline } from "../../inference/types";
 import { judgeAll } from "../model/verdict";
-import { h, setAttr } from "../shared/dom";
+import { h, setAttr, setText } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import type { Field } from "./predict";
 
 /**
- * Judge every field against `timeline` and mark it: a verdict, or why it cannot be read. When one cannot
- * be read, `clear` first forgets every earlier verdict and the focus goes to the first such field.
+ * Judge every field against `timeline`, mark it (a verdict, or why it cannot be read) and write the
+ * outcome in `summary`; true when every field was judged. When one cannot be read, `clear` first
+ * forgets every earlier verdict, and the focus goes to the first such field once the outcome is
+ * written (a screen reader hears the outcome, then the field).
  */
 export function showAnswers(
   fields: readonly Field[],
+  summary: HTMLElement,
   timeline: Timeline,
   i18n: I18n,
   clear: () => void,
-): { summary: string; judged: boolean } {
+): boolean {
   const typed = fields.map((f) => ({ name: f.name, text: f.input.value }));
-  const { answers, summary, judged } = judgeAll(typed, timeline, i18n);
+  const { answers, summary: outcome, judged } = judgeAll(typed, timeline, i18n);
   if (!judged) clear();
   fields.forEach((field, i) => {
     const answer = answers[i];
@@ -38,6 +43,7 @@ export function showAnswers(
     message.dataset.kind = kind;
     setAttr(field.input, "aria-describedby", message.id);
   });
+  setText(summary, outcome);
   if (!judged) fields[answers.findIndex(Boolean)]?.input.focus();
-  return { summary, judged };
+  return judged;
 }

@@ -1,8 +1,7 @@
 // The folded "The same in PyTorch / JAX" panel the build wrote right after a full sandbox (embed.py): its
 // scripts follow the sandbox (written by the engine's bundle: scripts.ts), and while the input cannot
-// be computed it says why instead. Written while the
-// panel is open, or as it opens: a folded panel costs a slider's drag nothing. The theme gives each
-// script its copy button.
+// be computed it says why instead. Written while the panel is open, or as it opens: a folded panel
+// costs a slider's drag nothing. The theme gives each script its copy button.
 
 import { EngineMissing, lazyEngine, loadEngine } from "../engine/load";
 import type { I18n } from "../shared/i18n";

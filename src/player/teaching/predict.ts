@@ -4,8 +4,9 @@
 // graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked; new
 // numbers or a new expression then clear the checked answers with their verdicts. A preset or an
 // exercise's link is a new setup: every field empties. The reading, judging and explaining are pure
-// (verdict.ts; answers.ts writes them). A graph with many leaves, or any graph on a phone-wide stage, folds its fields behind
-// the legend (a button then), so the timeline's buttons stay right under the graph.
+// (verdict.ts; answers.ts, in the engine's bundle, writes them at the fields). A graph with many
+// leaves, or any graph on a phone-wide stage, folds its fields behind the legend (a button then), so
+// the timeline's buttons stay right under the graph.
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
@@ -157,10 +158,9 @@ export class PredictPanel {
       return false;
     }
     // Judged and written by the engine's bundle, loaded for Check (sandbox.ts): answers.ts.
-    const { summary, judged } = lazyEngine.showAnswers(this.fields, s.timeline, this.i18n, () =>
+    const judged = lazyEngine.showAnswers(this.fields, this.summary, s.timeline, this.i18n, () =>
       this.clear(),
     );
-    setText(this.summary, summary);
     if (!judged) return false;
     this.judged = { timeline: s.timeline, expression: s.expression };
     return true;
@@ -184,6 +184,7 @@ export class PredictPanel {
     for (const field of this.fields) this.forget(field);
   }
 
+  /** Undo a field's marks (answers.ts writes them: the two change together). */
   private forget(field: Field): void {
     delete field.row.dataset.verdict;
     delete field.input.dataset.verdict;

@@ -157,7 +157,8 @@ function editThenReturn(
   returning.set(root, done);
 }
 
-const returning = new WeakMap<HTMLElement, () => void>(); // each sandbox's ✎, until Enter or leaving ends it
+// Each sandbox's ✎ under way: how to end it (Enter, leaving the field, another ✎, the task's end).
+const returning = new WeakMap<HTMLElement, () => void>();
 
 // Each sandbox's task on screen: how to end it, and the address its link (or a language link) opened,
 // which edits rewrite without a hashchange; a hashchange to another address ends it.
