@@ -175,6 +175,10 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
                 '.md-content__inner > p > strong')].find(s => s.textContent === t)?.getBoundingClientRect();
                 return p && p.top > 0 && p.bottom < innerHeight; }""", arg=TASK[lang][0])
             assert page.locator(f"{FULL} .tdg-task-back").get_attribute("aria-label") == TASK[lang][1]
+            # ...the focus with them, on the exercise's link (walkthrough 15: it stayed on ↩, far above)
+            assert page.evaluate("document.activeElement.matches('a[data-open-in-sandbox]')")
+            assert page.evaluate("document.activeElement === [...document.querySelectorAll("
+                                 "'a[data-open-in-sandbox]')][2]")
         if viewport is DESKTOP and "open=nudge" in hrefs[i]:
             # (d) uses Nudge check: the prediction fields fold out of its way on a desktop too, and its
             # result comes into view with the graph (walkthrough 9: it started at y = 803 under them).
@@ -228,7 +232,11 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")
     page.wait_for_function(f"/^\\((c|в)\\)/.test(document.querySelector('{FULL} .tdg-task-text strong')"
                            "?.textContent ?? '')")
-    page.locator(f"{FULL} [data-action=preset]").first.click()  # another start: the task goes
+    # A preset keeps it too (walkthrough 15: (b) names its preset, and choosing it took the words away)
+    page.locator(f"{FULL} [data-action=preset]").first.click()
+    settle(page)
+    assert page.locator(f"{FULL} .tdg-task").count() == 1
+    page.locator(f"{FULL} .tdg-task-close").click()  # × ends it
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.errors == [], page.errors
 

@@ -17,9 +17,9 @@ export interface Exercise {
 /**
  * The task in view with the graph (walkthrough 9: it stayed 2,000 px below): the exercise's words with
  * the control it uses (at the top of the panel its link unfolds, else in the expression's hint's place,
- * two lines of it), a button back to them in the text, one that closes it. A preset, another
- * exercise's link or another address (Back, a shared link) ends it: the setup is no longer the
- * exercise's; edits do not (exercise (d) asks for them).
+ * two lines of it), a button back to them in the text, one that closes it. Another exercise's link or
+ * another address (Back, a shared link) ends it; edits and presets do not (exercise (d) asks for an
+ * edit, (b) names its preset: walkthrough 15, choosing it took the words away).
  */
 export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: boolean): void {
   shown.get(root)?.dismiss();
@@ -81,9 +81,14 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const field = root.querySelector<HTMLInputElement>("input[name=expression]");
     if (field) editThenReturn(root, field, edit, open, t, reduced);
   });
-  back.addEventListener("click", () =>
-    exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" }),
-  );
+  // Back to the words, the focus on the exercise's link (walkthrough 15: it stayed on ↩, 3,000 px up,
+  // and the next Tab took the page back to the sandbox).
+  back.addEventListener("click", () => {
+    exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
+    exercise.text.nextElementSibling?.querySelector<HTMLElement>("a[data-open-in-sandbox]")?.focus({
+      preventScroll: true,
+    });
+  });
   const dismiss = (): void => {
     cut.disconnect();
     task.remove();
@@ -101,9 +106,6 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   else place.after(task);
   if (wired.has(root)) return;
   wired.add(root);
-  root.addEventListener("click", (e) => {
-    if (e.target instanceof Element && e.target.closest("[data-action=preset]")) shown.get(root)?.dismiss();
-  });
   window.addEventListener("hashchange", () => {
     const now = shown.get(root);
     if (now && location.hash !== now.address) now.dismiss();
@@ -163,7 +165,7 @@ const returning = new WeakMap<HTMLElement, () => void>();
 // Each sandbox's task on screen: how to end it, and the address its link (or a language link) opened,
 // which edits rewrite without a hashchange; a hashchange to another address ends it.
 const shown = new WeakMap<HTMLElement, { dismiss: () => void; address: string }>();
-const wired = new WeakSet<HTMLElement>(); // sandboxes whose presets and addresses end the task
+const wired = new WeakSet<HTMLElement>(); // sandboxes whose addresses end the task
 
 /** The sandbox's words (its embedded data's strings), for what this module adds to it. */
 function wordsOf(root: HTMLElement): I18n {
