@@ -90,12 +90,18 @@ def predict_then_check(page, lang: str, size: str) -> None:
         assert field(page, name).get_attribute("aria-invalid") == "true"
         assert message(page, name) and "NaN" not in message(page, name)
     assert "abc" in message(page, "b")
+    # under the row of fields, each message names its field (walkthrough 15)
+    assert message(page, "b").startswith("b.grad: ") and message(page, "c").startswith("c.grad: ")
     assert moment(page)["direction"] == "forward", "nothing played: nothing revealed"
     # Right and wrong, with the language's decimal comma; Enter in a field checks.
     field(page, "b").fill(f"{MINUS}2{decimal}5")
     field(page, "c").fill(f"5{decimal}0")
     field(page, "c").press("Enter")
     assert verdicts(page) == {"a": "right", "b": "wrong", "c": "right"}
+    # a ✗ inside the wrong field as a ✓ inside the right ones (walkthrough 15: a border's colour alone)
+    marks = page.evaluate(f"""[...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
+        .map(f => getComputedStyle(f, '::after').content)""")
+    assert marks == ['"✓" / ""', '"✗" / ""', '"✓" / ""'], marks
     assert field(page, "b").get_attribute("aria-invalid") is None
     why = message(page, "b")
     assert f"b → (a + b) → (a + b) × c: 1 × ({MINUS}2) × 1 = {MINUS}2" in why, why

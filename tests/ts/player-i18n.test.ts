@@ -65,14 +65,21 @@ test("counted words follow the language's plural rules", () => {
 });
 
 test("Check with one unreadable field speaks of that field, with several of each (walkthrough 10)", () => {
+  // The messages come under the row of fields (walkthrough 13), each naming its field (walkthrough 15).
   const say = (lang: string, count: number): string =>
     fill(strings(lang).predict_incomplete!, { count }, lang);
-  assert.match(say("en", 1), /^The field needs a number first: see the message under it\.$/);
-  assert.match(say("en", 2), /^Some fields need a number first: see the message under each\.$/);
-  assert.match(say("ru", 1), /^В поле нужно число: подсказка — под ним\.$/);
-  for (const n of [2, 3]) assert.match(say("ru", n), /^В некоторых полях нужно число/);
-  assert.match(say("et", 1), /^Väljas peab olema arv: vaata selle all olevat teadet\.$/);
-  assert.match(say("et", 3), /^Mõnes väljas peab olema arv/);
+  assert.match(say("en", 1), /^A field needs a number first: see its message under the fields\.$/);
+  assert.match(say("en", 2), /^Some fields need a number first: see their messages under the fields\.$/);
+  assert.match(say("ru", 1), /^В поле нужно число: см\. сообщение под полями\.$/);
+  for (const n of [2, 3])
+    assert.match(say("ru", n), /^В некоторых полях нужно число: см\. сообщения под полями\.$/);
+  assert.match(say("et", 1), /^Väljas peab olema arv: vaata teadet väljade all\.$/);
+  assert.match(say("et", 3), /^Mõnes väljas peab olema arv: vaata teateid väljade all\.$/);
+  for (const lang of ["en", "ru", "et"]) {
+    const t = makeI18n(lang, strings(lang)).t;
+    assert.match(t("predict_empty", { leaf: "b" }), /^b\.grad: /, lang);
+    assert.match(t("predict_not_a_number", { leaf: "c", text: "ten" }), /^c\.grad: .*ten/, lang);
+  }
 });
 
 test("a message's count is prose and picks its plural form", () => {

@@ -190,8 +190,8 @@ export function judgeAll(
             kind: "unreadable",
             lead:
               reading.problem === "empty"
-                ? t("predict_empty")
-                : t("predict_not_a_number", { text: quoted(fields[i]!.text) }),
+                ? t("predict_empty", { leaf: fields[i]!.name })
+                : t("predict_not_a_number", { leaf: fields[i]!.name, text: quoted(fields[i]!.text) }),
             lines: [],
           },
     );
