@@ -116,6 +116,10 @@ def test_dragging_the_x_gear_turns_x_and_the_others_by_their_ratios(browser, gea
     page.mouse.up()
     x = float(readout(page)["field"])
     assert 2.3 < x < 2.7, x  # a quarter turn is 90 / 60 = 1.5 units of x
+    # The drag is one step, from its start, x to three decimals as the figure writes it (walkthrough
+    # 15: "From x = 2.412 to 2.506", the last move alone, and 2.505898 in the field).
+    assert readout(page)["field"] == f"{x:g}" and len(f"{x:g}".split(".")[-1]) <= 3, readout(page)
+    assert readout(page)["step"].startswith(f"From x = 1 to {x:g}, "), readout(page)["step"]
     turned = angles(page)
     assert math.isclose(turned["x"], 60 * (x - 1), abs_tol=1e-6)
     assert math.isclose(turned["u"], 3 * turned["x"], abs_tol=1e-6)  # g is linear: always 3 x as far

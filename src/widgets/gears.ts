@@ -32,6 +32,11 @@ import {
 import { TrainView, WHEELS, type WheelName } from "./gears-train";
 
 const GEARS: readonly GearName[] = ["x", "u", "y"];
+/** Where a step starts: the chain then, and the hands' angles (a drag's start). */
+interface Origin {
+  chain: Chain;
+  angles: Turns;
+}
 const TWEEN_MS = 200; // one step's turn, eased; none with prefers-reduced-motion
 const MASK = 1200; // the arcs' masks cover the whole figure from any gear's centre
 
@@ -188,10 +193,14 @@ class Gears {
     this.write(null);
   }
 
-  /** Dragging the x gear around its centre turns x: a full turn is 360 / degrees_per_unit units. */
+  /**
+   * Dragging the x gear around its centre turns x: a full turn is 360 / degrees_per_unit units. A drag
+   * is one step, from where it started (walkthrough 15: the words and the arcs told only its last
+   * move, "from x = 2.412 to 2.506"), x to three decimals as the figure writes it.
+   */
   private listenToDrags(): void {
     const gear = this.parts.x.group;
-    let last: number | null = null;
+    let drag: (Origin & { last: number; turned: number }) | null = null;
     const angleAt = (event: PointerEvent): number => {
       const matrix = this.svg.getScreenCTM();
       if (!matrix) return 0;
@@ -203,28 +212,34 @@ class Gears {
     gear.addEventListener("touchstart", (event) => event.preventDefault(), { passive: false });
     gear.addEventListener("pointerdown", (event) => {
       gear.setPointerCapture(event.pointerId);
-      last = angleAt(event);
+      drag = { chain: this.chain, angles: { ...this.target }, last: angleAt(event), turned: 0 };
       event.preventDefault();
     });
     gear.addEventListener("pointermove", (event) => {
-      if (last === null) return;
+      if (drag === null) return;
       const angle = angleAt(event);
       const [low, high] = this.data.range;
-      const x = this.chain.x + angleBetween(last, angle) / this.data.degrees_per_unit;
-      last = angle;
-      this.go(Number(Math.min(high, Math.max(low, x)).toFixed(6)));
+      const per = this.data.degrees_per_unit;
+      drag.turned += angleBetween(drag.last, angle);
+      drag.last = angle;
+      const x = Math.min(high, Math.max(low, drag.chain.x + drag.turned / per));
+      drag.turned = (x - drag.chain.x) * per; // past an end, turning back moves x at once
+      this.go(Number(x.toFixed(3)), drag);
     });
     const end = (): void => {
-      last = null;
+      drag = null;
     };
     gear.addEventListener("pointerup", end);
     gear.addEventListener("pointercancel", end);
   }
 
-  /** Move x to `to`: every gear goes to the angle of its new value, and everything written follows. */
-  go(to: number): void {
+  /**
+   * Move x to `to`: every gear goes to the angle of its new value, and everything written follows,
+   * the step told from `origin` (a drag's start) or from where x was.
+   */
+  go(to: number, origin?: Origin): void {
     if (to === this.chain.x) return;
-    const from = this.chain;
+    const from = origin?.chain ?? this.chain;
     let chain: Chain;
     try {
       chain = chainAt({ ...this.choice, outer: this.data.outer }, to);
@@ -234,19 +249,22 @@ class Gears {
       setText(this.step, this.i18n.t("gears_undefined", { x: proseNumber(to, this.i18n.lang) }));
       return;
     }
-    this.turnTo(chain);
+    this.turnTo(chain, origin?.angles);
     this.syncControls();
     this.write(stepBetween(from, chain));
   }
 
-  /** Each hand to its value's angle (from the chosen function's start), the swept arc behind it. */
-  private turnTo(chain: Chain): void {
+  /**
+   * Each hand to its value's angle (from the chosen function's start), the swept arc behind it: from
+   * `origin` (a drag's start), else from where the hand was going.
+   */
+  private turnTo(chain: Chain, origin: Turns = { ...this.target }): void {
     this.chain = chain;
     this.train.layout(train(chain.du_dx, chain.dy_du));
     const angles = anglesAt(chain, this.choice.start, this.data.degrees_per_unit);
     for (const g of GEARS) {
       const arc = this.train.wheel(g).radius + TIP + 7; // just outside the teeth
-      setAttr(this.parts[g].turn!, "d", turnArc(this.target[g], angles[g] - this.target[g], arc));
+      setAttr(this.parts[g].turn!, "d", turnArc(origin[g], angles[g] - origin[g], arc));
       this.clearOfNeighbours(g, arc);
       this.target[g] = angles[g];
     }
