@@ -364,6 +364,15 @@ def test_tab_from_the_frame_reaches_the_output_of_a_graph_typed_key_by_key(lesso
 # Each language's words: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.
 
 
+def test_a_phones_timeline_slider_has_the_rows_width(browser, site_server):
+    """Walkthrough 15: on a Russian phone the label "Шкала времени" left the timeline's slider 78 px,
+    hard to hit a step with a finger. On a phone its name is for screen readers only."""
+    page = open_lesson(browser, site_server, lang="ru", viewport=PHONE, has_touch=True, is_mobile=True)
+    time = page.locator(SANDBOX).get_by_label("Шкала времени")  # still its name
+    assert time.get_attribute("name") == "time"
+    assert time.bounding_box()["width"] >= 150, time.bounding_box()
+
+
 def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
     scroll_to_player(page)
