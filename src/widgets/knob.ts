@@ -5,6 +5,7 @@
 // curve that worked.
 
 import type { Timeline } from "../inference/types";
+import { errorText } from "../player/controls/errortext";
 import { ErrorView } from "../player/controls/errorview";
 import { parseNumber, proseNumber } from "../player/model/format";
 import { type I18n, makeI18n } from "../player/shared/i18n";
@@ -80,6 +81,7 @@ class Knob {
       this.i18n,
       () => {},
       () => null,
+      errorText,
     );
     this.curve = data.curves[0]!;
     this.frame = this.frameOf(this.curve);

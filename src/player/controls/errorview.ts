@@ -2,8 +2,9 @@
 // inside its sentence, and the offending characters marked on a mirror of the text behind the input.
 
 import type { ErrorPayload, Timeline } from "../../inference/types";
-import { h, setAttr, setText } from "../shared/dom";
-import { errorMessage, type I18n, isInvisible } from "../shared/i18n";
+import { setAttr, setText } from "../shared/dom";
+import type { I18n } from "../shared/i18n";
+import type { ErrorText } from "./errortext";
 
 // An input error at the end of the text is most often the part being typed ("relu(", "a *", "lo" on the
 // way to log): its message waits until the learner pauses, leaves the field or presses Enter, instead
@@ -31,6 +32,8 @@ export class ErrorView {
     private readonly i18n: I18n,
     private readonly changed: () => void, // the message said changed (the caption repeats it)
     private readonly pressed: () => Element | null, // what the reader's pointer or finger holds down
+    // The message and the marks, which only an error needs: the player's come with its engine (engine.ts)
+    private readonly words: ErrorText,
   ) {
     input.addEventListener("scroll", () => (mirror.scrollLeft = input.scrollLeft));
     input.addEventListener("blur", () => this.flush());
@@ -54,7 +57,7 @@ export class ErrorView {
     }
     // A numeric error of the graph on screen: its card is flagged, and the graph keeps its last values.
     const onScreen = error !== null && flagged !== null && timeline.nodes.some((n) => n.id === flagged);
-    const message = error ? errorMessage(this.i18n, error, this.input.value) : "";
+    const message = error ? this.words.message(this.i18n, error, this.input.value) : "";
     const text = onScreen ? `${message} ${this.i18n.t("error_kept")}` : message;
     if (text !== this.message.textContent || !error !== this.message.hidden)
       this.steady(() => {
@@ -108,33 +111,10 @@ export class ErrorView {
     if (show) show();
   }
 
-  /** Underline the offending characters (spans count code points, as in the engine). */
+  /** Underline the offending characters on the mirror (errortext.ts), or show the text plain. */
   mark(error: ErrorPayload | null): void {
     const text = this.input.value;
-    if (!error || error.start === undefined) {
-      this.mirror.replaceChildren(text);
-      return;
-    }
-    const chars = Array.from(text);
-    const start = Math.min(error.start, chars.length);
-    const end = Math.max(start, Math.min(error.end ?? start, chars.length));
-    const marked = chars.slice(start, end).join("");
-    // An empty span (the end of the text) or an invisible character still gets a visible mark.
-    const unseen = marked === "" || Array.from(marked).every(isInvisible);
-    this.mirror.replaceChildren(
-      chars.slice(0, start).join(""),
-      h(
-        "mark",
-        {
-          class: "tdg-error-span",
-          "data-start": start,
-          "data-end": end,
-          "data-unseen": unseen ? "true" : null,
-        },
-        marked || "\u00a0",
-      ),
-      chars.slice(end).join(""),
-    );
+    this.mirror.replaceChildren(...(error?.start === undefined ? [text] : this.words.marked(text, error)));
     this.mirror.scrollLeft = this.input.scrollLeft;
   }
 }

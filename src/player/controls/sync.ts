@@ -72,6 +72,7 @@ export class ControlSync {
       i18n,
       () => this.writeCaption(),
       () => pressed,
+      lazyEngine.errorText,
     );
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but at
     // the release of the press that took the focus, if any: shrinking at its mousedown moved the button

@@ -1,12 +1,13 @@
 // Entry point of the engine bundle, assets/tinydag/engine.js: the TypeScript port of the engine
 // (src/inference, through live.ts), the frameworks panel's PyTorch / JAX scripts, Check's judging and
-// marks (a wrong prediction explained by the chain rule), Nudge check's measurement and its words, and
-// an exercise link's strip and landing.
+// marks (a wrong prediction explained by the chain rule), what an error says under the expression,
+// Nudge check's measurement and its words, and an exercise link's strip and landing.
 // The player loads it the first time a reader's change, the scripts' panel, Check, Nudge or an
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
 import { land, landing } from "../teaching/landing";
+import { errorText } from "../controls/errortext";
 import { showAnswers } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
@@ -18,6 +19,7 @@ const engine: Engine = {
   recompute,
   variablesOf,
   writeScripts,
+  errorText,
   showAnswers,
   nudgeCheck: nudge,
   showTask,

@@ -6,6 +6,7 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
+import type { ErrorText } from "../controls/errortext";
 import type { showAnswers } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
@@ -15,6 +16,7 @@ export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
   writeScripts: typeof writeScripts; // the frameworks panel: the graph as PyTorch and JAX, or why not
+  errorText: ErrorText; // what an error says under the expression, and its marks (errorview.ts)
   showAnswers: typeof showAnswers; // Check: every field read, judged (a wrong one by the chain rule), marked
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
@@ -56,6 +58,10 @@ export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
+  errorText: {
+    message: (i18n, error, source) => loaded().errorText.message(i18n, error, source),
+    marked: (text, error) => loaded().errorText.marked(text, error),
+  },
   showAnswers: (fields, summary, timeline, i18n, clear) =>
     loaded().showAnswers(fields, summary, timeline, i18n, clear),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
