@@ -266,6 +266,24 @@ def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     assert page.errors == []
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_following_the_pulse_shows_both_ends_of_the_step(browser, site_server, size):
+    """Walkthrough 15: thirteen variables summed one by one opened with the first sum in view and the
+    leaf a that feeds it cut by the frame's top. Each step of the forward pass, paused mid-flight,
+    shows the card it computes and the cards it reads."""
+    page = lesson_page(browser, site_server, viewport=SIZES[size])
+    paused_in_view(page)
+    type_expression(page, "a+b+c+d+e+f+g+h+i+j+k+l+m")
+    keep_stage_in_window(page)
+    node = dict(page.evaluate("""[...document.querySelectorAll('[data-sandbox] [data-node]')]
+        .map(card => [card.getAttribute('aria-label'), card.dataset.node])"""))
+    for t, shown in ((0.4, ("a", "b", "a+b")), (1.4, ("a+b", "c", "a+b+c"))):
+        seek(page, t)
+        settle(page)
+        missing = [label for label in shown if not visible_in_stage(page, node[label])]
+        assert missing == [], f"at t = {t} on a {size}, not in view: {missing}"
+
+
 def test_a_finger_past_a_big_graphs_end_scrolls_the_page(browser, site_server):
     """Walkthrough 14: on a phone an upright swipe on a graph that pans both ways moved the graph to its
     end, then nothing: the stage nearly filled the window, and the page did not scroll. The swipe now

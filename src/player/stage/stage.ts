@@ -363,10 +363,17 @@ export class Stage {
   private follow(frame: Frame, project: ReturnType<Scene["projector"]>): boolean {
     const fit = this.fit;
     if (!fit || !this.viewport.follow || !this.viewport.pannable) return false;
+    // The cards at both ends of what is travelling now, with the card it is about (walkthrough 15: a
+    // big graph opened with the first sum in view and the leaf feeding it cut by the frame's top).
+    const ends = new Set<string>();
+    for (const edge of this.timeline.edges) {
+      const e = frame.edges.get(edge.id);
+      if (e && (e.label?.current || (e.fill > 0 && e.fill < 1))) ends.add(edge.from).add(edge.to);
+    }
     const boxes = [];
     for (const [id, state] of frame.nodes) {
       const p = fit.positions.get(id);
-      if (!state.active || !p) continue;
+      if (!(state.active || ends.has(id)) || !p) continue;
       const at = project(p);
       const s = Math.max(this.cardFloor, fit.scale * at.scale);
       const w = this.cardSize.width * s;
