@@ -14,8 +14,10 @@ import pytest
 from .browser_helpers import (
     CARDS,
     MINUS,
+    PHONE,
     at_each_time,
     lesson_page,
+    open_moment,
     set_values,
     settle,
     table_rows,
@@ -169,4 +171,28 @@ def test_every_edge_label_multiplies_out(browser, site_server):
     assert "0.1488 × 2.718 = 0.4046" not in seen
     assert any("0.1488 × 2.718 ≈ 0.4046" in s for s in seen), "exp and log: the card's digits, and ≈"
     assert len(seen) > 40
+    assert page.errors == []
+
+
+# The tabs over cards on screen that cover another card: [its text, covered or not], one per tab shown.
+NOTES_OVER_CARDS = f"""() => {{ const cards = [...document.querySelectorAll('{SANDBOX} .tdg-card')];
+  return [...document.querySelectorAll('{SANDBOX} .tdg-note')].filter(n => n.checkVisibility()).map(n => {{
+    const b = n.getBoundingClientRect(), own = n.closest('.tdg-card');
+    return [n.textContent, cards.some(c => {{ const r = c.getBoundingClientRect(); return c !== own
+      && b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top; }})]; }}); }}"""
+
+
+def test_how_a_value_was_made_shows_over_its_card_but_never_over_another(browser, site_server):
+    """Walkthrough 15: on a phone "−0.5108 × (−3) = 1.532", the tab over log(a) * b's card just after
+    its value arrived, covered log's grad. Where it would cover another card it does not show (the
+    line under the graph says it); where there is room it does."""
+    page = lesson_page(browser, site_server)
+    open_moment(page, "(a + b) * c", {"a": 2, "b": -3, "c": 10}, "forward", 0.8)
+    assert page.evaluate(NOTES_OVER_CARDS) == [["2 + (−3) = −1", False]]
+    assert page.errors == []
+    page = lesson_page(browser, site_server, viewport=PHONE)
+    open_moment(page, "log(a) * b", {"a": 0.6, "b": -3}, "forward", 1.8)
+    page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
+    settle(page)
+    assert [note for note in page.evaluate(NOTES_OVER_CARDS) if note[1]] == []
     assert page.errors == []

@@ -342,7 +342,8 @@ export class Cards {
   /**
    * A running sum whose tab would run under (or over) a neighbouring card shows only its tail, the
    * term just added and the total (walkthrough 10: on the 40-node graph b's sum ran under a × b's card);
-   * where that too would, no tab (the card's grad and the line under the graph give the sum).
+   * where that too would, no tab (the card's grad and the line under the graph give the sum). A tab
+   * that says how a value was made shows whole or not at all.
    */
   private keepSumsClear(size: CardSize, width: number): void {
     const placed = [...this.cards.values()].filter((c) => c.at !== null);
@@ -352,10 +353,11 @@ export class Cards {
     let others: Map<Card, Rect[]> | null = null;
     for (const card of placed) {
       const sums = card.sums;
-      if (sums === null) {
-        card.fold = 0; // no sum on its tab (a frame of the pass without one)
-        continue;
-      }
+      if (sums === null) card.fold = 0; // no sum on its tab (a frame of the pass without one)
+      // How a value was made shows for a moment after it arrives: only where it covers no other card
+      // (walkthrough 15: "−0.5108 × (−3) = 1.532" over log's grad on a phone; the card and the line
+      // under the graph say it too).
+      if (sums === null && (card.made.hidden || card.note.hidden)) continue;
       const at = card.at!;
       const tab = (text: string): { box: Rect; shift: number; w: number } => {
         const w = noteWidth(text);
@@ -378,6 +380,10 @@ export class Cards {
         const near = others;
         return !placed.some((other) => other !== card && near.get(other)!.some((b) => overlaps(b, box)));
       };
+      if (sums === null) {
+        if (!clear(card.made.textContent ?? "")) writeNote(card, null, null);
+        continue;
+      }
       const fold = [0, 1].find((k) => clear(sums[k]!)) ?? 2;
       if (fold === card.fold) continue;
       card.fold = fold;
