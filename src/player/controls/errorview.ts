@@ -114,7 +114,11 @@ export class ErrorView {
   /** Underline the offending characters on the mirror (errortext.ts), or show the text plain. */
   mark(error: ErrorPayload | null): void {
     const text = this.input.value;
-    this.mirror.replaceChildren(...(error?.start === undefined ? [text] : this.words.marked(text, error)));
+    if (error?.start === undefined) {
+      this.mirror.replaceChildren(text); // no scroll to match: reading the field's would force a layout
+      return;
+    }
+    this.mirror.replaceChildren(...this.words.marked(text, error));
     this.mirror.scrollLeft = this.input.scrollLeft;
   }
 }
