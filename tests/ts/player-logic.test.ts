@@ -8,6 +8,7 @@ import { formatNumber, parseNumber } from "../../src/player/model/format";
 import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/shared/i18n";
 import {
   advance,
+  COMPACT_LINGER,
   COMPACT_PACE,
   initialState,
   restart,
@@ -234,6 +235,14 @@ test("state: restart, play, seek, step, advance", () => {
   const slow = advance(compact, 1, true, 0, COMPACT_PACE);
   assert.equal(slow.state.time, 0, "reduced motion: no half steps at the compact pace either");
   assert.equal(advance(slow.state, 2 / 3, true, slow.carry, COMPACT_PACE).state.time, 1);
+  // ...lingering once a result has landed (walkthrough 15): from 0.75, a second covers the landed
+  // quarter at half the pace (0.25 of the event in 5/6 s), then 0.1 of the next event's travel.
+  const landed = { ...compact, time: 0.75 };
+  const on = advance(landed, 1, false, 0, COMPACT_PACE, COMPACT_LINGER).state.time;
+  assert.ok(Math.abs(on - 1.1) < 1e-9, String(on));
+  assert.equal(advance(compact, 1, false, 0, COMPACT_PACE, COMPACT_LINGER).state.time, 0.6, "travelling");
+  const end = advance({ ...compact, time: 4.9 }, 10, false, 0, COMPACT_PACE, COMPACT_LINGER).state;
+  assert.deepEqual([end.time, end.playing], [compact.schedule.duration, false], "it ends, and stops");
 });
 
 test("state: a new timeline with the same structure keeps the moment", () => {

@@ -6,7 +6,7 @@ import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
 import { parseNumber } from "./format";
 import type { NudgeResult } from "./nudge";
-import { clamp, type Direction, type Schedule, scheduleOf, stepTime } from "./timing";
+import { clamp, type Direction, type Schedule, scheduleOf, stepTime, TRAVEL } from "./timing";
 import { clampView, DEFAULT_VIEW, type View } from "./view";
 import type { SharedMoment } from "../page/url";
 
@@ -365,12 +365,16 @@ export function playbackRate(schedule: Schedule): number {
 }
 
 // The compact player, the lesson's first moving picture, plays at this share of a sandbox's pace
-// (walkthrough 14: at one event a second its five sentences went by faster than a newcomer reads them).
+// (walkthrough 14: at one event a second its five sentences went by faster than a newcomer reads them),
+// and lingers once each result has landed, at this share of its pace again (walkthrough 15: the end of
+// a step's sentence, "…; c.grad is now −1", showed for 0.4 s before the next step replaced it).
 export const COMPACT_PACE = 0.6;
+export const COMPACT_LINGER = 0.5;
 
 /**
- * Advance a playing state by dt seconds, at `pace` times the playback rate; `stepped` (reduced motion)
- * jumps whole events.
+ * Advance a playing state by dt seconds, at `pace` times the playback rate, and at `linger` times that
+ * once an event's result has landed (its last quarter: TRAVEL); `stepped` (reduced motion) jumps
+ * whole events.
  */
 export function advance(
   state: SandboxState,
@@ -378,20 +382,34 @@ export function advance(
   stepped: boolean,
   carry = 0,
   pace = 1,
+  linger = 1,
 ): { state: SandboxState; carry: number } {
   if (!state.playing) return { state, carry: 0 };
   const rate = playbackRate(state.schedule) * pace;
+  const end = state.schedule.duration;
   if (!stepped) {
-    const time = Math.min(state.schedule.duration, state.time + dt * rate);
-    return { state: { ...state, time, playing: time < state.schedule.duration }, carry: 0 };
+    let time = state.time;
+    let left = dt * rate; // of the playback's own time, at full speed
+    if (linger === 1) time += left;
+    // Part by part: travelling at full speed, landed at `linger` of it.
+    for (let parts = 0; linger !== 1 && left > 0 && time < end && parts < 2 * end + 2; parts++) {
+      const k = Math.floor(time);
+      const landed = time - k >= TRAVEL;
+      const speed = landed ? linger : 1;
+      const step = Math.min(left * speed, (landed ? k + 1 : k + TRAVEL) - time);
+      time += step;
+      left -= step / speed;
+    }
+    time = Math.min(end, time);
+    return { state: { ...state, time, playing: time < end }, carry: 0 };
   }
   let pending = carry + dt * rate;
   let time = state.time;
-  while (pending >= 1 && time < state.schedule.duration) {
+  while (pending >= 1 && time < end) {
     time = stepTime(state.schedule, time, 1);
     pending -= 1;
   }
-  return { state: { ...state, time, playing: time < state.schedule.duration }, carry: pending };
+  return { state: { ...state, time, playing: time < end }, carry: pending };
 }
 
 /** Slider range for a variable: −5..5, widened (to a round number) to include the value. */
