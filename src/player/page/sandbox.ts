@@ -58,8 +58,9 @@ export class Sandbox implements Target {
   private readonly context: Context;
   private readonly reducedMotion: boolean;
   private readonly still: boolean; // no autoplay: reduced motion, or a compact sandbox
-  private readonly pace: number; // of the playback rate (model.ts advance): slower in a compact sandbox
-  private readonly linger: number; // of the pace once a step's result has landed (a compact sandbox's)
+  // The pace of the playback rate, and of that once a step's result has landed (model.ts advance):
+  // slower in a compact sandbox.
+  private readonly pacing: readonly [number, number];
   private frameRequested = false;
   private dirty = false;
   private lastTick = 0;
@@ -93,8 +94,7 @@ export class Sandbox implements Target {
     // A compact sandbox waits for the reader's Backward with the forward pass done (it sits on the
     // first screen, where a pulse playing by itself would keep a phone busy while the page loads).
     this.still = this.reducedMotion || data.compact === true;
-    this.pace = data.compact === true ? COMPACT_PACE : 1;
-    this.linger = data.compact === true ? COMPACT_LINGER : 1;
+    this.pacing = data.compact === true ? [COMPACT_PACE, COMPACT_LINGER] : [1, 1];
     if (this.still) this.state = { ...this.state, time: this.state.schedule.duration };
     this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
@@ -406,7 +406,7 @@ export class Sandbox implements Target {
     if (this.state.playing) {
       const dt = this.lastTick ? Math.min(MAX_FRAME_STEP_S, (now - this.lastTick) / 1000) : 0;
       this.lastTick = now;
-      const r = advance(this.state, dt, this.reducedMotion, this.carry, this.pace, this.linger);
+      const r = advance(this.state, dt, this.reducedMotion, this.carry, ...this.pacing);
       // With reduced motion the time moves a whole step at a time: the frames between show nothing new.
       if (r.state.time !== this.state.time || !r.state.playing) this.dirty = true;
       this.state = r.state;

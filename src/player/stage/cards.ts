@@ -336,7 +336,7 @@ export class Cards {
         card.shift = shift;
       }
     }
-    this.keepSumsClear(size, width);
+    this.keepTabsClear(size, width);
   }
 
   /**
@@ -345,7 +345,7 @@ export class Cards {
    * where that too would, no tab (the card's grad and the line under the graph give the sum). A tab
    * that says how a value was made shows whole or not at all.
    */
-  private keepSumsClear(size: CardSize, width: number): void {
+  private keepTabsClear(size: CardSize, width: number): void {
     const placed = [...this.cards.values()].filter((c) => c.at !== null);
     // What a tab must keep off: the other cards with their panels and nudge tabs (read once a frame has
     // a sum to place: most frames of a pass have none). Not their own sums' tabs, which this decides:
@@ -353,11 +353,13 @@ export class Cards {
     let others: Map<Card, Rect[]> | null = null;
     for (const card of placed) {
       const sums = card.sums;
-      if (sums === null) card.fold = 0; // no sum on its tab (a frame of the pass without one)
-      // How a value was made shows for a moment after it arrives: only where it covers no other card
-      // (walkthrough 15: "−0.5108 × (−3) = 1.532" over log's grad on a phone; the card and the line
-      // under the graph say it too).
-      if (sums === null && (card.made.hidden || card.note.hidden)) continue;
+      // No sum on its tab (a frame of the pass without one). How a value was made shows for a moment
+      // after it arrives: only where it covers no other card (walkthrough 15: "−0.5108 × (−3) = 1.532"
+      // over log's grad on a phone; the card and the line under the graph say it too).
+      if (sums === null) {
+        card.fold = 0;
+        if (card.made.hidden || card.note.hidden) continue;
+      }
       const at = card.at!;
       const tab = (text: string): { box: Rect; shift: number; w: number } => {
         const w = noteWidth(text);

@@ -60,7 +60,7 @@ function exerciseOf(link: HTMLAnchorElement): Exercise | null {
   const text = link.closest("p")?.previousElementSibling;
   const root = link.ownerDocument.getElementById(link.dataset.openInSandbox ?? "");
   if (!(text instanceof HTMLParagraphElement) || text.firstChild?.nodeName !== "STRONG" || !root) return null;
-  return { text, index: linksOf(root).indexOf(link) };
+  return { text, link, index: linksOf(root).indexOf(link) };
 }
 
 /** How the reader asked for the exercise: with a pointer, a key on its link, or an address opened. */

@@ -11,6 +11,7 @@ import { landing } from "./landing";
 /** An exercise's words in the text, and which of its sandbox's links opens it. */
 export interface Exercise {
   text: HTMLParagraphElement;
+  link: HTMLAnchorElement; // the link that opens it (↩ gives it the focus)
   index: number;
 }
 
@@ -85,9 +86,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   // and the next Tab took the page back to the sandbox).
   back.addEventListener("click", () => {
     exercise.text.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
-    exercise.text.nextElementSibling?.querySelector<HTMLElement>("a[data-open-in-sandbox]")?.focus({
-      preventScroll: true,
-    });
+    exercise.link.focus({ preventScroll: true });
   });
   const dismiss = (): void => {
     cut.disconnect();
