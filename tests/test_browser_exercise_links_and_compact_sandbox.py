@@ -290,6 +290,30 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
     assert page.errors == [], page.errors
 
 
+def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, site_server):
+    """Walkthrough 15: the first change after (d)'s link wrote the address without `open=nudge` and
+    `task=`, and a reload (or the address copied) lost the exercise and its panel. Closed, it stays
+    closed after a reload."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    page.locator(LINKS).nth(4).click()  # exercise (d): Nudge check
+    page.wait_for_selector(f"{FULL} .tdg-nudge .tdg-task[data-exercise='4']")
+    settle(page)
+    page.locator(f"{FULL} input[type=range][name=var-a]").focus()
+    page.keyboard.press("ArrowRight")  # a change: the address is written again a moment later
+    page.wait_for_function("decodeURIComponent(location.hash).includes('vals=a:2.1')")
+    assert "task=4" in page.url and "open=nudge" in page.url, page.url
+    page.reload()
+    page.wait_for_selector(f"{FULL} .tdg-nudge[open] .tdg-task[data-exercise='4']", timeout=15_000)
+    assert sandbox_shows(page)[1]["a"] == 2.1
+    page.click(f"{FULL} .tdg-task-close")
+    assert "task=" not in page.url, page.url
+    page.reload()
+    page.wait_for_function("window.tinydagPlayer?.sandboxes['tinydag-1']", timeout=15_000)
+    settle(page)
+    assert page.locator(f"{FULL} .tdg-task").count() == 0
+    assert page.errors == [], page.errors
+
+
 def test_a_reader_who_moves_on_while_the_exercise_loads_is_not_pulled_back(browser, site_server):
     """Review 48: a link's setup waits for the engine (and a sleeping sandbox for its wake); a reader who
     scrolls on meanwhile stays where they went, the exercise's words still shown with its control."""

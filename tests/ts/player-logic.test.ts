@@ -22,8 +22,8 @@ import {
 import { clampView, rotate, VIEW_LIMITS } from "../../src/player/model/view";
 import { describeEvent } from "../../src/player/controls/narration";
 import { frameAt, scheduleOf, stepTime, TRAVEL } from "../../src/player/model/timing";
-import { decodeMoment, encodeMoment } from "../../src/player/page/url";
-import { withPredictions, withTask } from "../../src/player/page/translations";
+import { decodeMoment, encodeMoment, withTask } from "../../src/player/page/url";
+import { withPredictions } from "../../src/player/page/translations";
 import { asPayload, recompute } from "../../src/player/engine/live";
 import { atTypingEnd } from "../../src/player/controls/errorview";
 import { nudgeCheck } from "../../src/player/model/nudge";

@@ -23,7 +23,7 @@ function sharing(hash: string): { share: Share; page: Page } {
     },
   };
   Object.assign(globalThis, { window: globalThis, location: page.location, history });
-  const root = { id: "tinydag-1" } as HTMLElement;
+  const root = { id: "tinydag-1", querySelector: () => null } as unknown as HTMLElement; // no exercise shown
   return { share: new Share(root, {} as Controls, {} as I18n), page };
 }
 

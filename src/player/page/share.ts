@@ -1,13 +1,14 @@
 // The moment in the address bar: written a little after the reader stops changing things (while a
 // pulse plays too: a preset chosen mid-pulse left the last graph's address until the pulse ended,
-// walkthrough 14), again when a pulse ends, and copied on request. Reading a shared link is url.ts
-// and the "moment" action.
+// walkthrough 14), again when a pulse ends, and copied on request; with the exercise whose words the
+// sandbox shows, so that a reload keeps it (url.ts withTask). Reading a shared link is url.ts and the
+// "moment" action.
 
 import type { Controls } from "../controls/controls";
 import { setText } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import { type SandboxState, valuesFor } from "../model/model";
-import { decodeMoment, encodeMoment, type SharedMoment } from "./url";
+import { decodeMoment, encodeMoment, type SharedMoment, withTask } from "./url";
 
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
 /**
@@ -52,7 +53,11 @@ export class Share {
       localDerivatives: s.localDerivatives,
       finalGradients: s.finalGradients,
     });
-    if (location.hash !== hash) history.replaceState(history.state, "", hash);
+    // With the exercise the sandbox shows, and the panel it sits in (walkthrough 15: the first slider
+    // move or key wrote them out of the address, and a reload lost the exercise).
+    const task = this.root.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset ?? null;
+    const named = withTask(hash, task);
+    if (location.hash !== named) history.replaceState(history.state, "", named);
   }
 
   async copy(s: SandboxState): Promise<void> {

@@ -13,7 +13,7 @@ import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
 import { named } from "./address";
 import { WRITE_NOW } from "./share";
-import { CHECKED_PARAM, MAX_PREDICTION, OPEN_PARAM, PREDICTION_PARAM, TASK_PARAM } from "./url";
+import { CHECKED_PARAM, MAX_PREDICTION, PREDICTION_PARAM, replacing, withTask } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
 const SANDBOXES = "[data-sandbox], [data-sandbox-compact]";
@@ -76,28 +76,6 @@ export function withPredictions(
   const carried = (part: string): boolean =>
     part.startsWith(PREDICTION_PARAM) || part.startsWith(`${CHECKED_PARAM}=`);
   return replacing(hash, carried, added ? [added] : []);
-}
-
-/**
- * The address with the exercise whose words the sandbox shows (task.ts: its link's place, and the
- * panel it sits in) in place of any it named before; none when the learner closed them or moved on.
- */
-export function withTask(hash: string, task: { exercise?: string; open?: string } | null): string {
-  const exercise = task?.exercise;
-  const replaced = (part: string): boolean =>
-    part.startsWith(`${TASK_PARAM}=`) || (exercise !== undefined && part.startsWith(`${OPEN_PARAM}=`));
-  const added = exercise === undefined ? [] : [`${TASK_PARAM}=${exercise}`];
-  if (exercise !== undefined && task?.open) added.push(`${OPEN_PARAM}=${task.open}`);
-  return replacing(hash, replaced, added);
-}
-
-/** A sandbox's address with the parameters `replaced` picks dropped and `added` put at its end. */
-function replacing(hash: string, replaced: (part: string) => boolean, added: string[]): string {
-  const at = hash.indexOf("?");
-  const head = at < 0 ? hash : hash.slice(0, at);
-  const query = at < 0 ? [] : hash.slice(at + 1).split("&");
-  const kept = [...query.filter((part) => part && !replaced(part)), ...added];
-  return kept.length ? `${head}?${kept.join("&")}` : head;
 }
 
 /** A prediction as the other language reads it to the same number (else as typed). */

@@ -1,9 +1,9 @@
-// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`. Two
-// more parameters are read, never written here: `open=predict` (or `nudge`), the panel an exercise's link
-// unfolds, and `predict.a=…`, what the learner had typed into a's prediction field, carried by the
-// language links (translations.ts). They also carry `task=2`, the exercise whose words the sandbox shows
-// (its link's place among the sandbox's links, the same in every language: tests/test_site.py), which
-// exercises.ts opens.
+// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`. An
+// exercise's link adds `open=predict` (or `nudge`), the panel it unfolds, and `task=2`, the exercise whose
+// words the sandbox shows (its link's place among the sandbox's links, the same in every language:
+// tests/test_site.py), which exercises.ts opens; while those words show, the player writes both again
+// (withTask). The language links carry `predict.a=…` too, what the learner had typed into a's prediction
+// field (translations.ts), read here and never written by the player.
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
@@ -114,4 +114,26 @@ function finite(text: string | null | undefined): number | null {
   if (text === null || text === undefined || !URL_NUMBER.test(text)) return null;
   const x = Number(text);
   return Number.isFinite(x) ? x : null;
+}
+
+/**
+ * The address with the exercise whose words the sandbox shows (task.ts: its link's place, and the
+ * panel it sits in) in place of any it named before; none when the learner closed them or moved on.
+ */
+export function withTask(hash: string, task: { exercise?: string; open?: string } | null): string {
+  const exercise = task?.exercise;
+  const replaced = (part: string): boolean =>
+    part.startsWith(`${TASK_PARAM}=`) || (exercise !== undefined && part.startsWith(`${OPEN_PARAM}=`));
+  const added = exercise === undefined ? [] : [`${TASK_PARAM}=${exercise}`];
+  if (exercise !== undefined && task?.open) added.push(`${OPEN_PARAM}=${task.open}`);
+  return replacing(hash, replaced, added);
+}
+
+/** A sandbox's address with the parameters `replaced` picks dropped and `added` put at its end. */
+export function replacing(hash: string, replaced: (part: string) => boolean, added: string[]): string {
+  const at = hash.indexOf("?");
+  const head = at < 0 ? hash : hash.slice(0, at);
+  const query = at < 0 ? [] : hash.slice(at + 1).split("&");
+  const kept = [...query.filter((part) => part && !replaced(part)), ...added];
+  return kept.length ? `${head}?${kept.join("&")}` : head;
 }

@@ -2,7 +2,7 @@
 // by the on-demand bundle (engine.ts): a link's setup waits for the engine anyway (exercises.ts).
 
 import type { SandboxData } from "../page/mount";
-import { decodeMoment, type Panel } from "../page/url";
+import { decodeMoment, type Panel, withTask } from "../page/url";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 import { PANELS } from "./exercises";
@@ -98,6 +98,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const stage = root.querySelector<HTMLElement>(".tdg-stage");
     dismiss();
     stage?.focus({ preventScroll: true }); // not lost to the page's top with the button
+    // Closed for good: a reload does not bring the words back.
+    if (decodeMoment(location.hash, root.id)?.task !== undefined)
+      history.replaceState(history.state, "", withTask(location.hash, null));
   });
   shown.set(root, { dismiss, address: location.hash });
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
