@@ -429,9 +429,10 @@ def layout_problems(geometry: dict) -> list[str]:
             problems.append(f"carried number {number['text']!r} rests beneath the cards and labels")
         problems += [f"carried number {number['text']!r} overlaps label {label['text']!r}" for label in labels
                      if not number["under"] and _overlap(number, label)]
+        # nor over another (walkthrough 11, on a phone), nor under one (walkthrough 15: "−1" half under
+        # "10", the two inputs of a sum converging on it)
         problems += [f"carried numbers {number['text']!r} and {other['text']!r} overlap"
-                     for other in carried[i + 1:] if not (number["under"] or other["under"])
-                     and _overlap(number, other)]  # nor over another (walkthrough 11, on a phone)
+                     for other in carried[i + 1:] if _overlap(number, other)]
         # nor over a card's numbers or its tab (walkthrough 10: over b's running sum on a crowded graph;
         # on an edge too short for it, it passes beneath them)
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"

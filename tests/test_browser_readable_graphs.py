@@ -87,6 +87,20 @@ def overlaps_at_every_step(page, what: str, step: float, directions=("forward", 
     return found
 
 
+def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
+    """Walkthrough 15: on a long sum, typed, the two numbers travelling into each + converge on its card
+    (both edges run down its lane), and one slid half under the other ("−1" under "10"). Every
+    twentieth of a second of the forward pass: no carried number over or under another."""
+    type_expression(lesson, "a+b+c+d+e+f+g+h+i+j+k+l+m")
+    lesson.click(f"{SANDBOX} [data-action=forward]")
+    pause(lesson)
+    times = [k / 20 for k in range(int(moment(lesson)["duration"] * 20) + 1)]
+    found = [f"at {t}: {p}" for t, geometry in zip(times, at_each_time(lesson, times), strict=True)
+             for p in layout_problems(geometry) if p.startswith("carried number")]
+    assert found == [], found[:5]
+    assert sum(len(g["carried"]) for g in at_each_time(lesson, times[::10])) > 5, "numbers did travel"
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
     """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over

@@ -15,6 +15,14 @@ import type { Frame } from "../model/timing";
 
 const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
 const ABOVE = 13; // CSS px the number floats over the line (or under it, clear of a label)
+const SIDE = 5; // CSS px between the line and a number beside it (a line running up or down)
+
+/** Where a number is written: a point of its edge on screen, and its offset from it (CSS px). */
+interface Place {
+  q: Projected;
+  dx: number;
+  dy: number;
+}
 
 /** How much of two boxes lies over each other (px²). */
 function overlapArea(a: Rect, b: Rect): number {
@@ -39,7 +47,8 @@ export class CarriedNumbers {
    * `cards`: their boxes on the stage (and their tabs); a number never covers one: it moves along its
    * edge, or to the line's other side, or, on an edge too short for it, slips beneath the cards.
    * `labels`: the edge labels' boxes; a number passing one (or another number) floats on the line's
-   * other side, or, where that is taken too, slips under it, whose words stay whole.
+   * other side, or further out, or, where that is taken too, slips under it, whose words stay whole;
+   * a number never lies over or under another one (it waits unseen where there is no room).
    */
   place(
     frame: Frame,
@@ -56,6 +65,7 @@ export class CarriedNumbers {
     }
     let obstacles: Rect[] | undefined;
     const taken = items.length ? [...labels()] : []; // and the numbers placed before (walkthrough 11)
+    const numbers: Rect[] = []; // the numbers placed before
     this.pool.forEach((el, i) => {
       const item = items[i];
       if (!item) {
@@ -67,53 +77,61 @@ export class CarriedNumbers {
       const curve = this.curves.get(item.edge)!;
       const at = Math.min(1 - ENDS, Math.max(ENDS, item.at));
       const boxes = items.length ? (obstacles ??= cards()) : [];
-      const box = (p: Projected, dy: number): Rect => ({
-        x: p.x - size.w / 2,
-        y: p.y + dy - size.h / 2,
+      const box = ({ q, dx, dy }: Place): Rect => ({
+        x: q.x + dx - size.w / 2,
+        y: q.y + dy - size.h / 2,
         ...size,
       });
-      // Over the line where it is, else a little further along towards the edge's middle; where the
-      // line runs past cards and their tabs all the way (a short edge between crowded cards), under the
-      // line; where that is taken too, beneath the cards, where it covers them least (they stay whole).
-      const points = [0, 1, 2, 3, 4].map((k) => project(along(curve, at + (0.5 - at) * (k / 4), item.kind)));
-      const free = (q: Projected, side: number): boolean => !boxes.some((b) => overlaps(b, box(q, side)));
-      let dy = -ABOVE;
-      let p = points.find((q) => free(q, -ABOVE));
-      if (!p) {
-        dy = ABOVE;
-        p = points.find((q) => free(q, ABOVE));
-      }
-      let under = false;
-      if (!p) {
-        const covered = (q: Projected, side: number): number =>
-          boxes.reduce((sum, b) => sum + overlapArea(b, box(q, side)), 0);
-        const sides = points.flatMap((q) =>
-          [-ABOVE, ABOVE].map((side) => ({ q, side, area: covered(q, side) })),
-        );
-        const least = sides.reduce((a, b) => (b.area < a.area ? b : a));
-        p = least.q;
-        dy = least.side;
-        under = true;
-      } else if (taken.some((b) => overlaps(b, box(p!, dy)))) {
-        const clear = (r: Rect): boolean =>
-          !taken.some((b) => overlaps(b, r)) && !boxes.some((b) => overlaps(b, r));
-        if (clear(box(p, -dy))) dy = -dy;
-        else under = true;
-      }
+      // Beside the pulse (over the line or under it; where the line runs up or down, either side of
+      // it first), else a little further along towards the edge's middle, clear of the cards and their
+      // tabs, of the labels and of the numbers placed before (two numbers converging on one card, a
+      // sum's two inputs, part: walkthrough 15, "−1" half under "10" where both edges ran down to it).
+      // Clear of the cards only (over the line first), it slips under the others; where no place is
+      // clear of the cards (a short edge between crowded cards), beneath the cards, where it covers
+      // them least (they stay whole).
+      const spot = (t: number): Projected => project(along(curve, t, item.kind));
+      const ts = [0, 1, 2, 3, 4].map((k) => at + (0.5 - at) * (k / 4));
+      const points = ts.map(spot);
+      const aside = size.w / 2 + SIDE;
+      const nearest: Place[] = points.flatMap((q, k) => {
+        const next = spot(Math.min(1, ts[k]! + 0.01)); // where the line runs here, on screen
+        const along: Place[] = [
+          { q, dx: 0, dy: -ABOVE },
+          { q, dx: 0, dy: ABOVE },
+        ];
+        const steep = Math.abs(next.y - q.y) > Math.abs(next.x - q.x);
+        return steep ? [{ q, dx: aside, dy: 0 }, { q, dx: -aside, dy: 0 }, ...along] : along;
+      });
+      // Last, a line further out, over or under a number in the way at the end of the edge
+      const further = ABOVE + size.h + 2;
+      nearest.push(...points.flatMap((q) => [-further, further].map((dy) => ({ q, dx: 0, dy }))));
+      const places = [-ABOVE, ABOVE].flatMap((dy) => points.map((q) => ({ q, dx: 0, dy })));
+      const free = (place: Place): boolean => !boxes.some((b) => overlaps(b, box(place)));
+      const open = (place: Place): boolean => free(place) && !taken.some((b) => overlaps(b, box(place)));
+      const area = (rects: Rect[], place: Place): number =>
+        rects.reduce((sum, b) => sum + overlapArea(b, box(place)), 0);
+      const least = (among: Place[], rects: Rect[]): Place | undefined =>
+        among.reduce<Place | undefined>((a, b) => (a && area(rects, a) <= area(rects, b) ? a : b), undefined);
+      const under = !nearest.some(open);
+      // Under others, where it lies under the least of them
+      const place = nearest.find(open) ?? least(nearest.filter(free), taken) ?? least(places, boxes)!;
       // One that has arrived with no room left: its card's grad and its edge's label say it, rather
       // than a sliver of it under them (walkthrough 12: the neuron's "0.5" under x's label at the end).
-      if (under && item.landed) {
+      // Nor is one shown half under another number: the pair would read as one heap (walkthrough 15).
+      if (under && (item.landed || numbers.some((b) => overlaps(b, box(place))))) {
         if (!el.hidden) el.hidden = true;
         return;
       }
-      if (!under) taken.push(box(p, dy));
+      taken.push(box(place));
+      numbers.push(box(place));
       setText(el, text);
       setAttr(el, "data-edge", item.edge);
       setAttr(el, "data-kind", item.kind);
       setAttr(el, "data-sign", item.kind === "backward" ? signOf(item.number) : null);
       setAttr(el, "data-landed", item.landed ? "true" : null);
       setAttr(el, "data-under", under ? "true" : null);
-      el.style.transform = `translate(${p.x.toFixed(1)}px, ${(p.y + dy).toFixed(1)}px) translate(-50%, -50%)`;
+      const { q, dx, dy } = place;
+      el.style.transform = `translate(${(q.x + dx).toFixed(1)}px, ${(q.y + dy).toFixed(1)}px) translate(-50%, -50%)`;
       if (el.hidden) el.hidden = false;
     });
   }
