@@ -200,6 +200,16 @@ def presets_replace_expression_and_values(lesson) -> None:
                  for text in lesson.locator(f"{SANDBOX} .tdg-expansion:not([hidden])").all_inner_texts()]
     assert any("a − b = a + (b · −1)" in text for text in expansion)
     assert any("∂/∂b = −1" in text for text in expansion)
+    # The chip says which preset the field holds: none while it is emptied (walkthrough 14: "Sum times a
+    # factor" stayed pressed over an empty field), though that preset's graph stays, dimmed.
+    chip = lesson.locator(f"{SANDBOX} [data-action=preset] >> text=Derived operations")
+    expect(chip).to_have_attribute("aria-pressed", "true")
+    lesson.fill(f"{SANDBOX} input[name=expression]", "")
+    expect(lesson.locator(f"{SANDBOX} .tdg-error")).to_have_text(
+        "Type an expression, for example (a + b) * c.")
+    expect(lesson.locator(f"{SANDBOX} [data-action=preset][aria-pressed=true]")).to_have_count(0)
+    lesson.fill(f"{SANDBOX} input[name=expression]", "(a - b) / c")
+    expect(chip).to_have_attribute("aria-pressed", "true")
 
 
 def constant_exponent_badge(lesson) -> None:
