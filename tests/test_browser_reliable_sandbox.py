@@ -184,6 +184,7 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     settle(page)
     assert len(slider_names(page)) == 13
     assert not values.evaluate("el => el.open")
+    assert page.locator(f"{SANDBOX} .tdg-vars > summary").inner_text() == "Values: 13 variables"
     assert not page.locator(f"{SANDBOX} input[name=var-a]").is_visible()
     gap = page.evaluate(f"""() => document.querySelector('{SANDBOX} .tdg-stage').getBoundingClientRect().top
         - document.querySelector('{SANDBOX} input[name=expression]').getBoundingClientRect().bottom""")

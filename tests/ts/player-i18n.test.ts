@@ -62,6 +62,25 @@ test("counted words follow the language's plural rules", () => {
   assert.match(fill(et, { limit: 1 }, "et"), /kui 1 sõlm:/);
   assert.match(fill(et, { limit: 40 }, "et"), /kui 40 sõlme:/);
   assert.equal(fill("{n} {n|one:a|other:b}", { n: "1 000,5" }, "ru"), "1 000,5 b"); // a written-out count still counts
+  // The sliders' title says how many variables it holds (folded, behind it: xb13)
+  const values = (lang: string, count: number): string => fill(strings(lang).variables!, { count }, lang);
+  assert.deepEqual(
+    [1, 3, 13].map((n) => values("en", n)),
+    ["Values: 1 variable", "Values: 3 variables", "Values: 13 variables"],
+  );
+  assert.deepEqual(
+    [1, 3, 13, 21].map((n) => values("ru", n)),
+    [
+      "Значения: 1 переменная",
+      "Значения: 3 переменные",
+      "Значения: 13 переменных",
+      "Значения: 21 переменная",
+    ],
+  );
+  assert.deepEqual(
+    [1, 13].map((n) => values("et", n)),
+    ["Väärtused: 1 muutuja", "Väärtused: 13 muutujat"],
+  );
 });
 
 test("Check with one unreadable field speaks of that field, with several of each (walkthrough 10)", () => {

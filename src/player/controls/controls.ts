@@ -87,7 +87,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     h(
       "details",
       { class: "tdg-vars", open: true },
-      h("summary", { class: "tdg-field-label" }, t("variables")),
+      h("summary", { class: "tdg-field-label" }), // "Values: 3 variables" (sync.ts)
       variables,
     ),
     view.stage,

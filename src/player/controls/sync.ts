@@ -118,6 +118,9 @@ export class ControlSync {
       const previous = new Set(this.sliders);
       this.sliders = syncSliderList(this.ui.variables, this.i18n, this.sliders, variables);
       for (const slider of this.sliders) if (!previous.has(slider)) this.onNewSlider(slider);
+      // Its title says how many it holds: folded, how many are behind it.
+      const title = this.ui.variables.previousElementSibling;
+      if (title) setText(title, this.i18n.t("variables", { count: variables.length }));
       // Folded as it becomes many; then as the reader left it.
       const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
       if (many !== this.many)
