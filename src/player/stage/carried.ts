@@ -95,14 +95,14 @@ export class CarriedNumbers {
       const aside = size.w / 2 + SIDE;
       const nearest: Place[] = points.flatMap((q, k) => {
         const next = spot(Math.min(1, ts[k]! + 0.01)); // where the line runs here, on screen
-        const along: Place[] = [
+        const onLine: Place[] = [
           { q, dx: 0, dy: -ABOVE },
           { q, dx: 0, dy: ABOVE },
         ];
         const steep = Math.abs(next.y - q.y) > Math.abs(next.x - q.x);
-        return steep ? [{ q, dx: aside, dy: 0 }, { q, dx: -aside, dy: 0 }, ...along] : along;
+        return steep ? [{ q, dx: aside, dy: 0 }, { q, dx: -aside, dy: 0 }, ...onLine] : onLine;
       });
-      // Last, a line further out, over or under a number in the way at the end of the edge
+      // Last, a line further out: over or under a number in the way where two edges meet a card.
       const further = ABOVE + size.h + 2;
       nearest.push(...points.flatMap((q) => [-further, further].map((dy) => ({ q, dx: 0, dy }))));
       const places = [-ABOVE, ABOVE].flatMap((dy) => points.map((q) => ({ q, dx: 0, dy })));
@@ -113,7 +113,7 @@ export class CarriedNumbers {
       const least = (among: Place[], rects: Rect[]): Place | undefined =>
         among.reduce<Place | undefined>((a, b) => (a && area(rects, a) <= area(rects, b) ? a : b), undefined);
       const under = !nearest.some(open);
-      // Under others, where it lies under the least of them
+      // Else under the others, where it lies under the least of them.
       const place = nearest.find(open) ?? least(nearest.filter(free), taken) ?? least(places, boxes)!;
       // One that has arrived with no room left: its card's grad and its edge's label say it, rather
       // than a sliver of it under them (walkthrough 12: the neuron's "0.5" under x's label at the end).
