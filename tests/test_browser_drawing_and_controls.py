@@ -359,6 +359,23 @@ def test_tab_from_the_frame_reaches_the_output_of_a_graph_typed_key_by_key(lesso
     assert lesson.evaluate("document.activeElement.dataset.node") == nodes(lesson)["a"]
 
 
+def test_a_focused_cards_whole_expression_stands_over_its_tab_not_on_it(lesson):
+    """Walkthrough 15: Tab to the output of relu(a * b) + c as its value arrives, and its whole expression
+    (over a card whose title is shortened) covered the tab saying how it was made, "0 + 10 = 10"."""
+    open_moment(lesson, "relu(a * b) + c", {"a": 2, "b": -3, "c": 10}, "forward", 99)
+    seek(lesson, moment(lesson)["duration"] - 0.1)  # the output's value has just arrived
+    lesson.focus(f"{SANDBOX} .tdg-stage")
+    lesson.keyboard.press("Tab")
+    at = lesson.evaluate("""() => {
+      const card = document.activeElement, note = card.querySelector('.tdg-note');
+      const words = getComputedStyle(card, '::after');
+      return {shortened: card.dataset.shortened, words: words.content,
+              note: note.hidden ? null : note.textContent,
+              wordsBottom: card.clientHeight - parseFloat(words.bottom), noteTop: note.offsetTop}; }""")
+    assert at["shortened"] == "true" and "relu" in at["words"] and at["note"] == "0 + 10 = 10", at
+    assert at["wordsBottom"] <= at["noteTop"], at  # card-local px, above the tab's top
+
+
 # ---- languages, phones, screenshots -------------------------------------------------------------
 
 # Each language's words: test_browser_words.py, test_the_sandbox_speaks_the_pages_language.
