@@ -130,6 +130,15 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
     { type: "edit", text: "x * (y" },
   ]);
   assert.equal(s.timeline.expression, "x * y", "x * y is no prefix of x * (y");
+  // A typo after the last variable: the graph on screen stays (walkthrough 16: the graph before it,
+  // relu(a * b), was dimmed over a * ab).
+  s = run(start(), [
+    ...typed("relu(a * b)"),
+    { type: "edit", text: "a * a" },
+    { type: "edit", text: "a * ab" },
+  ]);
+  assert.equal(s.error?.code, "syntax");
+  assert.equal(s.timeline.expression, "a * a");
   // A name still being typed: the variable r was the start of the function relu.
   s = run(start(), typed("a * b + relu("));
   assert.notEqual(s.error, null);
@@ -146,6 +155,12 @@ test("a ghost is a graph whose last name or number the text goes on writing", ()
   assert.ok(!isGhostOf("(a + b)", "(a + b)c"), "a graph ending in a parenthesis");
   assert.ok(!isGhostOf("a * b", "a * b"), "the same text");
   assert.ok(!isGhostOf("a * b", "a * c"), "no prefix");
+  // A typo that goes on writing the last variable (walkthrough 16: an older graph was dimmed instead)
+  assert.ok(!isGhostOf("a * a", "a * ab"), "no name begins with ab");
+  assert.ok(!isGhostOf("a - b", "a - bb"));
+  assert.ok(!isGhostOf("a * 2", "a * 2b"));
+  assert.ok(isGhostOf("a * e", "a * ex"), "on the way to exp");
+  assert.ok(isGhostOf("a * r", "a * r("), "a name followed by (");
 });
 
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {

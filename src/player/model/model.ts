@@ -2,6 +2,7 @@
 // No DOM, no WebGL: everything the reader can change is here, the engine is handed in (so node:test
 // drives the same transitions the page does), and the renderers only read the result.
 
+import { FUNCTIONS } from "../../inference/ops";
 import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
 import { parseNumber } from "./format";
@@ -134,19 +135,20 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
   return next.error ? withoutGhost(next, context) : next;
 }
 
-const WORD_END = /[\w.]$/; // a name or a number can go on after this character
-const WORD_GOES_ON = /^[\w.(]/; // ... with this one (a name followed by "(" was a function's name)
-
 /**
- * A graph the text's own unfinished word made: `head` ends inside a name or a number that `text` goes
- * on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`). A complete graph followed by
- * more (`a * b` before `a * b +`) is no ghost: it is the last graph the learner built.
+ * A graph the text's own unfinished word made: `head` ends inside a function's name or a number that
+ * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name followed
+ * by "(" was a function's name). A complete graph followed by more (`a * b` before `a * b +`) is no
+ * ghost: it is the last graph the learner built; nor is one whose last variable a typo goes on (`a * a`
+ * before `a * ab`: walkthrough 16, an older graph was dimmed in its place).
  */
-export const isGhostOf = (head: string, text: string): boolean =>
-  head.length < text.length &&
-  text.startsWith(head) &&
-  WORD_END.test(head) &&
-  WORD_GOES_ON.test(text.slice(head.length));
+export function isGhostOf(head: string, text: string): boolean {
+  const last = /[\w.]+$/.exec(head); // the name or number the graph ends with
+  if (!last || head.length >= text.length || !text.startsWith(head)) return false;
+  const word = /^[\w.]*/.exec(text.slice(last.index))![0]; // ... as the text writes it
+  if (word.length === last[0].length) return text[head.length] === "(";
+  return /^[\d.]+$/.test(word) || FUNCTIONS.some((name) => name.startsWith(word));
+}
 
 /**
  * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf): the
