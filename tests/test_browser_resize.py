@@ -10,6 +10,7 @@ import pytest
 from .browser_helpers import DESKTOP, PHONE, open_lesson, paused_in_view, settle
 
 pytestmark = pytest.mark.browser
+SANDBOX = "#tinydag-1"
 
 
 FITS = """() => { const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
@@ -76,3 +77,25 @@ def test_a_jump_to_the_sandbox_after_the_compact_player_woke_raises_no_error(bro
     page.evaluate("document.querySelector('a[href=\"#the-sandbox\"]').click()")
     page.wait_for_timeout(600)
     assert page.errors == []
+
+
+def test_turning_a_phone_keeps_an_exercises_fields_unfolded(browser, site_server):
+    """Walkthrough 16: exercise (a)'s link unfolds "Predict, then check" on a phone, where it folds; turned
+    to landscape (wide enough not to fold) and back, it folded again, the exercise's words and the
+    answers with it. The reader's own unfolding stays too; their folding as well."""
+    page = open_lesson(browser, site_server, viewport=PHONE)
+    page.locator("a[data-open-in-sandbox]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    settle(page)
+    predict = page.locator(f"{SANDBOX} [data-predict]")
+    for size in ({"width": PHONE["height"], "height": PHONE["width"]}, PHONE, DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        settle(page)
+        assert "is-folded" not in predict.get_attribute("class"), size
+        assert page.locator(f"{SANDBOX} .tdg-task").is_visible(), size
+    page.click(f"{SANDBOX} .tdg-predict-toggle")  # folded by the reader
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        settle(page)
+    assert "is-folded" in predict.get_attribute("class")
+    assert page.errors == [], page.errors

@@ -41,6 +41,7 @@ export class PredictPanel {
   private foldable = false; // the legend is a button that folds the fields (foldIfDue)
   private narrow = false; // the stage is phone-wide (setNarrow)
   private aside = false; // a link opened another exercise's panel: folded out of its way (receive)
+  private unfolded = false; // the reader or a link unfolded the fields: a resize does not fold them again
   private fields: Field[] = [];
   private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
   private shown: SandboxState | null = null;
@@ -91,7 +92,7 @@ export class PredictPanel {
       this.body,
     );
     check.addEventListener("click", () => this.onCheck());
-    this.toggle.addEventListener("click", () => this.fold(!this.body.hidden));
+    this.toggle.addEventListener("click", () => this.fold(!(this.unfolded = this.body.hidden)));
   }
 
   /** Hide or show the fields (only while the legend is the folding button). */
@@ -114,6 +115,7 @@ export class PredictPanel {
     // by themselves (walkthrough 9: on a desktop the open, unused fields pushed Nudge check's result
     // under the fold).
     this.aside = open !== undefined && open !== "predict" && typed.length === 0;
+    if (open !== undefined || typed.length > 0) this.unfolded = open === "predict" || typed.length > 0;
     this.foldIfDue();
     if (this.foldable && open) this.fold(open !== "predict" && typed.length === 0);
     else if (this.foldable && typed.length > 0) this.fold(false);
@@ -141,13 +143,17 @@ export class PredictPanel {
     this.foldIfDue();
   }
 
-  /** Many leaves or a narrow stage: the legend becomes the folding button, and the fields fold. */
+  /**
+   * Many leaves or a narrow stage: the legend becomes the folding button, and the fields fold, unless
+   * the reader or an exercise's link unfolded them (walkthrough 16: turning a phone to landscape and
+   * back folded exercise (a)'s fields, its words with them).
+   */
   private foldIfDue(): void {
     const foldable = this.narrow || this.fields.length > FOLD_ABOVE || this.aside;
     if (foldable === this.foldable) return;
     this.foldable = foldable;
     this.legend.replaceChildren(foldable ? this.toggle : this.title);
-    this.fold(foldable);
+    this.fold(foldable && !this.unfolded);
   }
 
   /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
