@@ -204,6 +204,11 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             assert field.evaluate("el => el === document.activeElement")
             box = field.bounding_box()
             assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], box
+            # Under the header, the graph below it in view (walkthrough 16: centred, the field left 135 of
+            # the graph's px in view on a desktop, none on a phone)
+            header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+            stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
+            assert header <= box["y"] and stage["y"] + stage["height"] <= viewport["height"], (box, stage)
             # ...and back down with Enter, which the hint under the field says (walkthrough 13: one way),
             # once the expression can be computed: an unfinished one keeps the field and its message.
             hint = page.locator(f"{FULL} .tdg-expr > .tdg-help")

@@ -141,6 +141,19 @@ def url_values_are_validated(page) -> None:
 # test_the_sandbox_speaks_the_pages_language (the stepping itself: node, player-logic.test.ts).
 
 
+def test_a_control_the_keyboard_reaches_stops_clear_of_the_header(lesson):
+    """Walkthrough 16: Shift+Tab onto a's slider, which lay under Material's fixed header, left it there
+    (the browser counts it in view), and the arrow keys then changed a out of sight."""
+    lesson.focus(f"{SANDBOX} input[name=num-a]")
+    lesson.evaluate(f"scrollBy(0, document.querySelector('{SANDBOX} input[name=var-a]')"
+                    ".getBoundingClientRect().top - 8)")  # under the 48 px header
+    lesson.keyboard.press("Shift+Tab")
+    at = lesson.evaluate("""() => ({name: document.activeElement.name,
+        top: document.activeElement.getBoundingClientRect().top,
+        header: document.querySelector('.md-header').getBoundingClientRect().bottom})""")
+    assert at["name"] == "var-a" and at["top"] >= at["header"], at
+
+
 def test_the_table_the_listing_and_print_follow_the_player(lesson):
     """One page: the table of nodes matches the cards, the lesson's listing follows the pulse, print shows
     the static figure; the lesson's own moment opened by the hash between them."""

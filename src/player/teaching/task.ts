@@ -132,7 +132,9 @@ function editThenReturn(
 ): void {
   returning.get(root)?.(); // a second ✎ while the field kept the focus (a tap in iOS Safari)
   const behavior = reduced ? "auto" : "smooth";
-  field.scrollIntoView({ block: "center", behavior });
+  // The field just under the header, the graph below it in view (walkthrough 16: centred, it left 135 of
+  // the graph's 480 px on a desktop screen, none on a phone's).
+  field.scrollIntoView({ block: "start", behavior });
   field.focus({ preventScroll: true });
   const hint = root.querySelector(".tdg-expr > .tdg-help");
   if (hint) hint.textContent = t("task_return");
