@@ -213,6 +213,13 @@ def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(brow
     assert "is-still" not in page.get_attribute(still, "class")
     assert readout(page, DEAD)["product"] == "1 \u00d7 1 = 1"
     assert angles(page, DEAD)["y"] > 0
+    # Beyond the range (-1 to 3), x goes to its end, and the field says so; typed again at the end, too
+    # (walkthrough 16: 9 stayed in the field while the gears said x = 3).
+    for _ in range(2):
+        page.fill(f"{DEAD} .tdg-gears-field", "9")
+        page.press(f"{DEAD} .tdg-gears-field", "Enter")
+        shown = readout(page, DEAD)
+        assert (shown["field"], shown["x"]) == ("3", "x = 3"), shown
 
 
 def test_a_negative_ratio_turns_the_gear_the_other_way(browser, gears_server):

@@ -195,12 +195,25 @@ def test_the_fields_write_and_read_the_decimal_comma_and_the_dial_follows_h(brow
     field.press("Tab")  # the field keeps what the reader typed, written the language's way
     settle(page)
     assert shown(page)["h"] == "0,25"
+    # A number the knob cannot use: once typed, the field says the h in use (walkthrough 16: −0.1 stayed
+    # in it while the readout worked with another h); x beyond its range, the range's end (below).
+    field.fill("")
+    field.press_sequentially("-0,1")
+    field.press("Enter")
+    settle(page)
+    assert shown(page)["h"] == "0,25"
     label = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__dial", "aria-label")
     assert prose(3.25, lang) in label and prose(-6, lang) in label
     order = page.eval_on_selector_all(f"{KNOB} .tdg-knob--live .tdg-knob__clip > *",
                                       "es => es.map(e => e.getAttribute('class'))")
     assert order.index("tdg-knob__curve") > max(order.index("tdg-knob__secant"),
                                                 order.index("tdg-knob__tangent"))  # the curve on top
+    x = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=0")
+    x.fill("")
+    x.press_sequentially("9")
+    x.press("Enter")
+    settle(page)
+    assert shown(page)["x"] == "3"
     assert page.errors == []
 
 

@@ -149,10 +149,12 @@ class Gears {
     setAttr(bar, "role", "group");
     setAttr(bar, "aria-label", i18n.t("gears_controls"));
     slider.addEventListener("input", () => this.go(Number(slider.value)));
+    // Out of the slider's range, x goes to its end; either way the field then says the x in use
+    // (walkthrough 16: 9 stayed in it while the gears, at the end already, said x = 3).
     field.addEventListener("change", () => {
       const typed = parseNumber(field.value);
-      if (Number.isNaN(typed)) field.value = fieldText(this.chain.x, this.i18n.lang);
-      else this.go(Math.min(high, Math.max(low, typed)));
+      if (!Number.isNaN(typed)) this.go(Math.min(high, Math.max(low, typed)));
+      this.syncControls();
     });
     return [slider, field];
   }

@@ -126,7 +126,14 @@ class Knob {
       const value = parseNumber(v.hNumber.value);
       if (Number.isFinite(value) && value > 0) this.setH(value, "number");
     });
-    for (const field of [v.xNumber, v.hNumber]) field.addEventListener("change", () => this.schedule());
+    // Once typed (Enter, or the focus gone), each field says the number in use: x within its range, h
+    // above 0 (walkthrough 16: −0.1 stayed in h's field while the readout worked with 0.5).
+    for (const field of [v.xNumber, v.hNumber])
+      field.addEventListener("change", () => {
+        v.xNumber.value = fieldText(this.x, this.i18n.lang);
+        v.hNumber.value = fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
+        this.schedule();
+      });
     v.plot.addEventListener("pointerdown", (event) => {
       if (event.button !== 0) return;
       v.plot.setPointerCapture(event.pointerId);
