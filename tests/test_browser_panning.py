@@ -15,6 +15,7 @@ from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, 
 from .browser_helpers import (
     DESKTOP,
     PHONE,
+    SETTLED,
     covered_cards,
     layout_problems,
     lesson_page,
@@ -200,6 +201,7 @@ def test_whole_graph_shows_a_big_graph_at_once_and_gives_the_reading_size_back(b
     whole.click()
     settle(page)
     page.wait_for_function(STAGE_IN_WINDOW, timeout=5_000)
+    page.evaluate(SETTLED)  # its smooth scroll ended: the stage's top no longer under the header
     # The button keeps its place in its row, for the press that gives the size back (walkthrough 12: it
     # moved 138 px to the right, and a second click there turned Follow the pulse off).
     assert whole.bounding_box()["x"] == pressed["x"], (pressed, whole.bounding_box())
