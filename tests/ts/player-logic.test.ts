@@ -9,6 +9,7 @@ import { errorKey, errorMessage, fill, makeI18n } from "../../src/player/shared/
 import {
   advance,
   COMPACT_LINGER,
+  SANDBOX_LINGER,
   COMPACT_PACE,
   initialState,
   restart,
@@ -243,6 +244,12 @@ test("state: restart, play, seek, step, advance", () => {
   assert.equal(advance(compact, 1, false, 0, COMPACT_PACE, COMPACT_LINGER).state.time, 0.6, "travelling");
   const end = advance({ ...compact, time: 4.9 }, 10, false, 0, COMPACT_PACE, COMPACT_LINGER).state;
   assert.deepEqual([end.time, end.playing], [compact.schedule.duration, false], "it ends, and stops");
+  // The sandbox lingers too, at its own pace (walkthrough 16: a result showed for 0.25 s): the landed
+  // quarter takes half a second, the travel three quarters.
+  const sandbox = restart(st, "backward", true);
+  const rest = advance({ ...sandbox, time: 0.75 }, 0.5, false, 0, 1, SANDBOX_LINGER).state.time;
+  assert.ok(Math.abs(rest - 1) < 1e-9, String(rest));
+  assert.equal(advance(sandbox, 0.75, false, 0, 1, SANDBOX_LINGER).state.time, 0.75, "travelling");
 });
 
 test("state: a new timeline with the same structure keeps the moment", () => {

@@ -372,6 +372,8 @@ export function playbackRate(schedule: Schedule): number {
 // a step's sentence, "…; c.grad is now −1", showed for 0.4 s before the next step replaced it).
 export const COMPACT_PACE = 0.6;
 export const COMPACT_LINGER = 0.5;
+// The sandbox lingers too (walkthrough 16: its step's result, "a.grad is now 3", showed 0.25 s).
+export const SANDBOX_LINGER = 0.5;
 
 /**
  * Advance a playing state by dt seconds, at `pace` times the playback rate, and at `linger` times that

@@ -17,6 +17,7 @@ import {
   advance,
   COMPACT_LINGER,
   COMPACT_PACE,
+  SANDBOX_LINGER,
   type Context,
   initialState,
   nudgeMoved,
@@ -94,7 +95,7 @@ export class Sandbox implements Target {
     // A compact sandbox waits for the reader's Backward with the forward pass done (it sits on the
     // first screen, where a pulse playing by itself would keep a phone busy while the page loads).
     this.still = this.reducedMotion || data.compact === true;
-    this.pacing = data.compact === true ? [COMPACT_PACE, COMPACT_LINGER] : [1, 1];
+    this.pacing = data.compact === true ? [COMPACT_PACE, COMPACT_LINGER] : [1, SANDBOX_LINGER];
     if (this.still) this.state = { ...this.state, time: this.state.schedule.duration };
     this.stage = new Stage(ui, scene, i18n, data.timeline, () => this.invalidate());
     this.sync = new ControlSync(ui, i18n, this.presets, (slider) => wireSlider(this, slider));
