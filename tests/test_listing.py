@@ -13,6 +13,8 @@ import pytest
 
 import microgpt_annotated
 import tinydag.trace
+from tinydag_mkdocs.base.comments import take_translations, translate_listings
+from tinydag_mkdocs.base.fences import BlockError
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src/microgpt_annotated.py"
@@ -65,8 +67,29 @@ def test_the_listing_is_a_short_value_class_and_the_rest_is_folded(built_site, l
     fold = re.search(r'<details class="note">\s*<summary>(.*?)</summary>(.*?)</details>', page, re.S)
     assert fold and text(fold[1]) == FOLD[lang]
     assert listings(fold[2]) == [rest]
-    # what the reader sees is the source's two sections, and nothing else
-    assert (shown, rest) == (section("autograd-value-class"), section("autograd-value-rest"))
+    # what the reader sees is the source's two sections, and nothing else, its comments in the page's
+    # language (walkthrough 16: English in ru and et)
+    assert (shown, rest) == tuple(in_words(section(name), lang)
+                                  for name in ("autograd-value-class", "autograd-value-rest"))
+
+
+def comments(code: str) -> list[str]:
+    return [line.split("#", 1)[1].strip() for line in code.split("\n") if "#" in line]
+
+
+def in_words(code: str, lang: str) -> str:
+    """The source's code with each comment as the lesson's page in `lang` translates it (every one)."""
+    if lang == "en":
+        return code
+    page = (ROOT / f"docs/02-autograd.{lang}.md").read_text(encoding="utf-8")
+    table = take_translations(page)[1].table
+    english = comments(section("autograd-value-class") + "\n" + section("autograd-value-rest"))
+    assert sorted(table) == sorted(english), "every comment of the listing, and nothing else"
+    lines = []
+    for line in code.split("\n"):
+        head, hash_, comment = line.partition("#")
+        lines.append(f"{head}# {table[comment.strip()]}" if hash_ else line)
+    return "\n".join(lines)
 
 
 def test_the_two_sections_are_the_whole_class_the_engine_runs():
@@ -97,3 +120,33 @@ def test_the_lesson_counts_the_lines_and_names_the_methods_of_this_listing(built
     for name in named:
         assert f"def {name}(" in shown + rest, name
     assert "topological_order" not in page
+
+
+CODE = ('<div class="language-python highlight"><pre><span></span><code><span id="__span-0-1">'
+        '<span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>  '
+        '<span class="c1"># the number it holds</span>\n</span></code></pre></div>')
+
+
+@pytest.mark.parametrize(("block", "line", "message"), [
+    ('"the number it holds": "число"\n"no such comment": "нет"\n', 5, "no listing of the page has"),
+    ('"the number it holds": "' + "очень " * 14 + '"\n', 4, "characters wide; at most 80"),
+    ('"the number it holds": "a"\n"the number it holds": "b"\n', 5, "translated twice"),
+    ('- "the number it holds"\n', 4, "maps each English comment to its translation"),
+    ('"the number it holds":\n', 4, "needs its translation"),
+    ('"the number it holds": [a\n', 4, "not valid YAML"),
+])
+def test_a_translators_comments_block_fails_at_its_line(block, line, message):
+    """A page's comment translations (base/comments.py): each mistake is named at its line."""
+    markdown = f"# Урок\n\n```tinydag-comments\n{block}```\n"
+    with pytest.raises(BlockError) as error:
+        page, translations = take_translations(markdown)
+        assert page.count("\n") == markdown.count("\n") and "tinydag-comments" not in page
+        translate_listings(CODE, translations)
+    assert error.value.line == line and message in error.value.message, (error.value.line, str(error.value))
+
+
+def test_a_translated_comment_is_escaped_and_the_code_kept():
+    _, translations = take_translations('```tinydag-comments\n"the number it holds": "<b> & x"\n```\n')
+    out = translate_listings(CODE, translations)
+    assert '<span class="c1"># &lt;b&gt; &amp; x</span>' in out
+    assert out.replace('# &lt;b&gt; &amp; x', '# the number it holds') == CODE

@@ -26,6 +26,7 @@ from tinydag.types import Timeline
 
 from .base import strings as ui_strings
 from .base.bundle import BundleError, shipped
+from .base.comments import Translations, take_translations, translate_listings
 from .base.fences import BlockError
 from .base.i18n_build import is_translation_build, languages, page_language
 from .config import TinyDagConfig
@@ -56,6 +57,7 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         self.versions: dict[str, str] = {}  # name -> short hash, appended to URLs as ?v=
         self.sandboxes: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, block line)
         self.widgets: dict[str, list[tuple[str, int]]] = {}  # page dest_uri -> (HTML, fence line)
+        self.comments: dict[str, Translations] = {}  # page dest_uri -> its listings' comments translated
         self.widget_data: dict[tuple[str, str], dict] = {}  # (kind, YAML) -> data, for one build
         self.language = LanguageFeatures()  # notices, typography, hreflang, per-language search
 
@@ -117,6 +119,10 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         targets: dict[str, list[str]] = {}
         first_line = 1 + max(front_matter, 0)
         try:
+            if self.wing("site"):  # the listings' comments in the page's language (on_page_content)
+                markdown, comments = take_translations(markdown, first_line)
+                if comments:
+                    self.comments[page.file.dest_uri] = comments
             blocks = find_blocks(markdown, first_line) if self.wing("sandboxes") else []
             widgets = find_widgets(markdown, first_line) if self.wing("widgets") else []
             if self.wing("sandboxes") and "open-in-sandbox" in markdown:  # exercise links, expanded in place
@@ -152,7 +158,15 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         return widget_html(widget, lang, self.widget_data[key], self.strings[lang])
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        return self.language.page_content(html, page, config) if self.wing("site") else html
+        if not self.wing("site"):
+            return html
+        comments = self.comments.pop(page.file.dest_uri, None)
+        if comments:
+            try:
+                html = translate_listings(html, comments)
+            except BlockError as exc:
+                raise PluginError(f"{self._shown_path(page)}:{exc.line}: {exc.message}") from None
+        return self.language.page_content(html, page, config)
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
         if not self.wing("site"):

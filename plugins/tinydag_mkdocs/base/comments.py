@@ -1,0 +1,106 @@
+"""The listing's comments in the page's language.
+
+The code a lesson shows comes from the engine's own source (pymdownx.snippets), whose comments are
+English. A translated page gives each comment its translation in one block, anywhere in the page:
+
+    ```tinydag-comments
+    "the number it holds": "число, которое он хранит"
+    "parents before children": "родители раньше детей"
+    ```
+
+The block shows nothing; every Python listing of the page then reads the translations (the code itself
+never changes). Each comment must be one the page's listings have, and no translated line may grow wider
+than the code column holds (WIDTH): both are build errors at the line of the block that says so.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from .fences import BlockError, fences
+from .safe_yaml import YamlProblem, compose, line_of
+
+LANGUAGE = "tinydag-comments"
+WIDTH = 80  # characters: what the code column shows at 1280 px without a scroll bar (tests/test_listing.py)
+# A comment as Pygments writes it in a Python listing, and a whole listing.
+COMMENT = re.compile(r'<span class="c1">#(\s*)(.*?)</span>', re.S)
+LISTING = re.compile(r'(<div class="language-python highlight"><pre>.*?<code[^>]*>)(.*?)(</code></pre>)',
+                     re.S)
+
+
+@dataclass(frozen=True)
+class Translations:
+    table: dict[str, str]  # English comment -> the page's words
+    lines: dict[str, int]  # ... and the Markdown line that says so
+
+
+def take_translations(markdown: str, first_line: int = 1) -> tuple[str, Translations | None]:
+    """The page without its ```tinydag-comments block (blank lines in its place, so that later lines keep
+    their numbers), and the translations it gave; BlockError at the line of a mistake."""
+    lines = markdown.split("\n")
+    found = [fence for fence in fences(lines, first_line) if fence.info == LANGUAGE]
+    if not found:
+        return markdown, None
+    if len(found) > 1:
+        raise BlockError(first_line + found[1].start, "a page has one ```tinydag-comments block: "
+                         "put every translation in the first")
+    fence = found[0]
+    body_line = first_line + fence.start + 1
+    try:
+        root = compose(fence.body)
+    except YamlProblem as problem:
+        raise BlockError(body_line + problem.line, f"the comments block is {problem.message}") from None
+    if root is not None and not isinstance(root, yaml.MappingNode):
+        raise BlockError(body_line, 'the comments block maps each English comment to its translation, '
+                         'one per line: "the number it holds": "…"')
+    table: dict[str, str] = {}
+    at: dict[str, int] = {}
+    for key, value in root.value if root is not None else []:
+        line = line_of(key, body_line)
+        if not isinstance(value, yaml.ScalarNode) or not key.value.strip() or not value.value.strip():
+            raise BlockError(line, "each English comment needs its translation as text on the same line")
+        english, words = key.value.strip(), " ".join(value.value.split())
+        if english in table:
+            raise BlockError(line, f"“{english}” is translated twice")
+        table[english], at[english] = words, line
+    lines[fence.start:fence.end] = [""] * (fence.end - fence.start)
+    return "\n".join(lines), Translations(table, at)
+
+
+def translate_listings(page_html: str, translations: Translations) -> str:
+    """Every Python listing of the page with its comments in the page's words; BlockError, at the block's
+    line for that comment, for a comment no listing has or a line grown too wide."""
+    used: set[str] = set()
+
+    def comment(match: re.Match) -> str:
+        english = html.unescape(match[2]).strip()
+        words = translations.table.get(english)
+        if words is None:
+            return match[0]
+        used.add(english)
+        return f'<span class="c1">#{match[1]}{html.escape(words, quote=False)}</span>'
+
+    def listing(match: re.Match) -> str:
+        code = COMMENT.sub(comment, match[2])
+        for text in html.unescape(re.sub(r"<[^>]+>", "", code)).split("\n"):
+            if len(text) > WIDTH and (english := _translated_in(text, translations)):
+                raise BlockError(translations.lines[english], f"with this translation the line "
+                                 f"“{text.strip()}” is {len(text)} characters wide; at most {WIDTH} fit the "
+                                 "code column: say it shorter")
+        return match[1] + code + match[3]
+
+    page_html = LISTING.sub(listing, page_html)
+    unknown = [english for english in translations.table if english not in used]
+    if unknown:
+        raise BlockError(translations.lines[unknown[0]], f"no listing of the page has the comment "
+                         f"“{unknown[0]}”: copy it exactly as the code writes it, after the #")
+    return page_html
+
+
+def _translated_in(line: str, translations: Translations) -> str | None:
+    """The English comment whose translation ends `line`, if any."""
+    return next((english for english, words in translations.table.items() if line.endswith(words)), None)
