@@ -42,6 +42,12 @@ def near_listing(page) -> None:
 FOLD_TITLE = {"en": "The rest of the class", "ru": "Остальная часть класса", "et": "Klassi ülejäänud osa"}
 
 
+FIRST_COMMENT = {"en": "a number that remembers how it was computed",
+                 "ru": "число, которое помнит, как его вычислили",
+                 "et": "arv, mis mäletab, kuidas ta arvutati"}
+REST_COMMENT = {"en": "Derived operations", "ru": "Составные операции", "et": "Tuletatud tehted"}
+
+
 def test_the_listing_lays_out_every_line_and_scrolls_sideways_only_where_it_must(browser, site_server):
     """One page per window size, each language loaded in turn: at 1280 px every line is laid out at
     Material's line height, nothing scrolls sideways (so no tabindex either) and the folded rest of the
@@ -63,7 +69,7 @@ def test_the_listing_lays_out_every_line_and_scrolls_sideways_only_where_it_must
             exact = near["lines"] * near["lineHeight"] + near["padding"]
             assert abs(near["height"] - exact) < 2, "every line laid out, at Material's line height"
             shown = page.evaluate(WIDTH, CODE)
-            assert shown["first"] == "class Value:  # a number that remembers how it was computed"
+            assert shown["first"] == "class Value:  # " + FIRST_COMMENT[lang]  # in the page's words
             fold = page.locator("details", has_text="def __rtruediv__")
             title = fold.locator("summary").inner_text().strip()
             assert title == FOLD_TITLE[lang] and fold.get_attribute("open") is None
@@ -71,7 +77,7 @@ def test_the_listing_lays_out_every_line_and_scrolls_sideways_only_where_it_must
             page.evaluate(f"document.querySelector('details {CODE}').scrollIntoView()")
             page.wait_for_timeout(300)
             rest = page.evaluate(WIDTH, f"details {CODE}")
-            assert rest["first"].startswith("    # Derived operations") and rest["height"] > 0
+            assert rest["first"].startswith("    # " + REST_COMMENT[lang]) and rest["height"] > 0
             for listing in (shown, rest):
                 assert listing["scroll"] <= listing["client"], (lang, listing)
         page.context.close()
