@@ -316,6 +316,22 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     page.wait_for_function("window.tinydagPlayer?.sandboxes['tinydag-1']", timeout=15_000)
     settle(page)
     assert page.locator(f"{FULL} .tdg-task").count() == 0
+    # (a)'s predictions, typed and then checked, come back with a reload too (walkthrough 16)
+    page.locator(LINKS).nth(1).click()
+    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']")
+    settle(page)
+    page.locator(f"{FULL} input[name=predict-b]").press_sequentially("-2")
+    page.wait_for_function("decodeURIComponent(location.hash).includes('predict.b=-2')")
+    page.reload()
+    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']", timeout=15_000)
+    assert page.input_value(f"{FULL} input[name=predict-b]") == "-2"
+    page.fill(f"{FULL} input[name=predict-a]", "-2")
+    page.fill(f"{FULL} input[name=predict-c]", "7")
+    page.click(f"{FULL} [data-action=check]")
+    page.wait_for_function("location.hash.includes('checked=1')")
+    page.reload()
+    page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
+    assert page.get_attribute(f"{FULL} input[name=predict-c]", "data-verdict") == "wrong"
     assert page.errors == [], page.errors
 
 

@@ -23,7 +23,12 @@ function sharing(hash: string): { share: Share; page: Page } {
     },
   };
   Object.assign(globalThis, { window: globalThis, location: page.location, history });
-  const root = { id: "tinydag-1", querySelector: () => null } as unknown as HTMLElement; // no exercise shown
+  const root = {
+    id: "tinydag-1",
+    querySelector: () => null, // no exercise shown
+    querySelectorAll: () => [], // no predictions typed
+    ownerDocument: { documentElement: { lang: "en" } },
+  } as unknown as HTMLElement;
   return { share: new Share(root, {} as Controls, {} as I18n), page };
 }
 

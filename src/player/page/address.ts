@@ -1,5 +1,6 @@
 // Whether the page's address names an element: a plain link to it (#id) or a shared moment
-// (#id?expr=…). The sandbox (main.ts) and the widgets (src/widgets/main.ts) wake when it does.
+// (#id?expr=…). The sandbox (main.ts) and the widgets (src/widgets/main.ts) wake when it does. And the
+// request that a sandbox write its moment there at once (share.ts), which the language links make.
 
 export function named(root: HTMLElement): boolean {
   let hash = location.hash.slice(1);
@@ -10,3 +11,11 @@ export function named(root: HTMLElement): boolean {
   }
   return root.id !== "" && (hash === root.id || hash.startsWith(`${root.id}?`));
 }
+
+/**
+ * Asked of a sandbox's root (dispatched, synchronously) when its moment is about to be carried away,
+ * by a language link (translations.ts): the address then names the moment of that instant, the time
+ * of a pulse playing on included (otherwise written only when the reader changes something or a
+ * pulse ends).
+ */
+export const WRITE_NOW = "tinydag:write-moment";

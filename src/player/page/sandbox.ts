@@ -26,8 +26,8 @@ import {
 } from "../model/model";
 import { codeStepOf } from "../controls/panels";
 import type { Scene } from "../stage/scene";
-import { named } from "./address";
-import { Share, WRITE_NOW } from "./share";
+import { named, WRITE_NOW } from "./address";
+import { Share } from "./share";
 import type { SharedMoment } from "./url";
 import { Stage } from "../stage/stage";
 import type { PredictPanel } from "../teaching/predict";
@@ -112,6 +112,8 @@ export class Sandbox implements Target {
       this.predict.el.addEventListener("focusin", (e) => {
         if (e.target instanceof HTMLInputElement) this.showStage(e.target, false);
       });
+    // What the learner predicts goes into the address too: a reload keeps it (walkthrough 16).
+    this.predict?.el.addEventListener("input", () => this.share.schedule(() => this.state));
     this.frameworks = FrameworksPanel.find(root, i18n);
     // Pressed on the first screen, where the line under the graph may be just below the fold: the
     // page moves so the graph and its words show together while the pulse plays.

@@ -8,16 +8,10 @@ import type { Controls } from "../controls/controls";
 import { setText } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import { type SandboxState, valuesFor } from "../model/model";
+import { predictionsIn, withPredictions } from "./translations";
 import { decodeMoment, encodeMoment, type SharedMoment, withTask } from "./url";
 
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
-/**
- * Asked of a sandbox's root (dispatched, synchronously) when its moment is about to be carried away,
- * by a language link (translations.ts): the address then names the moment of that instant, the time
- * of a pulse playing on included (otherwise written only when the reader changes something or a
- * pulse ends).
- */
-export const WRITE_NOW = "tinydag:write-moment";
 
 export class Share {
   private timer: number | undefined;
@@ -54,9 +48,12 @@ export class Share {
       finalGradients: s.finalGradients,
     });
     // With the exercise the sandbox shows, and the panel it sits in (walkthrough 15: the first slider
-    // move or key wrote them out of the address, and a reload lost the exercise).
+    // move or key wrote them out of the address, and a reload lost the exercise), and the predictions
+    // typed for it (walkthrough 16: a reload lost them too).
     const task = this.root.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset ?? null;
-    const named = withTask(hash, task);
+    const { typed, checked } = predictionsIn(this.root);
+    const lang = this.root.ownerDocument.documentElement.lang;
+    const named = withTask(withPredictions(hash, typed, lang, lang, checked), task);
     if (location.hash !== named) history.replaceState(history.state, "", named);
   }
 

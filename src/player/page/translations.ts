@@ -11,8 +11,7 @@
 import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
-import { named } from "./address";
-import { WRITE_NOW } from "./share";
+import { named, WRITE_NOW } from "./address";
 import { CHECKED_PARAM, MAX_PREDICTION, PREDICTION_PARAM, replacing, withTask } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
@@ -30,9 +29,8 @@ export function carryMomentToTranslations(doc: Document): void {
       if (named(sandbox)) break;
     }
     const from = doc.documentElement.lang;
-    const fields = sandboxes.find(named)?.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`);
-    const typed = [...(fields ?? [])].map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value }));
-    const checked = [...(fields ?? [])].some((f) => f.dataset.verdict !== undefined);
+    const first = sandboxes.find(named);
+    const { typed, checked } = first ? predictionsIn(first) : { typed: [], checked: false };
     const task = sandboxes.find(named)?.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset;
     const moment = sandboxes.some(named)
       ? withTask(withPredictions(location.hash, typed, from, link.hreflang, checked), task ?? null)
@@ -57,13 +55,24 @@ export function carryMomentToTranslations(doc: Document): void {
 const plainClick = (e: MouseEvent): boolean =>
   e.button === 0 && !e.defaultPrevented && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
+/** What the learner has typed into a sandbox's prediction fields, and whether it has been checked. */
+export function predictionsIn(root: HTMLElement): { typed: Prediction[]; checked: boolean } {
+  const fields = [...root.querySelectorAll<HTMLInputElement>(`input[name^="${FIELD_NAME}"]`)];
+  return {
+    typed: fields.map((f) => ({ leaf: f.name.slice(FIELD_NAME.length), text: f.value })),
+    checked: fields.some((f) => f.dataset.verdict !== undefined),
+  };
+}
+
+type Prediction = { leaf: string; text: string };
+
 /**
  * The address (a page in language `from`) with the predictions typed in its sandbox's fields, as a page in
  * language `to` reads them, in place of any it carried before.
  */
 export function withPredictions(
   hash: string,
-  typed: readonly { leaf: string; text: string }[],
+  typed: readonly Prediction[],
   from: string,
   to: string,
   checked = false, // they have their verdicts: the other page judges them again (walkthrough 12)
