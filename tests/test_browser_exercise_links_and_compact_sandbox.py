@@ -311,7 +311,7 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     page.wait_for_selector(f"{FULL} .tdg-nudge[open] .tdg-task[data-exercise='4']", timeout=15_000)
     assert sandbox_shows(page)[1]["a"] == 2.1
     page.click(f"{FULL} .tdg-task-close")
-    assert "task=" not in page.url, page.url
+    assert "task=" not in page.url and "open=" not in page.url, page.url
     page.reload()
     page.wait_for_function("window.tinydagPlayer?.sandboxes['tinydag-1']", timeout=15_000)
     settle(page)

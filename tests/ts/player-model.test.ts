@@ -161,6 +161,12 @@ test("a ghost is a graph whose last name or number the text goes on writing", ()
   assert.ok(!isGhostOf("a * 2", "a * 2b"));
   assert.ok(isGhostOf("a * e", "a * ex"), "on the way to exp");
   assert.ok(isGhostOf("a * r", "a * r("), "a name followed by (");
+  // A number on its way to its exponent (review 50), but not to a call
+  assert.ok(isGhostOf("a * 2", "a * 2e"));
+  assert.ok(isGhostOf("a * 2", "a * 2e-"));
+  assert.ok(isGhostOf("a * 2", "a * 2e-3"));
+  assert.ok(isGhostOf("a * 2", "a * 2.5e3"));
+  assert.ok(!isGhostOf("a * 2", "a * 2("), "a number is no function's name");
 });
 
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {

@@ -145,10 +145,14 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
 export function isGhostOf(head: string, text: string): boolean {
   const last = /[\w.]+$/.exec(head); // the name or number the graph ends with
   if (!last || head.length >= text.length || !text.startsWith(head)) return false;
-  const word = /^[\w.]*/.exec(text.slice(last.index))![0]; // ... as the text writes it
+  const rest = text.slice(last.index);
+  // A number goes on as a number, its exponent too (2 on the way to 2.5 or to 2e-3).
+  if (/^[\d.]/.test(last[0])) return UNFINISHED_NUMBER.exec(rest)![0].length > last[0].length;
+  const word = /^\w*/.exec(rest)![0]; // ... a name as the text writes it
   if (word.length === last[0].length) return text[head.length] === "(";
-  return /^[\d.]+$/.test(word) || FUNCTIONS.some((name) => name.startsWith(word));
+  return FUNCTIONS.some((name) => name.startsWith(word));
 }
+const UNFINISHED_NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?/; // the engine's literal, on its way
 
 /**
  * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf): the

@@ -35,7 +35,10 @@ const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a m
 const MAX_MAGNITUDE = 1e6;
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 
-/** What the player writes of a moment: all but what only links bring (open, predictions, task, checked). */
+/**
+ * What encodeMoment writes: the moment itself; the exercise and the predictions are added after it
+ * (withTask, translations.ts withPredictions).
+ */
 export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions" | "task" | "checked">>;
 
 export function encodeMoment(sandboxId: string, m: WrittenMoment): string {

@@ -2,7 +2,8 @@
 // by the on-demand bundle (engine.ts): a link's setup waits for the engine anyway (exercises.ts).
 
 import type { SandboxData } from "../page/mount";
-import { decodeMoment, type Panel, withTask } from "../page/url";
+import { WRITE_NOW } from "../page/address";
+import { decodeMoment, type Panel } from "../page/url";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 import { PANELS } from "./exercises";
@@ -98,9 +99,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const stage = root.querySelector<HTMLElement>(".tdg-stage");
     dismiss();
     stage?.focus({ preventScroll: true }); // not lost to the page's top with the button
-    // Closed for good: a reload does not bring the words back.
-    if (decodeMoment(location.hash, root.id)?.task !== undefined)
-      history.replaceState(history.state, "", withTask(location.hash, null));
+    // Closed for good: the address drops it, and the panel its link opened, so that a reload does not
+    // bring them back; a change the address was about to get comes with it (review 50).
+    root.dispatchEvent(new Event(WRITE_NOW));
   });
   shown.set(root, { dismiss, address: location.hash });
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
@@ -118,7 +119,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
  * ✎: up to the expression field, and back down with Enter (walkthrough 13: nothing brought the reader
  * back to (d)'s Nudge check once the expression was typed). While the field has the focus its hint
  * says so; Enter on an expression the engine takes scrolls back to where the link landed (the panel
- * with the graph, though the edit took the panel out of the address) and gives the focus back to ✎;
+ * with the graph) and gives the focus back to ✎;
  * on one it refuses, the field stays with its message. Leaving the field, another ✎ or the task's end
  * ends it, and the hint says the expression's syntax again.
  */
