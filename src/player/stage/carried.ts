@@ -113,8 +113,13 @@ export class CarriedNumbers {
       const least = (among: Place[], rects: Rect[]): Place | undefined =>
         among.reduce<Place | undefined>((a, b) => (a && area(rects, a) <= area(rects, b) ? a : b), undefined);
       const under = !nearest.some(open);
-      // Else under the others, where it lies under the least of them.
-      const place = nearest.find(open) ?? least(nearest.filter(free), taken) ?? least(places, boxes)!;
+      // Else under the labels, where it lies under the least of them (under no number if it can).
+      const apart = (place: Place): boolean => free(place) && !numbers.some((b) => overlaps(b, box(place)));
+      const place =
+        nearest.find(open) ??
+        least(nearest.filter(apart), taken) ??
+        least(nearest.filter(free), taken) ??
+        least(places, boxes)!;
       // One that has arrived with no room left: its card's grad and its edge's label say it, rather
       // than a sliver of it under them (walkthrough 12: the neuron's "0.5" under x's label at the end).
       // Nor is one shown half under another number: the pair would read as one heap (walkthrough 15).
