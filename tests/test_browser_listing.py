@@ -44,7 +44,7 @@ FOLD_TITLE = {"en": "The rest of the class", "ru": "Остальная част�
 
 FIRST_COMMENT = {"en": "a number that remembers how it was computed",
                  "ru": "число, которое помнит, как его вычислили",
-                 "et": "arv, mis mäletab, kuidas ta arvutati"}
+                 "et": "arv, mis mäletab, kuidas see arvutati"}
 REST_COMMENT = {"en": "Derived operations", "ru": "Составные операции", "et": "Tuletatud tehted"}
 
 

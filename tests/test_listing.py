@@ -13,7 +13,7 @@ import pytest
 
 import microgpt_annotated
 import tinydag.trace
-from tinydag_mkdocs.base.comments import take_translations, translate_listings
+from tinydag_mkdocs.base.comments import WIDTH, take_translations, translate_listings
 from tinydag_mkdocs.base.fences import BlockError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +24,7 @@ FOLD = {"en": "The rest of the class", "ru": "Остальная часть кл
 FORTY = {"en": "one Python class of some forty lines", "ru": "один класс на Python, строк на сорок",
          "et": "üks umbes neljakümnerealine Pythoni klass"}
 MAX_SHOWN = 45  # lines before the fold
-MAX_WIDTH = 80  # characters: what fits in the code column at 1280 px (tests/test_browser_listing.py)
+MAX_WIDTH = WIDTH  # characters: what fits in the code column at 1280 px (tests/test_browser_listing.py)
 SHOWN = ["def __init__(self, data, _children=(), _local_grads=()):", "self.data = ", "self.grad = ",
          "self._children = ", "self._local_grads = ", "def __add__(self, other):",
          "def __mul__(self, other):", "def __pow__(self, k):", "def exp(self):", "def log(self):",
@@ -150,3 +150,8 @@ def test_a_translated_comment_is_escaped_and_the_code_kept():
     out = translate_listings(CODE, translations)
     assert '<span class="c1"># &lt;b&gt; &amp; x</span>' in out
     assert out.replace('# &lt;b&gt; &amp; x', '# the number it holds') == CODE
+    # any listing: with line numbers (a table), a title, fenced as py (review 50)
+    table = ('<div class="language-py highlight"><span class="filename">value.py</span><table class='
+             '"highlighttable"><tr><td class="code"><div><pre><span></span><code><span class="n">x</span>  '
+             '<span class="c1"># the number it holds</span>\n</code></pre></div></td></tr></table></div>')
+    assert '# &lt;b&gt; &amp; x</span>' in translate_listings(table, translations)

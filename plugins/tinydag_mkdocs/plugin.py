@@ -118,11 +118,13 @@ class TinyDagPlugin(BasePlugin[TinyDagConfig]):
         front_matter = source.rstrip("\n").count("\n") - markdown.rstrip("\n").count("\n")
         targets: dict[str, list[str]] = {}
         first_line = 1 + max(front_matter, 0)
+        self.comments.pop(page.file.dest_uri, None)  # a build `mkdocs serve` broke off may have left it
         try:
-            if self.wing("site"):  # the listings' comments in the page's language (on_page_content)
-                markdown, comments = take_translations(markdown, first_line)
-                if comments:
-                    self.comments[page.file.dest_uri] = comments
+            # The listings' comments in the page's language (on_page_content, with the site's wing); the
+            # block itself never shows.
+            markdown, comments = take_translations(markdown, first_line)
+            if comments and self.wing("site"):
+                self.comments[page.file.dest_uri] = comments
             blocks = find_blocks(markdown, first_line) if self.wing("sandboxes") else []
             widgets = find_widgets(markdown, first_line) if self.wing("widgets") else []
             if self.wing("sandboxes") and "open-in-sandbox" in markdown:  # exercise links, expanded in place

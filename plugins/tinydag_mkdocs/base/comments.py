@@ -8,8 +8,8 @@ English. A translated page gives each comment its translation in one block, anyw
     "parents before children": "родители раньше детей"
     ```
 
-The block shows nothing; every Python listing of the page then reads the translations (the code itself
-never changes). Each comment must be one the page's listings have, and no translated line may grow wider
+The block shows nothing; every listing of the page then reads the translations (the code itself never
+changes). Each comment must be one the page's listings have, and no translated line may grow wider
 than the code column holds (WIDTH): both are build errors at the line of the block that says so.
 """
 
@@ -26,10 +26,9 @@ from .safe_yaml import YamlProblem, compose, line_of
 
 LANGUAGE = "tinydag-comments"
 WIDTH = 80  # characters: what the code column shows at 1280 px without a scroll bar (tests/test_listing.py)
-# A comment as Pygments writes it in a Python listing, and a whole listing.
+# A comment as Pygments writes it, and a block of code (a listing, whatever its title or line numbers).
 COMMENT = re.compile(r'<span class="c1">#(\s*)(.*?)</span>', re.S)
-LISTING = re.compile(r'(<div class="language-python highlight"><pre>.*?<code[^>]*>)(.*?)(</code></pre>)',
-                     re.S)
+CODE = re.compile(r"(<code[^>]*>)(.*?)(</code>)", re.S)
 
 
 @dataclass(frozen=True)
@@ -72,35 +71,33 @@ def take_translations(markdown: str, first_line: int = 1) -> tuple[str, Translat
 
 
 def translate_listings(page_html: str, translations: Translations) -> str:
-    """Every Python listing of the page with its comments in the page's words; BlockError, at the block's
-    line for that comment, for a comment no listing has or a line grown too wide."""
+    """Every listing of the page with its comments in the page's words; BlockError, at the block's line
+    for that comment, for a comment no listing has or a line grown too wide."""
     used: set[str] = set()
 
-    def comment(match: re.Match) -> str:
-        english = html.unescape(match[2]).strip()
-        words = translations.table.get(english)
-        if words is None:
-            return match[0]
-        used.add(english)
-        return f'<span class="c1">#{match[1]}{html.escape(words, quote=False)}</span>'
+    def line(code_line: str) -> str:
+        said: list[str] = []
 
-    def listing(match: re.Match) -> str:
-        code = COMMENT.sub(comment, match[2])
-        for text in html.unescape(re.sub(r"<[^>]+>", "", code)).split("\n"):
-            if len(text) > WIDTH and (english := _translated_in(text, translations)):
-                raise BlockError(translations.lines[english], f"with this translation the line "
-                                 f"“{text.strip()}” is {len(text)} characters wide; at most {WIDTH} fit the "
-                                 "code column: say it shorter")
-        return match[1] + code + match[3]
+        def comment(match: re.Match) -> str:
+            english = html.unescape(match[2]).strip()
+            words = translations.table.get(english)
+            if words is None:
+                return match[0]
+            said.append(english)
+            return f'<span class="c1">#{match[1]}{html.escape(words, quote=False)}</span>'
 
-    page_html = LISTING.sub(listing, page_html)
+        translated = COMMENT.sub(comment, code_line)
+        text = html.unescape(re.sub(r"<[^>]+>", "", translated))
+        if said and len(text) > WIDTH:
+            raise BlockError(translations.lines[said[-1]], f"with this translation the line “{text.strip()}” "
+                             f"is {len(text)} characters wide; at most {WIDTH} fit the code column: say it "
+                             "shorter")
+        used.update(said)
+        return translated
+
+    page_html = CODE.sub(lambda m: m[1] + "\n".join(map(line, m[2].split("\n"))) + m[3], page_html)
     unknown = [english for english in translations.table if english not in used]
     if unknown:
         raise BlockError(translations.lines[unknown[0]], f"no listing of the page has the comment "
                          f"“{unknown[0]}”: copy it exactly as the code writes it, after the #")
     return page_html
-
-
-def _translated_in(line: str, translations: Translations) -> str | None:
-    """The English comment whose translation ends `line`, if any."""
-    return next((english for english, words in translations.table.items() if line.endswith(words)), None)
