@@ -82,7 +82,7 @@ def test_a_jump_to_the_sandbox_after_the_compact_player_woke_raises_no_error(bro
 def test_turning_a_phone_keeps_an_exercises_fields_unfolded(browser, site_server):
     """Walkthrough 16: exercise (a)'s link unfolds "Predict, then check" on a phone, where it folds; turned
     to landscape (wide enough not to fold) and back, it folded again, the exercise's words and the
-    answers with it. The reader's own unfolding stays too; their folding as well."""
+    answers with it. The reader's own folding stays too."""
     page = open_lesson(browser, site_server, viewport=PHONE)
     page.locator("a[data-open-in-sandbox]").nth(1).click()  # exercise (a)
     page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")

@@ -128,10 +128,12 @@ class Knob {
     });
     // Once typed (Enter, or the focus gone), each field says the number in use: x within its range, h
     // above 0 (walkthrough 16: −0.1 stayed in h's field while the readout worked with 0.5).
-    for (const field of [v.xNumber, v.hNumber])
+    for (const [field, text] of [
+      [v.xNumber, () => this.xText()],
+      [v.hNumber, () => this.hText()],
+    ] as const)
       field.addEventListener("change", () => {
-        v.xNumber.value = fieldText(this.x, this.i18n.lang);
-        v.hNumber.value = fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
+        field.value = text();
         this.schedule();
       });
     v.plot.addEventListener("pointerdown", (event) => {
@@ -155,7 +157,7 @@ class Knob {
     const [lo, hi] = this.data.range;
     this.x = from === "number" ? Math.min(hi, Math.max(lo, value)) : snap(value, this.step, lo, hi);
     if (from !== "range") this.view.xRange.value = String(this.x);
-    if (from !== "number") this.view.xNumber.value = fieldText(this.x, this.i18n.lang);
+    if (from !== "number") this.view.xNumber.value = this.xText();
     this.schedule();
   }
 
@@ -163,8 +165,17 @@ class Knob {
     const [min, max] = this.data.h_range;
     this.h = Math.min(max, Math.max(min, value));
     if (from === "number") this.view.hRange.value = String(Math.log10(this.h));
-    else this.view.hNumber.value = fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
+    else this.view.hNumber.value = this.hText();
     this.schedule();
+  }
+
+  /** What the fields write: x exactly, h to three digits (the readout's h), the page's decimal sign. */
+  private xText(): string {
+    return fieldText(this.x, this.i18n.lang);
+  }
+
+  private hText(): string {
+    return fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
   }
 
   private typed(): void {
@@ -226,10 +237,9 @@ class Knob {
     const r = readout(this.curve.expression, this.x, this.h);
     drawLines(v, this.frame, this.x, this.h, r.y, r.yh, r.slope);
     v.xRange.value = String(this.x);
-    if (document.activeElement !== v.xNumber) v.xNumber.value = fieldText(this.x, lang);
+    if (document.activeElement !== v.xNumber) v.xNumber.value = this.xText();
     v.hRange.value = String(Math.log10(this.h));
-    if (document.activeElement !== v.hNumber)
-      v.hNumber.value = fieldText(Number(this.h.toPrecision(3)), lang);
+    if (document.activeElement !== v.hNumber) v.hNumber.value = this.hText();
     v.hRange.setAttribute("aria-valuetext", `h = ${write(this.h)}`);
     const t = this.i18n.t;
     let ratio = "";

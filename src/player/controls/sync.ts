@@ -235,10 +235,10 @@ export class ControlSync {
   private syncPresets(s: SandboxState): void {
     // While the field says something else (a typo, an emptied field), no preset is the one chosen,
     // though its graph stays dimmed (walkthrough 14: the chip stayed pressed over an empty field).
-    const typed = dimmedExpression(s) === null;
+    const fieldHoldsGraph = dimmedExpression(s) === null;
     this.presets.forEach((preset, i) => {
       const current =
-        typed &&
+        fieldHoldsGraph &&
         preset.expression === s.timeline.expression &&
         Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
       const button = this.ui.presets[i];

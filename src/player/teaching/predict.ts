@@ -92,7 +92,10 @@ export class PredictPanel {
       this.body,
     );
     check.addEventListener("click", () => this.onCheck());
-    this.toggle.addEventListener("click", () => this.fold(!(this.unfolded = this.body.hidden)));
+    this.toggle.addEventListener("click", () => {
+      this.unfolded = this.body.hidden; // the reader's choice, which a resize keeps
+      this.fold(!this.unfolded);
+    });
   }
 
   /** Hide or show the fields (only while the legend is the folding button). */
