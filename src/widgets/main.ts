@@ -4,7 +4,7 @@
 // it comes near the viewport, when the reader focuses into it, or when a link names it (#<id>).
 
 import { named } from "../player/page/address";
-import { keepTopButtonOffControls } from "../player/page/toplink";
+import { keepFocusClearOfHeader, keepTopButtonOffControls } from "../player/page/toplink";
 import * as gears from "./gears";
 import * as knob from "./knob";
 
@@ -40,6 +40,7 @@ function wake(root: HTMLElement): void {
 function start(): void {
   const roots = [...document.querySelectorAll<HTMLElement>("figure.tdg-widget")];
   keepTopButtonOffControls(roots, "data-under-widget");
+  keepFocusClearOfHeader(roots);
   if (typeof IntersectionObserver === "undefined") {
     for (const root of roots) wake(root);
     return;

@@ -8,7 +8,7 @@ import { named } from "./address";
 import { wireExerciseLinks } from "../teaching/exercises";
 import { watchReader } from "./reveal";
 import { Sandbox } from "./sandbox";
-import { keepTopButtonOffControls } from "./toplink";
+import { keepFocusClearOfHeader, keepTopButtonOffControls } from "./toplink";
 import { carryMomentToTranslations } from "./translations";
 
 // How far outside the viewport a sandbox starts waking: about a screen ahead, so its player is drawn
@@ -64,6 +64,7 @@ function start(): void {
   const roots = [...document.querySelectorAll<HTMLElement>("[data-sandbox], [data-sandbox-compact]")];
   for (const root of roots) sleepUntilNeeded(root, nearby);
   keepTopButtonOffControls(roots, "data-under-sandbox");
+  keepFocusClearOfHeader(roots);
   wireExerciseLinks(document);
   carryMomentToTranslations(document);
 }

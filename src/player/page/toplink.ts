@@ -26,3 +26,21 @@ export function keepTopButtonOffControls(roots: readonly HTMLElement[], mark: st
   for (const root of roots) grown.observe(root);
   check();
 }
+
+/**
+ * A control the keyboard reaches inside `roots` never stays under Material's fixed header (walkthrough
+ * 16: Shift+Tab left a's slider there, where the browser counts it in view, and the arrow keys changed a
+ * out of sight): the page moves down just enough, and only down (a CSS scroll-margin made the browser
+ * scroll sideways too, where the page is wider than the window).
+ */
+export function keepFocusClearOfHeader(roots: readonly HTMLElement[]): void {
+  const header = document.querySelector(".md-header");
+  for (const root of roots)
+    root.addEventListener("focusin", (e) => {
+      const el = e.target;
+      if (!header || !(el instanceof HTMLElement) || !el.matches(":focus-visible")) return;
+      const below = header.getBoundingClientRect().bottom + SLACK_PX;
+      const top = el.getBoundingClientRect().top;
+      if (top < below) scrollBy(0, top - below);
+    });
+}

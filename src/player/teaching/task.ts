@@ -133,9 +133,10 @@ function editThenReturn(
 ): void {
   returning.get(root)?.(); // a second ✎ while the field kept the focus (a tap in iOS Safari)
   const behavior = reduced ? "auto" : "smooth";
-  // The field just under the header, the graph below it in view (walkthrough 16: centred, it left 135 of
-  // the graph's 480 px on a desktop screen, none on a phone's).
-  field.scrollIntoView({ block: "start", behavior });
+  // The field just under Material's header, the graph below it in view (walkthrough 16: centred, it left
+  // 135 of the graph's 480 px on a desktop screen, none on a phone's).
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  scrollBy({ top: field.getBoundingClientRect().top - header - 8, behavior });
   field.focus({ preventScroll: true });
   const hint = root.querySelector(".tdg-expr > .tdg-help");
   if (hint) hint.textContent = t("task_return");
