@@ -77,7 +77,9 @@ def test_what_the_reader_types_while_it_wakes_stays_theirs(browser, site_server)
     old expression written back over the first letters ('r' → '(a + b) * cr…'). The field holds the
     expression from the start, keeps what is typed into it, and the graph follows it once awake."""
     page = fresh(browser, site_server + LESSON["en"], DESKTOP)
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    # Slow enough that the field is there well before the player (at 6x, a loaded machine's CI once found
+    # the player ready by the time it asked)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 10})
     page.evaluate("document.querySelector('[data-sandbox]').scrollIntoView({block: 'center'})")
     field = page.locator(f"{SANDBOX} input[name=expression]")
     field.wait_for(state="attached", timeout=15000)
