@@ -229,6 +229,33 @@ def test_while_typing_the_graph_stays_put_as_sliders_go_and_come(browser, site_s
     assert page.errors == [], page.errors
 
 
+def test_a_tap_that_leaves_the_field_lands_where_it_was_aimed(browser, site_server):
+    """Walkthrough 17: on a phone, the first tap after typing a * a + b over the room of three sliders, on
+    Backward low on the screen, gave the room back as the field lost the focus; the click a tap makes
+    comes after that, and went to the empty place 32 px under the button (9 taps of 9)."""
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    box = page.locator(f"{SANDBOX} input[name=expression]")
+    box.tap()
+    box.press("Control+a")
+    box.type("a * a + b", delay=30)
+    page.wait_for_function(f"document.querySelector('{SANDBOX} [data-action=play]')"
+                           ".getAttribute('aria-pressed') !== 'true'", timeout=20_000)  # played to its end
+    assert page.evaluate(SLIDER_NAMES) == ["var-a", "var-b"]
+    button = page.locator(f"{SANDBOX} [data-action=backward]")
+    page.evaluate("el => scrollBy(0, el.getBoundingClientRect().top - 600)", button.element_handle())
+    before = page.evaluate(STAGE_TOP)
+    at = button.bounding_box()
+    point = [{"x": at["x"] + at["width"] / 2, "y": at["y"] + at["height"] / 2}]
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_timeout(60)  # a finger's tap
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_timeout(600)
+    assert moment(page)["direction"] == "backward", "the tap reached Backward"
+    assert page.evaluate(STAGE_TOP) < before - 10, "and the room went after it"
+    assert page.errors == [], page.errors
+
+
 # Every visible control of every sandbox and widget that Material's button would cover, the button's
 # state, and whether our roots are marked.
 COVERED = """() => {

@@ -28,6 +28,8 @@ import type { Frame } from "../model/timing";
 // walkthrough 14: thirteen, seven rows, still put it under the window's edge).
 const FOLD_ABOVE = 4;
 const FOLD_ABOVE_WIDE = 10;
+const TAP_MS = 500; // a tap's focus follows the finger's release by less than this
+
 export class ControlSync {
   sliders: Slider[] = [];
   private readonly errors: ErrorView;
@@ -61,8 +63,11 @@ export class ControlSync {
     // What the reader's pointer or finger holds down, if anything (the error line keeps it in place).
     const doc = ui.player.ownerDocument;
     let pressed: Element | null = null;
-    const press = (e: Event): void =>
-      void (pressed = e.type === "pointerdown" ? (e.target as Element) : null);
+    let lifted = 0; // when a finger last left the screen: the tap's focus and click come after it
+    const press = (e: Event): void => {
+      pressed = e.type === "pointerdown" ? (e.target as Element) : null;
+      if (e.type === "pointerup" && (e as PointerEvent).pointerType === "touch") lifted = e.timeStamp;
+    };
     for (const type of ["pointerdown", "pointerup", "pointercancel"])
       doc.addEventListener(type, press, { capture: true, passive: true });
     this.errors = new ErrorView(
@@ -74,15 +79,27 @@ export class ControlSync {
       () => pressed,
       lazyEngine.errorText,
     );
-    // The sliders' room held while typing (state) goes back when the learner leaves the field, but at
-    // the release of the press that took the focus, if any: shrinking at its mousedown moved the button
-    // it pressed from under the pointer, and the click missed (walkthrough 9).
-    ui.expression.addEventListener("blur", () => {
-      const release = (): void => setStyle(ui.variables, "min-height", "");
-      if (!pressed) release();
-      // At the press's release: the click it makes goes where the release was aimed (hit-tested before
-      // any listener runs), and then reads the page as it is now (a pulse it starts is scrolled into view).
-      else doc.addEventListener("pointerup", release, { capture: true, once: true });
+    // The sliders' room held while typing (state) goes back when the learner leaves the field, but after
+    // the press that took the focus, if any: shrinking at its mousedown moved the button it pressed from
+    // under the pointer, and the click missed (walkthrough 9).
+    const release = (): void => setStyle(ui.variables, "min-height", "");
+    // With the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
+    // or a moment after a press that makes none (a drag). A tap takes the focus after the finger has
+    // left, and its click is aimed after that (walkthrough 17: the room went as the field lost the focus,
+    // and a tap on Backward landed 32 px below it, on nothing, 9 taps of 9).
+    const releaseWithClick = (): void => {
+      const clicked = (): void => {
+        clearTimeout(timer);
+        doc.removeEventListener("click", clicked, true);
+        release();
+      };
+      const timer = setTimeout(clicked, 400);
+      doc.addEventListener("click", clicked, true);
+    };
+    ui.expression.addEventListener("blur", (e) => {
+      if (pressed) doc.addEventListener("pointerup", releaseWithClick, { capture: true, once: true });
+      else if (e.timeStamp - lifted < TAP_MS) releaseWithClick();
+      else release();
     });
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
