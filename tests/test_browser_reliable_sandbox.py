@@ -136,6 +136,22 @@ def search_results_stay_above_the_sandbox(page, size: str) -> None:
 
 # ---- 2. typing never loses a variable ---------------------------------------------------------------
 
+def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open_page):
+    """Walkthrough 17: a number field dropped what it could not read ("1/3" became 13, the cards' "−3"
+    became 3) and an emptied one stayed blank. Now "−4" is −4, and text that is no number, once left,
+    gives way to the value in use."""
+    page = open_page()
+    field = page.locator(f"{SANDBOX} input[name=num-b]")
+    field.fill("\u22124")  # as a card writes it
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=var-b]") == "-4"
+    for text in ("1/3", ""):
+        field.fill(text)
+        field.press("Enter")
+        assert field.input_value() == "-4", text
+    assert page.errors == []
+
+
 def test_typing_log_a_with_a_negative_keeps_an_a_slider(open_page):
     page = open_page()
     page.locator(f"{SANDBOX} input[name=num-a]").fill("-1")

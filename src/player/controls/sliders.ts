@@ -61,10 +61,12 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     value: String(value),
     class: "tdg-range",
   });
+  // Text, read by parseNumber, as the predictions are: a number field dropped what it could not read
+  // ("1/3" became 13, the cards' "−3" became 3: walkthrough 17).
   const number = h("input", {
-    type: "number",
+    type: "text",
+    inputmode: "decimal",
     name: `num-${name}`,
-    step: "any",
     value: String(value),
     class: "tdg-number",
     "aria-label": i18n.t("number_field", { name }),

@@ -101,7 +101,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   });
   slider.number.addEventListener("input", (e) => {
     const value = parseNumber(slider.number.value);
-    if (!Number.isFinite(value)) return;
+    if (!Number.isFinite(value)) return; // half typed, or no number: once left, it says the value (below)
     widenSlider(slider, value);
     slider.range.value = String(value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
@@ -109,6 +109,11 @@ export function wireSlider(t: Target, slider: Slider): void {
   // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
   // screen again, with its new numbers.
   for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
+  slider.number.addEventListener("change", () => {
+    const value = t.current().values[slider.name];
+    if (!Number.isFinite(parseNumber(slider.number.value)) && value !== undefined)
+      slider.number.value = String(value);
+  });
 }
 
 /** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */

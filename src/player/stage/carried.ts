@@ -86,9 +86,9 @@ export class CarriedNumbers {
       // it first), else a little further along towards the edge's middle, clear of the cards and their
       // tabs, of the labels and of the numbers placed before (two numbers converging on one card, a
       // sum's two inputs, part: walkthrough 15, "−1" half under "10" where both edges ran down to it).
-      // Clear of the cards only (over the line first), it slips under the others; where no place is
-      // clear of the cards (a short edge between crowded cards), beneath the cards, where it covers
-      // them least (they stay whole).
+      // Clear of the cards only, it slips under the others; where no place is clear of the cards (a
+      // short edge between crowded cards), beneath the cards, where it covers them least (they stay
+      // whole).
       const spot = (t: number): Projected => project(along(curve, t, item.kind));
       const ts = [0, 1, 2, 3, 4].map((k) => at + (0.5 - at) * (k / 4));
       const points = ts.map(spot);
@@ -105,7 +105,6 @@ export class CarriedNumbers {
       // Last, a line further out: over or under a number in the way where two edges meet a card.
       const further = ABOVE + size.h + 2;
       nearest.push(...points.flatMap((q) => [-further, further].map((dy) => ({ q, dx: 0, dy }))));
-      const places = [-ABOVE, ABOVE].flatMap((dy) => points.map((q) => ({ q, dx: 0, dy })));
       const free = (place: Place): boolean => !boxes.some((b) => overlaps(b, box(place)));
       const open = (place: Place): boolean => free(place) && !taken.some((b) => overlaps(b, box(place)));
       const area = (rects: Rect[], place: Place): number =>
@@ -119,7 +118,7 @@ export class CarriedNumbers {
         nearest.find(open) ??
         least(nearest.filter(apart), taken) ??
         least(nearest.filter(free), taken) ??
-        least(places, boxes)!;
+        least(nearest, boxes)!;
       // One that has arrived with no room left: its card's grad and its edge's label say it, rather
       // than a sliver of it under them (walkthrough 12: the neuron's "0.5" under x's label at the end).
       // Nor is one shown half under another number: the pair would read as one heap (walkthrough 15).
