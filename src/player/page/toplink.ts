@@ -34,13 +34,17 @@ export function keepTopButtonOffControls(roots: readonly HTMLElement[], mark: st
  * scroll sideways too, where the page is wider than the window).
  */
 export function keepFocusClearOfHeader(roots: readonly HTMLElement[]): void {
-  const header = document.querySelector(".md-header");
   for (const root of roots)
     root.addEventListener("focusin", (e) => {
       const el = e.target;
-      if (!header || !(el instanceof HTMLElement) || !el.matches(":focus-visible")) return;
-      const below = header.getBoundingClientRect().bottom + SLACK_PX;
-      const top = el.getBoundingClientRect().top;
-      if (top < below) scrollBy(0, top - below);
+      if (!(el instanceof HTMLElement) || !el.matches(":focus-visible")) return;
+      const past = pastHeader(el);
+      if (past < 0) scrollBy(0, past);
     });
+}
+
+/** How far `el`'s top lies below Material's fixed header and a little room (negative: under it). */
+export function pastHeader(el: Element): number {
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  return el.getBoundingClientRect().top - header - SLACK_PX;
 }

@@ -12,7 +12,7 @@ import { readPrediction } from "../model/verdict";
 import { FIELD_NAME } from "../teaching/predict";
 import { fieldText } from "../../widgets/fields";
 import { named, WRITE_NOW } from "./address";
-import { CHECKED_PARAM, MAX_PREDICTION, PREDICTION_PARAM, replacing, withTask } from "./url";
+import { CHECKED_PARAM, MAX_PREDICTION, PREDICTION_PARAM, replacing } from "./url";
 
 const LANGUAGE_LINKS = "a.md-select__link[hreflang]";
 const SANDBOXES = "[data-sandbox], [data-sandbox-compact]";
@@ -28,12 +28,12 @@ export function carryMomentToTranslations(doc: Document): void {
       sandbox.dispatchEvent(new Event(WRITE_NOW));
       if (named(sandbox)) break;
     }
-    const from = doc.documentElement.lang;
+    // The address now names the exercise and the predictions too (share.ts), the predictions as this
+    // page reads them: they go as the other page reads them.
     const first = sandboxes.find(named);
     const { typed, checked } = first ? predictionsIn(first) : { typed: [], checked: false };
-    const task = sandboxes.find(named)?.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset;
-    const moment = sandboxes.some(named)
-      ? withTask(withPredictions(location.hash, typed, from, link.hreflang, checked), task ?? null)
+    const moment = first
+      ? withPredictions(location.hash, typed, doc.documentElement.lang, link.hreflang, checked)
       : "";
     const url = new URL(link.href);
     if (url.hash !== moment) {

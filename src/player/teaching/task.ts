@@ -3,6 +3,7 @@
 
 import type { SandboxData } from "../page/mount";
 import { WRITE_NOW } from "../page/address";
+import { pastHeader } from "../page/toplink";
 import { decodeMoment, type Panel } from "../page/url";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
@@ -119,9 +120,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
  * ✎: up to the expression field, and back down with Enter (walkthrough 13: nothing brought the reader
  * back to (d)'s Nudge check once the expression was typed). While the field has the focus its hint
  * says so; Enter on an expression the engine takes scrolls back to where the link landed (the panel
- * with the graph) and gives the focus back to ✎;
- * on one it refuses, the field stays with its message. Leaving the field, another ✎ or the task's end
- * ends it, and the hint says the expression's syntax again.
+ * with the graph) and gives the focus back to ✎; on one it refuses, the field stays with its message.
+ * Leaving the field, another ✎ or the task's end ends it, and the hint says the expression's syntax
+ * again.
  */
 function editThenReturn(
   root: HTMLElement,
@@ -135,8 +136,7 @@ function editThenReturn(
   const behavior = reduced ? "auto" : "smooth";
   // The field just under Material's header, the graph below it in view (walkthrough 16: centred, it left
   // 135 of the graph's 480 px on a desktop screen, none on a phone's).
-  const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-  scrollBy({ top: field.getBoundingClientRect().top - header - 8, behavior });
+  scrollBy({ top: pastHeader(field), behavior });
   field.focus({ preventScroll: true });
   const hint = root.querySelector(".tdg-expr > .tdg-help");
   if (hint) hint.textContent = t("task_return");
