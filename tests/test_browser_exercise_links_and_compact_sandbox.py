@@ -332,6 +332,8 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     page.reload()
     page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
     assert page.get_attribute(f"{FULL} input[name=predict-c]", "data-verdict") == "wrong"
+    # Judged again without playing: the tally, not the backward pass that Check plays (walkthrough 17)
+    assert page.inner_text(f"{FULL} .tdg-predict-summary") == "2 of 3 right."
     assert page.errors == [], page.errors
 
 

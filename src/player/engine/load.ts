@@ -62,8 +62,7 @@ export const lazyEngine: Engine = {
     message: (i18n, error, source) => loaded().errorText.message(i18n, error, source),
     marked: (text, error) => loaded().errorText.marked(text, error),
   },
-  showAnswers: (fields, summary, timeline, i18n, clear) =>
-    loaded().showAnswers(fields, summary, timeline, i18n, clear),
+  showAnswers: (...args) => loaded().showAnswers(...args),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),

@@ -178,6 +178,7 @@ export function judgeAll(
   fields: readonly { name: string; text: string }[],
   timeline: Timeline,
   i18n: I18n,
+  replaying = true,
 ): { answers: (FieldAnswer | null)[]; summary: string; judged: boolean } {
   const t = i18n.t;
   const readings = fields.map((f) => readPrediction(f.text, i18n.lang));
@@ -210,7 +211,9 @@ export function judgeAll(
     }
     return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
   });
-  return { answers, summary: t("predict_summary", { right, total: fields.length }), judged: true };
+  // The tally alone when nothing plays (answers judged again after a reload or a language switch).
+  const summary = t(replaying ? "predict_summary" : "predict_tally", { right, total: fields.length });
+  return { answers, summary, judged: true };
 }
 
 const QUOTED = 24; // characters of an unreadable prediction the message repeats at most

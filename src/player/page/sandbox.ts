@@ -376,7 +376,7 @@ export class Sandbox implements Target {
     // Checked before a language switch: judged again, in this language, without playing anything.
     if (moment.checked)
       void loadEngine().then(
-        () => this.predict?.check(this.state),
+        () => this.predict?.check(this.state, false),
         () => undefined,
       );
     const nudge = this.ui.nudgeRun.closest("details");

@@ -13,7 +13,8 @@ import type { Field } from "./predict";
  * Judge every field against `timeline`, mark it (a verdict, or why it cannot be read) and write the
  * outcome in `summary`; true when every field was judged. When one cannot be read, `clear` first
  * forgets every earlier verdict, and the focus goes to the first such field once the outcome is
- * written (a screen reader hears the outcome, then the field).
+ * written (a screen reader hears the outcome, then the field). `replaying`: the backward pass plays
+ * now, and the outcome says so.
  */
 export function showAnswers(
   fields: readonly Field[],
@@ -21,9 +22,10 @@ export function showAnswers(
   timeline: Timeline,
   i18n: I18n,
   clear: () => void,
+  replaying: boolean,
 ): boolean {
   const typed = fields.map((f) => ({ name: f.name, text: f.input.value }));
-  const { answers, summary: outcome, judged } = judgeAll(typed, timeline, i18n);
+  const { answers, summary: outcome, judged } = judgeAll(typed, timeline, i18n, replaying);
   if (!judged) clear();
   fields.forEach((field, i) => {
     const answer = answers[i];

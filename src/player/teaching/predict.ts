@@ -159,16 +159,24 @@ export class PredictPanel {
     this.fold(foldable && !this.unfolded);
   }
 
-  /** Judge every field against the graph on screen; false (and messages at the fields) when one cannot be read. */
-  check(s: SandboxState): boolean {
+  /**
+   * Judge every field against the graph on screen; false (and messages at the fields) when one cannot
+   * be read. `replaying`: the backward pass plays with the verdicts (Check), not after a reload.
+   */
+  check(s: SandboxState, replaying = true): boolean {
     if (dimmedExpression(s) !== null) {
       this.clear();
       setText(this.summary, this.i18n.t("predict_stale"));
       return false;
     }
     // Judged and written by the engine's bundle, loaded for Check (sandbox.ts): answers.ts.
-    const judged = lazyEngine.showAnswers(this.fields, this.summary, s.timeline, this.i18n, () =>
-      this.clear(),
+    const judged = lazyEngine.showAnswers(
+      this.fields,
+      this.summary,
+      s.timeline,
+      this.i18n,
+      () => this.clear(),
+      replaying,
     );
     if (!judged) return false;
     this.judged = { timeline: s.timeline, expression: s.expression };
