@@ -8,6 +8,7 @@ expansion. A graph that fits still turns. (Readable at both sizes: test_browser_
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
@@ -284,6 +285,24 @@ def test_following_the_pulse_shows_both_ends_of_the_step(browser, site_server, s
         settle(page)
         missing = [label for label in shown if not visible_in_stage(page, node[label])]
         assert missing == [], f"at t = {t} on a {size}, not in view: {missing}"
+
+
+def test_a_link_to_a_step_shows_the_card_the_step_is_about(browser, site_server):
+    """Walkthrough 17's last look: a link to step 12 of a 40-node graph's backward pass, opened on a
+    phone, centred the step's two ends, farther apart than the frame is wide, and left the card the
+    caption speaks of (g receives 0 x 1 = 0) half outside the frame."""
+    expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
+                  " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")
+    hash = f"#tinydag-1?expr={quote(expression)}&dir=backward&t=12"
+    page = lesson_page(browser, site_server, viewport=PHONE, hash=hash)
+    page.wait_for_function("document.querySelector('[data-sandbox] [data-caption]')?.textContent"
+                           ".startsWith('Step 12 of 51 · g receives')")
+    settle(page)
+    keep_stage_in_window(page)
+    active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card.is-active')]"
+                           ".map(e => e.dataset.node)")
+    assert active and all(visible_in_stage(page, node) for node in active), active
+    assert page.errors == []
 
 
 def test_a_finger_past_a_big_graphs_end_scrolls_the_page(browser, site_server):

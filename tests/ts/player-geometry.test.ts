@@ -169,6 +169,11 @@ test("pan: clamped to its range; the smallest move that shows a box", () => {
   );
   assert.deepEqual(moveToShow({ x: 280, y: 30, w: 50, h: 30 }, 300, 200, 20), { x: 50, y: 0 });
   assert.deepEqual(moveToShow({ x: -40, y: 190, w: 50, h: 30 }, 300, 200, 20), { x: -60, y: 40 });
+  // Wider than the stage: its middle, or the part it is about, with the margin
+  const wide = { x: -200, y: 30, w: 600, h: 30 };
+  assert.deepEqual(moveToShow(wide, 300, 200, 20), { x: -50, y: 0 });
+  assert.deepEqual(moveToShow(wide, 300, 200, 20, { x: -200, y: 30, w: 50, h: 30 }), { x: -220, y: 0 });
+  assert.deepEqual(moveToShow(wide, 300, 200, 20, { x: 100, y: 30, w: 50, h: 30 }), { x: 0, y: 0 });
 });
 
 test("an expansion breaks only between terms, never inside parentheses or a power", () => {

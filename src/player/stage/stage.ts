@@ -370,7 +370,9 @@ export class Stage {
       const e = frame.edges.get(edge.id);
       if (e && (e.label?.current || (e.fill > 0 && e.fill < 1))) ends.add(edge.from).add(edge.to);
     }
+    // Too far apart for the frame (a link to a step, a phone), the card the step is about wins.
     const boxes = [];
+    const focus = [];
     for (const [id, state] of frame.nodes) {
       const p = fit.positions.get(id);
       if (!(state.active || ends.has(id)) || !p) continue;
@@ -378,9 +380,11 @@ export class Stage {
       const s = Math.max(this.cardFloor, fit.scale * at.scale);
       const w = this.cardSize.width * s;
       const h = (this.cardSize.height + (this.grown.get(id) ?? 0)) * s;
-      boxes.push({ x: at.x - w / 2, y: at.y - (this.cardSize.height * s) / 2, w, h });
+      const box = { x: at.x - w / 2, y: at.y - (this.cardSize.height * s) / 2, w, h };
+      boxes.push(box);
+      if (state.active) focus.push(box);
     }
-    if (!this.viewport.keepInView(boxes)) return false;
+    if (!this.viewport.keepInView(boxes, focus)) return false;
     this.aim();
     return true;
   }

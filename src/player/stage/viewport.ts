@@ -33,21 +33,36 @@ export function clampPan(
   return { x: clamp(pan.x, range.x), y: clamp(pan.y, range.y) };
 }
 
-/** The smallest move that brings `box` (stage px) inside the stage, `margin` px from its border. */
+/**
+ * The smallest move that brings `box` (stage px) inside the stage, `margin` px from its border. Along
+ * an axis where it is bigger than the stage, `focus` (a part of it) is shown instead, else its middle.
+ */
 export function moveToShow(
   box: Box,
   width: number,
   height: number,
   margin = KEEP_IN_VIEW,
+  focus?: Box,
 ): { x: number; y: number } {
-  const axis = (start: number, size: number, room: number): number => {
+  const axis = (start: number, size: number, room: number, inner?: [number, number]): number => {
     const m = Math.min(margin, Math.max(0, (room - size) / 2));
-    if (size + 2 * m > room) return start + size / 2 - room / 2; // bigger than the stage: centre it
+    if (size + 2 * m > room) return inner ? axis(...inner, room) : start + size / 2 - room / 2; // bigger than the stage
     if (start < m) return start - m;
     if (start + size > room - m) return start + size - (room - m);
     return 0;
   };
-  return { x: axis(box.x, box.w, width), y: axis(box.y, box.h, height) };
+  return {
+    x: axis(box.x, box.w, width, focus && [focus.x, focus.w]),
+    y: axis(box.y, box.h, height, focus && [focus.y, focus.h]),
+  };
+}
+
+/** The smallest box around `boxes`. */
+function around(boxes: Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const w = Math.max(...boxes.map((b) => b.x + b.w)) - x;
+  return { x, y, w, h: Math.max(...boxes.map((b) => b.y + b.h)) - y };
 }
 
 export class Viewport {
@@ -168,14 +183,19 @@ export class Viewport {
     return true;
   }
 
-  /** Follow the pulse: bring these cards' boxes (stage px) into view; true when the pan moved. */
-  keepInView(boxes: Box[]): boolean {
+  /**
+   * Follow the pulse: bring these cards' boxes (stage px) into view, or where they are too far apart,
+   * those of `focus` (the card the step is about); true when the pan moved.
+   */
+  keepInView(boxes: Box[], focus: Box[]): boolean {
     if (!this.follow || !this.pannable || boxes.length === 0) return false;
-    const x0 = Math.min(...boxes.map((b) => b.x));
-    const y0 = Math.min(...boxes.map((b) => b.y));
-    const x1 = Math.max(...boxes.map((b) => b.x + b.w));
-    const y1 = Math.max(...boxes.map((b) => b.y + b.h));
-    const move = moveToShow({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, this.size.width, this.size.height);
+    const move = moveToShow(
+      around(boxes),
+      this.size.width,
+      this.size.height,
+      KEEP_IN_VIEW,
+      focus.length ? around(focus) : undefined,
+    );
     return (Math.abs(move.x) >= 1 || Math.abs(move.y) >= 1) && this.panBy(move.x, move.y, false);
   }
 
