@@ -69,26 +69,39 @@ def test_the_listing_is_a_short_value_class_and_the_rest_is_folded(built_site, l
     assert listings(fold[2]) == [rest]
     # what the reader sees is the source's two sections, and nothing else, its comments in the page's
     # language (walkthrough 16: English in ru and et)
-    assert (shown, rest) == tuple(in_words(section(name), lang)
-                                  for name in ("autograd-value-class", "autograd-value-rest"))
+    # (docstrings compared by their words and lines: a translation is wrapped anew)
+    assert (flat_docstrings(shown), flat_docstrings(rest)) == tuple(
+        in_words(section(name), lang) for name in ("autograd-value-class", "autograd-value-rest"))
+
+
+DOCSTRING = re.compile(r'"""(.*?)"""', re.S)
 
 
 def comments(code: str) -> list[str]:
-    return [line.split("#", 1)[1].strip() for line in code.split("\n") if "#" in line]
+    """The code's comments and docstrings, each docstring's words on one line."""
+    said = [" ".join(m[1].split()) for m in DOCSTRING.finditer(code)]
+    code = DOCSTRING.sub("", code)
+    return said + [line.split("#", 1)[1].strip() for line in code.split("\n") if "#" in line]
+
+
+def flat_docstrings(code: str, words=lambda english: english) -> str:
+    """Each docstring's words on its first line (`words` of its English), its other lines left empty."""
+    return DOCSTRING.sub(lambda m: f'"""{words(" ".join(m[1].split()))}"""' + "\n" * m[0].count("\n"), code)
 
 
 def in_words(code: str, lang: str) -> str:
-    """The source's code with each comment as the lesson's page in `lang` translates it (every one)."""
+    """The source's code with each comment and docstring as the lesson's page in `lang` translates it
+    (every one), its docstrings flat (flat_docstrings)."""
     if lang == "en":
-        return code
+        return flat_docstrings(code)
     page = (ROOT / f"docs/02-autograd.{lang}.md").read_text(encoding="utf-8")
     table = take_translations(page)[1].table
     english = comments(section("autograd-value-class") + "\n" + section("autograd-value-rest"))
-    assert sorted(table) == sorted(english), "every comment of the listing, and nothing else"
+    assert sorted(table) == sorted(english), "every comment and docstring of the listing, and nothing else"
     lines = []
-    for line in code.split("\n"):
+    for line in flat_docstrings(code, table.get).split("\n"):
         head, hash_, comment = line.partition("#")
-        lines.append(f"{head}# {table[comment.strip()]}" if hash_ else line)
+        lines.append(f"{head}# {table[comment.strip()]}" if hash_ and '"""' not in line else line)
     return "\n".join(lines)
 
 
@@ -143,6 +156,33 @@ def test_a_translators_comments_block_fails_at_its_line(block, line, message):
         assert page.count("\n") == markdown.count("\n") and "tinydag-comments" not in page
         translate_listings(CODE, translations)
     assert error.value.line == line and message in error.value.message, (error.value.line, str(error.value))
+
+
+DOCSTRING_CODE = (
+    '<div class="language-python highlight"><pre><span></span><code><span id="__span-0-1">'
+    '<span class="k">def</span><span class="w"> </span><span class="nf">f</span><span class="p">():</span>\n'
+    '</span><span id="__span-0-2"><span class="w">    </span>'
+    '<span class="sd">"""One line &amp; a half</span>\n'
+    '</span><span id="__span-0-3"><span class="sd">    of words."""</span>\n'
+    '</span><span id="__span-0-4">    <span class="k">return</span>\n</span></code></pre></div>')
+
+
+def test_a_docstring_is_translated_into_the_lines_the_english_takes():
+    """The power() docstring stayed English on the ru and et pages (walkthrough 17)."""
+    def shown(words: str) -> list[str]:
+        block = f'```tinydag-comments\n"One line & a half of words.": "{words}"\n```\n'
+        code = translate_listings(DOCSTRING_CODE, take_translations(block)[1])
+        assert code.count("__span-0-") == 4, "the same lines, numbered as before"
+        return html.unescape(re.sub(r"<[^>]+>", "", code)).split("\n")[1:3]
+
+    assert shown("Строка <и> половина слов.") == ['    """Строка <и>', '    половина слов."""']
+    assert shown("Кратко.") == ['    """Кратко.', '    """']
+    long = shown(" ".join(["слово"] * 24))  # 143 characters in two lines of at most 80, filled evenly
+    assert [len(line) for line in long] == [78, 78] and long[1].endswith('"""')
+    assert " ".join(long).split() == ['"""слово'] + ["слово"] * 22 + ['слово"""']
+    with pytest.raises(BlockError) as error:
+        shown(" ".join(["слово"] * 30))
+    assert error.value.line == 2 and "does not fit the 2 lines of at most 80" in error.value.message
 
 
 def test_a_translated_comment_is_escaped_and_the_code_kept():

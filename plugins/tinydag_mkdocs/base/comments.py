@@ -8,9 +8,14 @@ English. A translated page gives each comment its translation in one block, anyw
     "parents before children": "родители раньше детей"
     ```
 
+A docstring is translated the same way, its English words on one line as the key (however the code
+wraps them); the translation is wrapped into as many lines as the English takes, so the listing keeps
+its lines and their numbers.
+
 The block shows nothing; every listing of the page then reads the translations (the code itself never
 changes). Each comment must be one the page's listings have, and no translated line may grow wider
-than the code column holds (WIDTH): both are build errors at the line of the block that says so.
+than the code column holds (WIDTH), nor a docstring need more lines than the English: these are build
+errors at the line of the block that says so.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ LANGUAGE = "tinydag-comments"
 WIDTH = 80  # characters: what the code column shows at 1280 px without a scroll bar (tests/test_listing.py)
 # A comment as Pygments writes it, and a block of code (a listing, whatever its title or line numbers).
 COMMENT = re.compile(r'<span class="c1">#(\s*)(.*?)</span>', re.S)
+DOCSTRING = re.compile(r'<span class="sd">(.*?)</span>', re.S)  # one line's part of a docstring
 CODE = re.compile(r"(<code[^>]*>)(.*?)(</code>)", re.S)
+QUOTES = '"""'
 
 
 @dataclass(frozen=True)
@@ -95,9 +102,85 @@ def translate_listings(page_html: str, translations: Translations) -> str:
         used.update(said)
         return translated
 
-    page_html = CODE.sub(lambda m: m[1] + "\n".join(map(line, m[2].split("\n"))) + m[3], page_html)
+    def code(match: re.Match) -> str:
+        lines = _docstrings(match[2].split("\n"), translations, used)
+        return match[1] + "\n".join(map(line, lines)) + match[3]
+
+    page_html = CODE.sub(code, page_html)
     unknown = [english for english in translations.table if english not in used]
     if unknown:
         raise BlockError(translations.lines[unknown[0]], f"no listing of the page has the comment "
                          f"“{unknown[0]}”: copy it exactly as the code writes it, after the #")
     return page_html
+
+
+def _docstrings(lines: list[str], translations: Translations, used: set[str]) -> list[str]:
+    """`lines` (a listing's, as Pygments wrote them) with each translated docstring in the page's words,
+    wrapped into the lines the English took."""
+    lines = list(lines)
+    start = 0
+    while start < len(lines):
+        first = DOCSTRING.search(lines[start])
+        if not first or not html.unescape(first[1]).lstrip().startswith(QUOTES):
+            start += 1
+            continue
+        end = start  # the line whose docstring part closes it
+        while end < len(lines) - 1 and not _closes(lines[end], opening=end == start):
+            end += 1
+        parts = [html.unescape(m[1]) for k in range(start, end + 1) for m in DOCSTRING.finditer(lines[k])]
+        english = " ".join("".join(parts).strip().strip('"').split())
+        words = translations.table.get(english)
+        if words is not None:
+            used.add(english)
+            lines[start:end + 1] = _rewrapped(lines[start:end + 1], words, translations.lines[english])
+        start = end + 1
+    return lines
+
+
+def _closes(line: str, opening: bool) -> bool:
+    text = "".join(html.unescape(m[1]) for m in DOCSTRING.finditer(line)).strip()
+    return text.endswith(QUOTES) and (not opening or len(text) >= 2 * len(QUOTES))
+
+
+def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
+    """The docstring's lines with `words` in place of their text: as many lines, each within WIDTH,
+    as evenly filled as they can be; BlockError at `block_line` when the words need more lines."""
+    room = []  # characters of text each line holds
+    indents = []
+    for k, line in enumerate(lines):
+        before = html.unescape(re.sub(r"<[^>]+>", "", line.split('<span class="sd">', 1)[0]))
+        part = html.unescape(DOCSTRING.search(line)[1])
+        indent = part[:len(part) - len(part.lstrip())]
+        indents.append(indent)
+        quotes = len(QUOTES) * ((k == 0) + (k == len(lines) - 1))
+        room.append(WIDTH - len(before) - len(indent) - quotes)
+    tokens = words.split()
+    filled = None
+    for target in range(max(1, -(-len(words) // len(lines))), max(room) + 1):
+        filled = _fill(tokens, [min(target, r) for r in room])
+        if filled is not None:
+            break
+    if filled is None:
+        raise BlockError(block_line, f"this docstring's translation does not fit the {len(lines)} "
+                         f"line{'s' * (len(lines) > 1)} of at most {WIDTH} characters the English takes: "
+                         "say it shorter")
+    out = []
+    for k, (line, indent, text) in enumerate(zip(lines, indents, filled, strict=True)):
+        said = html.escape((QUOTES if k == 0 else indent) + text + (QUOTES if k == len(lines) - 1 else ""),
+                           quote=False)
+        out.append(DOCSTRING.sub(lambda _, said=said: f'<span class="sd">{said}</span>', line, count=1))
+    return out
+
+
+def _fill(tokens: list[str], widths: list[int]) -> list[str] | None:
+    """The words in len(widths) lines, line k at most widths[k] characters, each as full as it can be;
+    None when they need more lines (or a word is wider than its line)."""
+    lines: list[str] = [""] * len(widths)
+    k = 0
+    for token in tokens:
+        while k < len(widths) and len(f"{lines[k]} {token}".strip()) > widths[k]:
+            k += 1
+        if k == len(widths):
+            return None
+        lines[k] = f"{lines[k]} {token}".strip()
+    return lines
