@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs.base import bundle
+from tinydag_mkdocs.base import bundle, glsl
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,3 +114,19 @@ def test_the_bundled_script_goes_through_terser_after_esbuild(tmp_path):
         bundle.build(tmp_path)
     (tmp_path / "node_modules/.bin/terser").symlink_to(ROOT / "node_modules/.bin/terser")
     assert b'document.title="n=3"' in bundle.build(tmp_path)["player.js"]
+
+
+def test_the_shaders_ship_without_the_whitespace_a_reader_needs():
+    """base/glsl.py: a shader's GLSL loses its indentation and the spaces around operators, keeps a space
+    between words, a line for each directive and each `${…}` as it is; other template literals stay."""
+    shader = ("\n#version 100\nprecision  highp float;\nuniform vec4 u[${n}];\nvoid main() {\n"
+              "  float a = 1.0 - -u[0].x;\n  gl_FragColor = vec4(${v} * 2.0, a, 0.0, 1.0);\n}\n")
+    assert glsl.minify_shaders(f"x=t`{shader}`,y=`  keep  me  `") == (
+        "x=t`#version 100\nprecision highp float;uniform vec4 u[${n}];void main(){float a=1.0- -u[0].x;"
+        "gl_FragColor=vec4(${v}*2.0,a,0.0,1.0);}`,y=`  keep  me  `")
+    assert glsl.minify("void main() { a = b - -c + +d / *p; }") == "void main(){a=b- -c+ +d/ *p;}"
+    # every shader the player ships is minified: no line of GLSL indented, no space beside an operator
+    player = (bundle.ASSETS / "player.js").read_text(encoding="utf-8")
+    shaders = [m[1] for m in glsl.TEMPLATE.finditer(player) if "void main" in m[1]]
+    assert len(shaders) == 6
+    assert all("\n " not in s and " = " not in s and s == glsl.minify(s) for s in shaders)

@@ -1,7 +1,8 @@
 """The player and widget bundles: built output, shipped with the plugin like Material ships its JavaScript.
 
-`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets, then terser on
-the JavaScript (its compressor and mangler shrink esbuild's output by another ~5 % gzip), and writes
+`make bundle` (`python -m tinydag_mkdocs.bundle`) runs esbuild on src/player and src/widgets, minifies the
+shaders' GLSL (glsl.py), then runs terser on the JavaScript (its compressor and mangler shrink esbuild's
+output by another ~5 % gzip), and writes
 `assets/player.js`, `player.css`, `engine.js`, `widgets.js` and `widgets.css` into this package (a page
 loads only the bundle it uses; the player loads the engine, src/inference, only when a reader's change
 needs it); the plugin only reads them, so building
@@ -19,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from .glsl import minify_shaders
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 ROOT = Path(__file__).resolve().parents[3]  # the repository: plugins/tinydag_mkdocs/base/bundle.py
@@ -86,6 +89,7 @@ def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
         if run.stderr.strip():
             raise BundleError(f"esbuild warnings while bundling the player:\n{run.stderr.strip()}")
         for script in sorted(Path(work).glob("*.js")):
+            script.write_text(minify_shaders(script.read_text(encoding="utf-8")), encoding="utf-8")
             _compress(root, script)
         return {name: (Path(work) / name).read_bytes() for name in OUTPUTS if (Path(work) / name).is_file()}
 

@@ -130,7 +130,7 @@ def _docstrings(lines: list[str], translations: Translations, used: set[str]) ->
         parts = [html.unescape(m[1]) for k in range(start, end + 1) for m in DOCSTRING.finditer(lines[k])]
         english = " ".join("".join(parts).strip().strip('"').split())
         words = translations.table.get(english)
-        if words is not None:
+        if words is not None and all(DOCSTRING.search(lines[k]) for k in range(start, end + 1)):
             used.add(english)
             lines[start:end + 1] = _rewrapped(lines[start:end + 1], words, translations.lines[english])
         start = end + 1
@@ -149,7 +149,7 @@ def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
     indents = []
     for k, line in enumerate(lines):
         before = html.unescape(re.sub(r"<[^>]+>", "", line.split('<span class="sd">', 1)[0]))
-        part = html.unescape(DOCSTRING.search(line)[1])
+        part = html.unescape(DOCSTRING.findall(line)[0])
         indent = part[:len(part) - len(part.lstrip())]
         indents.append(indent)
         quotes = len(QUOTES) * ((k == 0) + (k == len(lines) - 1))
@@ -168,7 +168,8 @@ def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
     for k, (line, indent, text) in enumerate(zip(lines, indents, filled, strict=True)):
         said = html.escape((QUOTES if k == 0 else indent) + text + (QUOTES if k == len(lines) - 1 else ""),
                            quote=False)
-        out.append(DOCSTRING.sub(lambda _, said=said: f'<span class="sd">{said}</span>', line, count=1))
+        head, _, tail = DOCSTRING.split(line, maxsplit=1)
+        out.append(f'{head}<span class="sd">{said}</span>{tail}')
     return out
 
 
