@@ -203,7 +203,6 @@ export class ControlSync {
     this.showNudge(s.nudge, frame);
     this.captioned = { s, shown, resting: !s.playing && (shown === null || frame.completed >= total) };
     this.writeCaption();
-    this.ui.player.classList.toggle("is-playing", s.playing);
     this.syncButtons(s);
     this.table.update(frame);
     const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);

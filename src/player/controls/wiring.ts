@@ -156,7 +156,7 @@ export function wireRotation(t: Target): void {
       return;
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
     stage.setPointerCapture?.(e.pointerId);
-    stage.classList.add("is-dragging");
+    stage.dataset.dragging = "";
   });
   stage.addEventListener("pointermove", (e) => {
     if (!drag) {
@@ -171,7 +171,7 @@ export function wireRotation(t: Target): void {
   const end = (e: PointerEvent): void => {
     if (!drag || e.pointerId !== drag.id) return;
     drag = null;
-    stage.classList.remove("is-dragging");
+    delete stage.dataset.dragging;
   };
   stage.addEventListener("pointerup", end);
   stage.addEventListener("pointercancel", end);

@@ -32,7 +32,7 @@ export interface Card {
   at: { x: number; y: number; scale: number } | null; // where place() put it (top-left, CSS px)
   glow: number; // 0..1: the pulse is here (its halo)
   lift: number; // 0..1: how far the card stands out from the wall behind the graph (its shadow)
-  shadowOf: number[]; // the glow, lift and chip its shadow was last written for (cards.ts shade)
+  shadowOf: string; // what its shadow was last written for (cards.ts shade)
   sums: [string, string] | null; // the running sum in full and as its tail, "… + 2 = 1.531" (cards.ts)
   fold: number; // which of them its tab shows: 0, 1, or none (2) where either would meet another card
 }
@@ -132,7 +132,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
     at: null,
     glow: 0,
     lift: 0.5,
-    shadowOf: [],
+    shadowOf: "",
     sums: null,
     fold: 0,
   };
@@ -172,18 +172,26 @@ function key(long: string, short: string): HTMLElement {
 }
 
 /**
- * A card's shadows, written inline (cards.ts): its side as a chip, the side turned towards the viewer
- * by `chip` px (2 px of it even from the front); a soft shadow on the wall, longer the higher it
- * stands; a halo while the pulse is there. One non-inherited property: a frame restyles the card
- * alone, not the elements inside it (a custom property would be inherited by all of them).
+ * A card's shadows, written inline (cards.ts): its side as a chip (colour `side`), the side turned
+ * towards the viewer by `chip` px (2 px of it even from the front); a soft shadow on the wall, longer
+ * the higher it stands; a halo of colour `halo` while the pulse is there. One non-inherited property:
+ * a frame restyles the card alone, not the elements inside it (a custom property would be inherited by
+ * all of them); its colours are resolved (stage.ts readPalette), for a var() in it would make every
+ * restyle parse the whole value again (a frame of the 40-node graph's pulse: 2 ms of style, not 0.3).
  */
-export function cardShadow(glow: number, lift: number, chip: readonly [number, number]): string {
+export function cardShadow(
+  glow: number,
+  lift: number,
+  chip: readonly [number, number],
+  side: string,
+  halo: string,
+): string {
   const px = (v: number): string => `${Number(v.toFixed(2))}px`;
   const [x, y] = chip;
   return [
-    `${px(x * 0.5)} ${px(1 + y * 0.5)} 0 0 var(--tdg-chip-side)`,
-    `${px(x)} ${px(2 + y)} 0 0 var(--tdg-chip-side)`,
+    `${px(x * 0.5)} ${px(1 + y * 0.5)} 0 0 ${side}`,
+    `${px(x)} ${px(2 + y)} 0 0 ${side}`,
     `${px(x)} ${px(3 + lift * 3 + y)} ${px(5 + lift * 7)} rgb(0 0 0 / ${(0.1 + lift * 0.08).toFixed(3)})`,
-    `0 0 ${px(glow * 16)} ${px(glow * 3)} color-mix(in srgb, var(--tdg-lit) 70%, transparent)`,
+    `0 0 ${px(glow * 16)} ${px(glow * 3)} ${halo}`,
   ].join(", ");
 }

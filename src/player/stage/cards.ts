@@ -28,6 +28,8 @@ export class Cards {
   private cards = new Map<NodeId, Card>();
   private size: CardSize | null = null; // setSize()
   private chip: [number, number] = [0, 0]; // setChip()
+  private colours = ["", "", ""]; // setColours(): a chip's side, the halo forward and backward
+  private backward = false; // the direction of the frame last drawn (its halo's colour)
   private readonly guessed = new Set<Card>(); // panels measured before their card was placed
 
   constructor(
@@ -77,6 +79,7 @@ export class Cards {
     localDerivatives: boolean,
     moved: ReadonlyMap<NodeId, number> | null,
   ): void {
+    this.backward = frame.direction === "backward";
     for (const node of timeline.nodes) {
       const card = this.cards.get(node.id);
       const state = frame.nodes.get(node.id);
@@ -425,6 +428,12 @@ export class Cards {
     for (const card of this.cards.values()) this.shade(card);
   }
 
+  /** The shadows' colours, as the palette resolves them: a chip's side, the halo forward and backward. */
+  setColours(side: string, forward: string, backward: string): void {
+    this.colours = [side, forward, backward];
+    for (const card of this.cards.values()) this.shade(card);
+  }
+
   private sized(card: Card): void {
     if (this.size) {
       setStyle(card.el, "width", `${this.size.width}px`);
@@ -435,11 +444,12 @@ export class Cards {
 
   /** The card's shadow, written again only when what it is made of changed (twice a frame otherwise). */
   private shade(card: Card): void {
-    const [x, y] = this.chip;
-    const of = card.shadowOf;
-    if (of[0] === card.glow && of[1] === card.lift && of[2] === x && of[3] === y) return;
-    card.shadowOf = [card.glow, card.lift, x, y];
-    setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip));
+    const [side, forward, backward] = this.colours;
+    const halo = this.backward ? backward : forward;
+    const of = `${card.glow} ${card.lift} ${this.chip} ${side} ${halo}`;
+    if (of === card.shadowOf) return;
+    card.shadowOf = of;
+    setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip, side!, halo!));
   }
 }
 

@@ -274,10 +274,13 @@ export class Stage {
   readPalette(): void {
     const palette = readPalette(this.ui.player);
     this.scene.setPalette(palette);
-    const css = (c: RGB): string => `rgb(${c.map((x) => Math.round(x * 255)).join(" ")})`;
+    const css = (c: RGB, alpha = ""): string => `rgb(${c.map((x) => Math.round(x * 255)).join(" ")}${alpha})`;
     this.ui.player.style.setProperty("--tdg-value-color", css(palette.primary));
     this.ui.player.style.setProperty("--tdg-grad-color", css(palette.accent));
     this.ui.player.style.setProperty("--tdg-negative-color", css(palette.negative));
+    // A chip's side: the text's colour 22 % into the background; the halo: the pulse's, 70 % opaque.
+    const side = palette.fg.map((f, i) => f * 0.22 + palette.bg[i]! * 0.78) as RGB;
+    this.cards.setColours(css(side), css(palette.primary, " / 0.7"), css(palette.accent, " / 0.7"));
   }
 
   /** Draw one frame; false when there is nothing fitted to draw yet. */

@@ -235,7 +235,7 @@ export class Viewport {
         e.stopImmediatePropagation();
         this.drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
         stage.setPointerCapture?.(e.pointerId);
-        stage.classList.add("is-dragging");
+        stage.dataset.dragging = "";
       },
       { capture: true },
     );
@@ -260,7 +260,7 @@ export class Viewport {
       if (!this.drag || e.pointerId !== this.drag.id) return;
       e.stopImmediatePropagation();
       this.drag = null;
-      stage.classList.remove("is-dragging");
+      delete stage.dataset.dragging;
     };
     stage.addEventListener("pointerup", end, { capture: true });
     stage.addEventListener("pointercancel", end, { capture: true });
