@@ -4,6 +4,8 @@ in each language: test_browser_words.py, test_the_sandbox_speaks_the_pages_langu
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 
 from .browser_helpers import (
@@ -20,11 +22,14 @@ from .browser_helpers import (
     set_range,
     set_values,
     settle,
+    type_expression,
 )
 
 pytestmark = pytest.mark.browser
 
 FULL = "#tinydag-1"
+FORTY_NODES = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
+               " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")  # bench/browser.py's
 EXERCISE_A = "a[data-open-in-sandbox] >> nth=1"  # the compact player's link, then (a)-(d)
 SQUARE = "#tinydag-1?expr=a%20*%20a&vals=a:3&dir=backward&t=3"
 LAST_STEP = {
@@ -42,7 +47,8 @@ BOXES = f"""() => {{
            transport: box('{FULL} .tdg-transport'),
            lineHeight: parseFloat(getComputedStyle(caption).lineHeight),
            header: document.querySelector('.md-header').getBoundingClientRect().bottom,
-           text: caption.textContent, visible: caption.checkVisibility()}};
+           text: caption.textContent, visible: caption.checkVisibility(),
+           clipped: caption.scrollHeight > caption.clientHeight + 1}};
 }}"""
 
 
@@ -105,11 +111,27 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
     settle(page)
     total = int(page.locator(f"{FULL} input[name=time]").get_attribute("max") or 0)
     seen = at_each_time(page, range(1, total + 1), BOXES)
-    assert "relu's input is not positive" in seen[1]["text"], seen[1]["text"]
+    assert "the ReLU's input is not positive" in seen[1]["text"], seen[1]["text"]
     for t, b in enumerate(seen, start=1):
         assert b["text"].startswith(f"Step {t} of {total} · ")
         assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1, b["text"]
         assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
+        assert not b["clipped"], f"cut short: {b['text']}"  # walkthrough 18: "…and the path is dead" cut
+    # A gradient summed from many terms: the two lines end with what it adds up to, the sum's tail
+    # (walkthrough 18: "b.grad = −0,1353 − 0,3333 + 2 =…", the 40-node graph's last step, cut there).
+    page = open_lesson(browser, site_server, "ru", viewport=PHONE, has_touch=True, hash=(
+        "#tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=backward&t=51"))
+    settle(page)
+    last = boxes(page)
+    assert last["text"].endswith("b.grad = … + 2 = 1,531") and not last["clipped"], last["text"]
+    # Anything longer (an error's message with the dimmed graph's words) shows whole at a tap.
+    type_expression(page, "a ** b")
+    page.wait_for_function(f"document.querySelector('{FULL} [data-caption]').textContent.includes('Бледным')")
+    assert boxes(page)["clipped"]
+    page.locator(f"{FULL} [data-caption]").tap()
+    opened = boxes(page)
+    assert not opened["clipped"] and opened["caption"]["height"] > 2 * opened["lineHeight"], opened["text"]
+    assert page.errors == []
 
 
 

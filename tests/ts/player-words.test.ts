@@ -138,21 +138,18 @@ test("a dead ReLU's step says why nothing passes it, in every language", () => {
   const said = (lang: string) => describeEvent({ kind: "handoff", step }, t, makeI18n(lang, strings(lang)));
   assert.equal(
     said("en"),
-    "(a × b) receives 1 × 0 = 0: relu's input is not positive, so its local derivative is 0 and the path is dead",
+    "(a × b) receives 1 × 0 = 0: the ReLU's input is not positive, so its local derivative is 0: a dead path",
   );
-  assert.match(
-    said("ru"),
-    /вход relu не положителен, поэтому его локальная производная равна 0 и путь мёртв$/,
-  );
-  assert.match(said("et"), /relu sisend pole positiivne, seega on relu lokaalne tuletis 0 ja tee on surnud$/);
+  assert.match(said("ru"), /вход ReLU не положителен, его локальная производная 0, путь мёртв$/);
+  assert.match(said("et"), /ReLU sisend pole positiivne, tema lokaalne tuletis on 0, tee on surnud$/);
   // Past the ReLU the zero travels on, and each step says why nothing arrives (a learner who drags
   // into a dead ReLU lands on the last step, not on the ReLU's).
   const after = t.backward.find((s) => s.child === "n0")!;
   const past = (lang: string) =>
     describeEvent({ kind: "handoff", step: after }, t, makeI18n(lang, strings(lang)));
-  assert.equal(past("en"), "a receives 0 × 2 = 0: nothing comes back through the dead relu; a.grad is now 0");
-  assert.match(past("ru"), /через мёртвый relu назад ничего не проходит; теперь a\.grad = 0$/);
-  assert.match(past("et"), /surnud relu kaudu ei tule tagasi midagi; nüüd a\.grad = 0$/);
+  assert.equal(past("en"), "a receives 0 × 2 = 0: nothing comes back through the dead ReLU; a.grad is now 0");
+  assert.match(past("ru"), /через мёртвый ReLU назад ничего не проходит; теперь a\.grad = 0$/);
+  assert.match(past("et"), /surnud ReLU kaudu ei tule tagasi midagi; nüüd a\.grad = 0$/);
   // A zero with a live path to the output is not blamed on a dead ReLU elsewhere in the graph.
   const other = buildTimeline("(relu(a) + b) * c", { a: -1, b: 1, c: 0 });
   const toB = other.backward.find((s) => s.child === other.variables[1]!.node)!;

@@ -13,8 +13,16 @@ import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
 /**
  * `landed`: whether the event's number has reached its card. Until then a backward step says only what
  * its child receives (the number the bubble carries): "c.grad is now −1" waits for the card to say so.
+ * `brief`: a sum of more than two terms as its tail ("… + 2 = 1.531"), so the caption's two lines on a
+ * phone end with the grad, not in the middle of the sum (walkthrough 18).
  */
-export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I18n, landed = true): string {
+export function describeEvent(
+  event: ScheduledEvent,
+  timeline: Timeline,
+  i18n: I18n,
+  landed = true,
+  brief = false,
+): string {
   const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
   const name = (id: string): string => {
     const n = nodes.get(id);
@@ -46,7 +54,8 @@ export function describeEvent(event: ScheduledEvent, timeline: Timeline, i18n: I
   const dead = s.local === 0 && nodes.get(s.parent)?.op === "relu";
   if (!landed && !dead) return i18n.t("narrate_receiving", { child: name(s.child), product });
   // A gradient more than one edge adds to: the sentence says the += and the sum it has built.
-  const sum = sumText(termsAfter(timeline, s), f);
+  const terms = termsAfter(timeline, s);
+  const sum = sumText(terms, f, brief && terms.length > 2);
   if (sum !== null) return i18n.t("narrate_accumulate", { child: name(s.child), product, sum });
   const behind = !dead && s.incoming === 0 && behindDeadRelus(timeline).has(s.parent);
   const key = dead ? "narrate_dead_relu" : behind ? "narrate_behind_dead_relu" : "narrate_backward";
@@ -83,10 +92,11 @@ function behindDeadRelus(timeline: Timeline): ReadonlySet<string> {
   return behind;
 }
 
-/** The step the counter, the caption and the scrubber name (1-based) and its sentence. */
+/** The step the counter, the caption and the scrubber name (1-based), its sentence, and the caption's. */
 export interface ShownStep {
   step: number;
   event: string;
+  brief: string; // describeEvent's `brief`
 }
 
 /**
@@ -109,7 +119,11 @@ export function shownStep(
   const last = lastShown.get(schedule);
   if (last?.event === event && last.landed === landed && last.timeline === timeline && last.i18n === i18n)
     return last.shown;
-  const shown = { step: frame.current + 1, event: describeEvent(event, timeline, i18n, landed) };
+  const shown = {
+    step: frame.current + 1,
+    event: describeEvent(event, timeline, i18n, landed),
+    brief: describeEvent(event, timeline, i18n, landed, true),
+  };
   lastShown.set(schedule, { event, landed, timeline, i18n, shown });
   return shown;
 }
@@ -131,7 +145,7 @@ export function captionOf(
 ): string {
   if (dimmed !== null) return i18n.t("caption_dimmed", { expression: excerptOf(dimmed) });
   const total = schedule.duration;
-  if (shown) return i18n.t("caption_step", { step: shown.step, total, event: shown.event });
+  if (shown) return i18n.t("caption_step", { step: shown.step, total, event: shown.brief });
   if (total === 0) return i18n.t("caption_single_leaf"); // a lone variable or number: no operation
   return i18n.t(`caption_start_${schedule.direction}`, { total, play: i18n.t("play") });
 }
