@@ -218,6 +218,17 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     settle(page)
     assert values.evaluate("el => el.open")
     assert page.locator(f"{SANDBOX} input[name=var-a]").is_visible()
+    # Numbers alone have no values to set: no "Values: 0 variables" over an empty fold (walkthrough 18)
+    expression.fill("2 * 3")
+    settle(page)
+    assert values.is_visible(), "while typing, its room stays (the graph does not jump)"
+    expression.blur()
+    settle(page)
+    assert not values.is_visible()
+    expression.focus()
+    expression.fill("a * b + c")
+    settle(page)
+    assert values.is_visible()
     page.set_viewport_size(DESKTOP)  # a desktop shows ten at once, two to a row
     expression.fill("a * b + c * d + e * f + g * h + i * j")
     settle(page)

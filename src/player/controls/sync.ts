@@ -82,7 +82,10 @@ export class ControlSync {
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but after
     // the press that took the focus, if any: shrinking at its mousedown moved the button it pressed from
     // under the pointer, and the click missed (walkthrough 9).
-    const release = (): void => setStyle(ui.variables, "min-height", "");
+    const release = (): void => {
+      setStyle(ui.variables, "min-height", "");
+      (ui.variables.parentElement as HTMLElement).hidden = !ui.variables.childElementCount; // as below
+    };
     // With the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
     // or a moment after a press that makes none (a drag). A tap takes the focus after the finger has
     // left, and its click is aimed after that (walkthrough 17: the room went as the field lost the focus,
@@ -138,10 +141,12 @@ export class ControlSync {
       // Its title says how many it holds: folded, how many are behind it.
       const title = this.ui.variables.previousElementSibling;
       if (title) setText(title, this.i18n.t("variables", { count: variables.length }));
-      // Folded as it becomes many; then as the reader left it.
+      // Folded as it becomes many; then as the reader left it. None (numbers alone, or a typo): not
+      // there, once the field is left (its room is held until then).
+      const fold = this.ui.variables.parentElement as HTMLDetailsElement;
+      fold.hidden = !variables.length && document.activeElement !== this.ui.expression;
       const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
-      if (many !== this.many)
-        (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
+      if (many !== this.many) fold.open = !(this.many = many);
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
     // New numbers alone change the message only when it names a node of the graph on screen.
