@@ -58,7 +58,7 @@ def sandbox_shows(page) -> tuple[str, dict, str, float]:
     return page.evaluate(f"""() => {{
         const root = document.querySelector('{FULL}');
         const values = Object.fromEntries([...root.querySelectorAll('input[name^=num-]')]
-            .map(el => [el.name.slice(4), Number(el.value)]));
+            .map(el => [el.name.slice(4), Number(el.value.replace('\u2212', '-').replace(',', '.'))]));
         const direction = root.querySelector('[data-action=backward]').getAttribute('aria-pressed') === 'true'
             ? 'backward' : 'forward';
         return [root.querySelector('input[name=expression]').value, values, direction,

@@ -148,7 +148,30 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     for text in ("1/3", ""):
         field.fill(text)
         field.press("Enter")
-        assert field.input_value() == "-4", text
+        assert field.input_value() == "\u22124", text
+    assert page.errors == []
+
+
+def test_the_fields_write_numbers_as_the_pages_language(open_page):
+    """Walkthrough 18: on the et page a caption said "0 × −0,2" beside a value field's "-0.2", and the
+    nudge's h field "0.001" under a text that says 0,001; page 00's fields write "1,5". The fields a
+    learner types into write numbers as the page's language does (cards and labels keep code's point)."""
+    page = open_page(lang="ru")
+    assert page.input_value(f"{SANDBOX} input[name=num-b]") == "\u22123"
+    assert page.input_value(f"{SANDBOX} input[name=nudge-h]") == "0,001"
+    set_range(page, f"{SANDBOX} input[name=var-a]", 2.5)
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "2,5"
+    field = page.locator(f"{SANDBOX} input[name=num-b]")
+    field.fill("-0,5")  # as a learner types it: read, and kept as typed while it is theirs
+    settle(page)
+    assert page.input_value(f"{SANDBOX} input[name=var-b]") == "-0.5"
+    assert field.input_value() == "-0,5"
+    page.click(f"{SANDBOX} .tdg-nudge summary")
+    page.fill(f"{SANDBOX} input[name=nudge-h]", "0,01")
+    page.press(f"{SANDBOX} input[name=nudge-h]", "Enter")
+    page.wait_for_selector(f"{SANDBOX} .tdg-nudge-result:not(:empty)")
+    assert "0,01" in page.inner_text(f"{SANDBOX} .tdg-nudge-result")
     assert page.errors == []
 
 
@@ -161,7 +184,7 @@ def test_typing_log_a_with_a_negative_keeps_an_a_slider(open_page):
     assert error.get_attribute("data-code") == "domain"
     assert "log" in error.inner_text()
     assert slider_names(page) == ["var-a"], "the sliders follow the typed text, not a prefix of it"
-    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "-1", "the value the learner set is kept"
+    assert num(page.input_value(f"{SANDBOX} input[name=num-a]")) == -1, "the value the learner set is kept"
     assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class"), "the old graph fades"
     set_range(page, f"{SANDBOX} input[name=var-a]", 2)
     settle(page)

@@ -7,6 +7,7 @@ import { h, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import type { Preset } from "../model/model";
 import { writeProduct } from "../stage/labels";
+import { fieldText } from "../../widgets/fields";
 
 export interface Controls {
   player: HTMLElement;
@@ -66,7 +67,7 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   const [transport, playback] = transportBar(t, id);
   const [options, switches] = optionsBar(t, id);
   const [codestep, code] = codeStep(t, id);
-  const [nudge, nudgeParts] = nudgeCheck(t, id);
+  const [nudge, nudgeParts] = nudgeCheck(t, id, i18n.lang);
   const [table, tableBody] = nodeTable(t);
   const legend = legendOf(t, id);
   const live = h("div", {
@@ -320,15 +321,15 @@ function codeStep(t: Translate, id: string): [HTMLElement, Pick<Controls, "topo"
 function nudgeCheck(
   t: Translate,
   id: string,
+  lang: string,
 ): [HTMLElement, Pick<Controls, "nudgeLeaf" | "nudgeH" | "nudgeRun" | "nudgeResult">] {
   const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
   const nudgeH = h("input", {
-    type: "number",
+    type: "text",
+    inputmode: "decimal",
     name: "nudge-h",
     id: `${id}-nudge-h`,
-    value: "0.001",
-    step: "any",
-    min: "0",
+    value: fieldText(0.001, lang), // as the values' fields (sliders.ts showValue)
     class: "tdg-number",
   });
   const nudgeRun = actionButton("nudge", t("nudge_run"));

@@ -4,6 +4,7 @@
 import { h, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import { sliderRange } from "../model/model";
+import { fieldText } from "../../widgets/fields";
 
 export interface Slider {
   name: string;
@@ -62,12 +63,12 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     class: "tdg-range",
   });
   // Text, read by parseNumber, as the predictions are: a number field dropped what it could not read
-  // ("1/3" became 13, the cards' "−3" became 3: walkthrough 17).
+  // ("1/3" became 13, the cards' "−3" became 3: walkthrough 17). Written as page 00's fields are.
   const number = h("input", {
     type: "text",
     inputmode: "decimal",
     name: `num-${name}`,
-    value: String(value),
+    value: fieldText(value, i18n.lang),
     class: "tdg-number",
     "aria-label": i18n.t("number_field", { name }),
   });
@@ -88,4 +89,12 @@ export function widenSlider(slider: Slider, value: number): void {
   slider.range.min = String(min);
   slider.range.max = String(max);
   slider.range.step = String(step);
+}
+
+/**
+ * A value in a field the learner types into, as the page's language writes it (fields.ts: "−0,2" on
+ * the ru and et pages, as on page 00; walkthrough 18 found "-0.2" beside a caption's "−0,2").
+ */
+export function showValue(field: HTMLInputElement, value: number): void {
+  field.value = fieldText(value, document.documentElement.lang);
 }

@@ -4,7 +4,7 @@
 
 import { CodeListing } from "../teaching/codestep";
 import { type Controls, fillNudgeLeaves } from "./controls";
-import { type Slider, syncSliderList, widenSlider } from "./sliders";
+import { type Slider, showValue, syncSliderList, widenSlider } from "./sliders";
 import { setAttr, setStyle, setText } from "../shared/dom";
 import { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
@@ -245,7 +245,7 @@ export class ControlSync {
     for (const slider of this.sliders) {
       const value = s.values[slider.name] ?? DEFAULT_VALUE;
       if (slider.number !== active && parseNumber(slider.number.value) !== value)
-        slider.number.value = String(value);
+        showValue(slider.number, value);
       if (slider.range !== active && Number(slider.range.value) !== value) {
         widenSlider(slider, value);
         slider.range.value = String(value);

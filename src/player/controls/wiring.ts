@@ -3,7 +3,7 @@
 
 import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
-import { type Slider, widenSlider } from "./sliders";
+import { type Slider, showValue, widenSlider } from "./sliders";
 import { parseNumber } from "../model/format";
 import type { Action, Preset, SandboxState } from "../model/model";
 import { DEFAULT_VIEW, rotate } from "../model/view";
@@ -96,7 +96,7 @@ export function wireControls(t: Target): void {
 export function wireSlider(t: Target, slider: Slider): void {
   slider.range.addEventListener("input", (e) => {
     const value = Number(slider.range.value);
-    slider.number.value = String(value);
+    showValue(slider.number, value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
   });
   slider.number.addEventListener("input", (e) => {
@@ -112,7 +112,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   slider.number.addEventListener("change", () => {
     const value = t.current().values[slider.name];
     if (!Number.isFinite(parseNumber(slider.number.value)) && value !== undefined)
-      slider.number.value = String(value);
+      showValue(slider.number, value);
   });
 }
 
