@@ -25,6 +25,9 @@ BIG = {
     "27-node mixed": "relu(w * x + v * y + b) * relu(a * c - d) + exp(e / f) * log(g + h)",
     "40 nodes": "relu(a*b + c*d + e*f + g*h + k*m + n*p + q*r + s*t + u*v + w*x)",
 }
+# 40 nodes, 8 variables, the bench's (bench/browser.py): on a phone its stage is over 500 px tall.
+FORTY_NODES = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
+               " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")
 SIZES = {"1280x800": DESKTOP, "390x844": PHONE}
 NUMBER = r"[−-]?(\d+(\.\d+)?(e[−-]?\d+)?|\d+e[−+−-]?\d+)"
 

@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
+from .big_graph_helpers import FORTY_NODES
 from .browser_helpers import (
     DESKTOP,
     PHONE,
@@ -28,8 +29,6 @@ from .browser_helpers import (
 pytestmark = pytest.mark.browser
 
 FULL = "#tinydag-1"
-FORTY_NODES = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
-               " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")  # bench/browser.py's
 EXERCISE_A = "a[data-open-in-sandbox] >> nth=1"  # the compact player's link, then (a)-(d)
 SQUARE = "#tinydag-1?expr=a%20*%20a&vals=a:3&dir=backward&t=3"
 LAST_STEP = {
@@ -124,14 +123,24 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
     settle(page)
     last = boxes(page)
     assert last["text"].endswith("b.grad = … + 2 = 1,531") and not last["clipped"], last["text"]
+    caption = page.locator(f"{FULL} [data-caption]")
+    caption.tap()  # the whole sum at a tap (review 51), two lines again once the step changes
+    assert boxes(page)["text"].endswith("b.grad = −0,1353 − 0,3333 + 2 = 1,531")
+    seek(page, 50)
+    assert not boxes(page)["clipped"] and caption.get_attribute("data-open") is None
     # Anything longer (an error's message with the dimmed graph's words) shows whole at a tap.
     type_expression(page, "a ** b")
     page.wait_for_function(f"document.querySelector('{FULL} [data-caption]').textContent.includes('Бледным')")
     assert boxes(page)["clipped"]
-    page.locator(f"{FULL} [data-caption]").tap()
+    caption.tap()
     opened = boxes(page)
     assert not opened["clipped"] and opened["caption"]["height"] > 2 * opened["lineHeight"], opened["text"]
     assert page.errors == []
+    # A desktop's caption has the room: the whole sum.
+    page = open_lesson(browser, site_server, viewport=DESKTOP, hash=(
+        "#tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=backward&t=51"))
+    settle(page)
+    assert boxes(page)["text"].endswith("b.grad = −0.1353 − 0.3333 + 2 = 1.531")
 
 
 

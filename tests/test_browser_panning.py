@@ -12,7 +12,15 @@ from urllib.parse import quote
 
 import pytest
 
-from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
+from .big_graph_helpers import (
+    BIG,
+    EXPANSIONS,
+    FORTY_NODES,
+    NUMBER,
+    SIZES,
+    assert_readable,
+    to_end_of_backward,
+)
 from .browser_helpers import (
     DESKTOP,
     PHONE,
@@ -291,9 +299,7 @@ def test_a_link_to_a_step_shows_the_card_the_step_is_about(browser, site_server)
     """Walkthrough 17's last look: a link to step 12 of a 40-node graph's backward pass, opened on a
     phone, centred the step's two ends, farther apart than the frame is wide, and left the card the
     caption speaks of (g receives 0 x 1 = 0) half outside the frame."""
-    expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
-                  " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")
-    hash = f"#tinydag-1?expr={quote(expression)}&dir=backward&t=12"
+    hash = f"#tinydag-1?expr={quote(FORTY_NODES)}&dir=backward&t=12"
     page = lesson_page(browser, site_server, viewport=PHONE, hash=hash)
     page.wait_for_function("document.querySelector('[data-sandbox] [data-caption]')?.textContent"
                            ".startsWith('Step 12 of 51 · g receives')")

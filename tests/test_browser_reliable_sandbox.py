@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from .big_graph_helpers import FORTY_NODES
 from .browser_helpers import (
     DESKTOP,
     MINUS,
@@ -171,7 +172,7 @@ def test_the_fields_write_numbers_as_the_pages_language(open_page):
     page.fill(f"{SANDBOX} input[name=nudge-h]", "0,01")
     page.press(f"{SANDBOX} input[name=nudge-h]", "Enter")
     page.wait_for_selector(f"{SANDBOX} .tdg-nudge-result:not(:empty)")
-    assert "0,01" in page.inner_text(f"{SANDBOX} .tdg-nudge-result")
+    assert "Сдвиг a на 0,01 " in page.inner_text(f"{SANDBOX} .tdg-nudge-result")
     assert page.errors == []
 
 
@@ -269,11 +270,6 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     page.set_viewport_size(PHONE)
     a_pulse_started_below_a_tall_graph_plays_in_view(page)
     assert page.errors == [], page.errors
-
-
-# 40 nodes, 8 variables (as in bench/browser.py): on a phone its stage is over 500 px tall.
-FORTY_NODES = ("relu(a * b + c * d - e / f) * exp(g - h) + log(a * a + 1) ** 2 - (b - c) / (d + 2)"
-               " + relu(-e * f) * (g + h * 0.5) - exp(-a) * b")
 
 
 def a_pulse_started_below_a_tall_graph_plays_in_view(page) -> None:

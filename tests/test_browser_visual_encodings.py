@@ -260,3 +260,39 @@ def backward_travels_on_its_own_layer(page, reduced: bool) -> None:
         assert min(moved) > 2, moved
     assert max(ends) < 1.5, "the ends stay on their cards"
     assert page.errors == [], page.errors
+
+
+SHADOWS = f"""() => {{
+  const player = document.querySelector('{SANDBOX} .tdg-player');
+  const css = getComputedStyle(player);
+  return {{cards: [...document.querySelectorAll('{SANDBOX} .tdg-card')].map(c => c.style.boxShadow),
+          active: document.querySelector('{SANDBOX} .tdg-card.is-active')?.style.boxShadow ?? '',
+          grad: css.getPropertyValue('--tdg-grad-color').trim(),
+          value: css.getPropertyValue('--tdg-value-color').trim()}};
+}}"""
+
+
+def test_a_cards_shadow_takes_the_schemes_colours_and_its_halo_the_pulses(browser, site_server):
+    """Review 51: the shadows' colours are worked out from the palette (no var() in them, which made each
+    card's restyle parse them again): a halo in the colour of the pulse going on (forward: values',
+    backward: gradients'), a chip's side that follows a change of scheme."""
+    page = lesson_page(browser, site_server, hash=moment_hash("(a + b) * c", {"a": 2, "b": -3, "c": 10},
+                                                              "backward", 0.5))
+    page.wait_for_function("window.tinydagPlayer.sandboxes['tinydag-1'] !== undefined")
+    settle(page)
+    light = page.evaluate(SHADOWS)
+    assert not any("var(" in s for s in light["cards"]), light["cards"]
+    def rgba(colour: str) -> str:  # "rgb(230 99 59)" as the halo is serialized, 70 % opaque
+        return "rgba({}, {}, {}, 0.7)".format(*colour.strip("rgb()").split())
+
+    assert rgba(light["grad"]) in light["active"], light  # the root lit by the seed, in grad's colour
+    seek(page, 0)
+    page.click(f"{SANDBOX} [data-action=forward]")
+    seek(page, 0.5)
+    forward = page.evaluate(SHADOWS)
+    assert rgba(forward["value"]) in forward["active"], forward
+    page.evaluate("document.body.dataset.mdColorScheme = 'slate'")  # as Material's toggle does
+    page.wait_for_function(f"({SHADOWS})().cards[0] !== {forward['cards'][0]!r}")
+    dark = page.evaluate(SHADOWS)
+    assert dark["cards"][0] != forward["cards"][0], "the chip's side follows the scheme"
+    assert page.errors == []

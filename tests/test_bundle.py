@@ -125,6 +125,13 @@ def test_the_shaders_ship_without_the_whitespace_a_reader_needs():
         "x=t`#version 100\nprecision highp float;uniform vec4 u[${n}];void main(){float a=1.0- -u[0].x;"
         "gl_FragColor=vec4(${v}*2.0,a,0.0,1.0);}`,y=`  keep  me  `")
     assert glsl.minify("void main() { a = b - -c + +d / *p; }") == "void main(){a=b- -c+ +d/ *p;}"
+    # review 51: a comment would swallow the lines joined after it; a placeholder may be negative, or a
+    # directive of its own; a shader the pairing of backticks misses fails the build
+    assert glsl.minify("void main() {\n  // the colour\n  a = 1.0; /* lit */\n}") == "void main(){a=1.0;}"
+    assert glsl.minify("${defines}\nvoid main() {\n  a = b - ${x} * 2.0;\n}") == (
+        "${defines}\nvoid main(){a=b- ${x}*2.0;}")
+    with pytest.raises(glsl.ShaderError, match="found 0 of the 1 shaders"):
+        glsl.minify_shaders("x=`${f({a:1})}`,y=t`void main() { }`")
     # every shader the player ships is minified: no line of GLSL indented, no space beside an operator
     player = (bundle.ASSETS / "player.js").read_text(encoding="utf-8")
     shaders = [m[1] for m in glsl.TEMPLATE.finditer(player) if "void main" in m[1]]

@@ -185,6 +185,34 @@ def test_a_docstring_is_translated_into_the_lines_the_english_takes():
     assert error.value.line == 2 and "does not fit the 2 lines of at most 80" in error.value.message
 
 
+def test_every_shape_of_docstring_pygments_writes_is_translated_or_refused_by_name():
+    """Review 51: one line, closing quotes on their own line, a module's at column zero (its words ran
+    together), and one with a blank line (refused at its line, not as a comment no listing has)."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    source = ('def f():\n    """One line only."""\n\n\n'
+              'def g():\n    """Words here,\n    more words.\n    """\n\n\n'
+              '"""Module words\nat column zero."""\n\n\n'
+              'def h():\n    """Para one.\n\n    Para two."""\n')
+    code = f"<code>{highlight(source, PythonLexer(), HtmlFormatter(nowrap=True))}</code>"
+
+    def shown(pairs: dict[str, str]) -> list[str]:
+        block = "".join(f'"{english}": "{words}"\n' for english, words in pairs.items())
+        out = translate_listings(code, take_translations(f"```tinydag-comments\n{block}```\n")[1])
+        return text(out).split("\n")
+
+    lines = shown({"One line only.": "Одна строка.", "Words here, more words.": "Слова, ещё слова.",
+                   "Module words at column zero.": "Слова модуля."})
+    assert lines[1] == '    """Одна строка."""'
+    assert " ".join(lines[5:7]).split() == ['"""Слова,', "ещё", "слова."] and lines[7] == '    """', lines
+    assert " ".join(lines[10:12]).split() == ['"""Слова', 'модуля."""'], lines[10:12]
+    with pytest.raises(BlockError) as error:
+        shown({"Para one. Para two.": "Абзац."})
+    assert error.value.line == 2 and "has a blank line" in error.value.message
+
+
 def test_a_translated_comment_is_escaped_and_the_code_kept():
     _, translations = take_translations('```tinydag-comments\n"the number it holds": "<b> & x"\n```\n')
     out = translate_listings(CODE, translations)

@@ -2,6 +2,6 @@
 // numbers (1.5 in en, 1,5 in ru and et); player/format.ts parseNumber reads either sign back.
 
 export function fieldText(x: number, lang: string): string {
-  const text = String(x).replace("-", "\u2212");
+  const text = String(x).replaceAll("-", "\u2212"); // an exponent's too: "−1e−7"
   return lang.toLowerCase().startsWith("en") ? text : text.replace(".", ",");
 }

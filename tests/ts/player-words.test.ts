@@ -140,8 +140,8 @@ test("a dead ReLU's step says why nothing passes it, in every language", () => {
     said("en"),
     "(a × b) receives 1 × 0 = 0: the ReLU's input is not positive, so its local derivative is 0: a dead path",
   );
-  assert.match(said("ru"), /вход ReLU не положителен, его локальная производная 0, путь мёртв$/);
-  assert.match(said("et"), /ReLU sisend pole positiivne, tema lokaalne tuletis on 0, tee on surnud$/);
+  assert.match(said("ru"), /вход ReLU не положителен, производная ReLU — 0, путь мёртв$/);
+  assert.match(said("et"), /ReLU sisend pole positiivne, ReLU lokaalne tuletis on 0, tee on surnud$/);
   // Past the ReLU the zero travels on, and each step says why nothing arrives (a learner who drags
   // into a dead ReLU lands on the last step, not on the ReLU's).
   const after = t.backward.find((s) => s.child === "n0")!;
@@ -379,4 +379,19 @@ test("a decimal comma in the expression gets the hint to write a point, in every
 test("without the expression at hand a message still reads whole", () => {
   const en = makeI18n("en", strings("en"));
   assert.equal(errorMessage(en, failure("a / b", { b: 0 })), "Division by zero: the divisor “…” is 0.");
+});
+
+test("a brief caption tells a sum of more than two terms by its tail; two terms stay whole", () => {
+  // a * a * a: a's grad is the sum of three contributions; a * a: of two (exercise (c))
+  const three = buildTimeline("a * a * a", { a: 2 });
+  const two = buildTimeline("a * a", { a: 3 });
+  const en = makeI18n("en", strings("en"));
+  const last = (timeline: Timeline, brief: boolean) => {
+    const schedule = scheduleOf(timeline, "backward");
+    const shown = shownStep(timeline, schedule, frameAt(timeline, schedule, schedule.duration), en);
+    return captionOf(schedule, shown, en, null, brief);
+  };
+  assert.match(last(three, false), /a\.grad = 4 \+ 4 \+ 4 = 12$/);
+  assert.match(last(three, true), /a\.grad = … \+ 4 = 12$/);
+  assert.match(last(two, true), /a\.grad = 3 \+ 3 = 6$/, "exercise (c)'s two paths stay whole");
 });

@@ -178,9 +178,15 @@ test("the dial's scale is the static figure's, and its pointers turn with the sl
 
 test("a number field writes the language's decimal sign, and the readouts' parser reads it back", () => {
   assert.deepEqual(
-    [fieldText(1.5, "en"), fieldText(1.5, "ru"), fieldText(-0.25, "et"), fieldText(2, "ru")],
-    ["1.5", "1,5", "\u22120,25", "2"],
+    [
+      fieldText(1.5, "en"),
+      fieldText(1.5, "ru"),
+      fieldText(-0.25, "et"),
+      fieldText(2, "ru"),
+      fieldText(-1e-7, "en"),
+    ],
+    ["1.5", "1,5", "\u22120,25", "2", "\u22121e\u22127"],
   );
-  for (const x of [1.5, -0.25, 0.0001, 3])
+  for (const x of [1.5, -0.25, 0.0001, 3, -1e-7, 2.5e-8])
     for (const lang of ["en", "ru", "et"]) assert.equal(parseNumber(fieldText(x, lang)), x);
 });

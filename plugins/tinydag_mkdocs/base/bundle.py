@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .glsl import minify_shaders
+from .glsl import ShaderError, minify_shaders
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
 ROOT = Path(__file__).resolve().parents[3]  # the repository: plugins/tinydag_mkdocs/base/bundle.py
@@ -42,8 +42,9 @@ ESBUILD_OPTIONS = ("--bundle", "--minify", "--format=iife", "--target=es2022", "
 TERSER = "node_modules/.bin/terser"
 # unsafe_arrows and unsafe_methods: no function of ours is called with `new` but classes, so an
 # anonymous function may become an arrow and an object's function a method (about 30 bytes gzip).
-# unsafe: the built-ins are the standard ones, and String(x) only ever writes a number or a string, so
-# it may become "" + x (about 100 bytes gzip).
+# unsafe: the built-ins are the standard ones (nothing patches them), and nothing turned into text with
+# String(x) or x.toString() is a Symbol or an object with a valueOf of its own, so either may become
+# "" + x (about 100 bytes gzip).
 TERSER_OPTIONS = ("--compress",
                   "passes=4,pure_getters=true,unsafe=true,unsafe_arrows=true,unsafe_methods=true",
                   "--mangle", "--ecma", "2020", "--comments", "false")
@@ -92,7 +93,10 @@ def build(root: Path = ROOT, esbuild: str = ESBUILD) -> dict[str, bytes]:
         if run.stderr.strip():
             raise BundleError(f"esbuild warnings while bundling the player:\n{run.stderr.strip()}")
         for script in sorted(Path(work).glob("*.js")):
-            script.write_text(minify_shaders(script.read_text(encoding="utf-8")), encoding="utf-8")
+            try:
+                script.write_text(minify_shaders(script.read_text(encoding="utf-8")), encoding="utf-8")
+            except ShaderError as error:
+                raise BundleError(f"{script.name}: {error}") from None
             _compress(root, script)
         return {name: (Path(work) / name).read_bytes() for name in OUTPUTS if (Path(work) / name).is_file()}
 

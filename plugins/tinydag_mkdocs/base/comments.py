@@ -40,7 +40,7 @@ QUOTES = '"""'
 
 @dataclass(frozen=True)
 class Translations:
-    table: dict[str, str]  # English comment -> the page's words
+    table: dict[str, str]  # English comment or docstring (its words on one line) -> the page's words
     lines: dict[str, int]  # ... and the Markdown line that says so
 
 
@@ -78,8 +78,9 @@ def take_translations(markdown: str, first_line: int = 1) -> tuple[str, Translat
 
 
 def translate_listings(page_html: str, translations: Translations) -> str:
-    """Every listing of the page with its comments in the page's words; BlockError, at the block's line
-    for that comment, for a comment no listing has or a line grown too wide."""
+    """Every listing of the page with its comments and docstrings in the page's words; BlockError, at the
+    block's line for that one, for a comment or docstring no listing has, a line grown too wide, or a
+    docstring that needs more lines than the English or has a blank line (_docstrings)."""
     used: set[str] = set()
 
     def line(code_line: str) -> str:
@@ -109,8 +110,9 @@ def translate_listings(page_html: str, translations: Translations) -> str:
     page_html = CODE.sub(code, page_html)
     unknown = [english for english in translations.table if english not in used]
     if unknown:
-        raise BlockError(translations.lines[unknown[0]], f"no listing of the page has the comment "
-                         f"“{unknown[0]}”: copy it exactly as the code writes it, after the #")
+        raise BlockError(translations.lines[unknown[0]], f"no listing of the page has the comment or "
+                         f"docstring “{unknown[0]}”: copy a comment exactly as the code writes it after "
+                         "the #, a docstring's words as they are, on one line")
     return page_html
 
 
@@ -128,10 +130,15 @@ def _docstrings(lines: list[str], translations: Translations, used: set[str]) ->
         while end < len(lines) - 1 and not _closes(lines[end], opening=end == start):
             end += 1
         parts = [html.unescape(m[1]) for k in range(start, end + 1) for m in DOCSTRING.finditer(lines[k])]
-        english = " ".join("".join(parts).strip().strip('"').split())
+        english = " ".join(" ".join(parts).strip().strip('"').split())
         words = translations.table.get(english)
-        if words is not None and all(DOCSTRING.search(lines[k]) for k in range(start, end + 1)):
+        if words is not None:
             used.add(english)
+            # A blank line (Pygments writes it without a docstring part) parts paragraphs: the words of
+            # one translation cannot say where.
+            if not all(DOCSTRING.search(lines[k]) for k in range(start, end + 1)):
+                raise BlockError(translations.lines[english], "this docstring has a blank line, which the "
+                                 "comments block cannot translate: leave it in English")
             lines[start:end + 1] = _rewrapped(lines[start:end + 1], words, translations.lines[english])
         start = end + 1
     return lines
@@ -142,9 +149,12 @@ def _closes(line: str, opening: bool) -> bool:
     return text.endswith(QUOTES) and (not opening or len(text) >= 2 * len(QUOTES))
 
 
-def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
+def _rewrapped(lines: list[str], words: str, block_line: int, closing: str = QUOTES) -> list[str]:
     """The docstring's lines with `words` in place of their text: as many lines, each within WIDTH,
-    as evenly filled as they can be; BlockError at `block_line` when the words need more lines."""
+    as evenly filled as they can be, closing quotes left on a line of their own if the English has them
+    so; BlockError at `block_line` when the words need more lines."""
+    if len(lines) > 1 and html.unescape(DOCSTRING.findall(lines[-1])[0]).strip() == QUOTES:
+        return _rewrapped(lines[:-1], words, block_line, closing="") + lines[-1:]
     room = []  # characters of text each line holds
     indents = []
     for k, line in enumerate(lines):
@@ -152,7 +162,7 @@ def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
         part = html.unescape(DOCSTRING.findall(line)[0])
         indent = part[:len(part) - len(part.lstrip())]
         indents.append(indent)
-        quotes = len(QUOTES) * ((k == 0) + (k == len(lines) - 1))
+        quotes = len(QUOTES) * (k == 0) + len(closing) * (k == len(lines) - 1)
         room.append(WIDTH - len(before) - len(indent) - quotes)
     tokens = words.split()
     filled = None
@@ -166,7 +176,7 @@ def _rewrapped(lines: list[str], words: str, block_line: int) -> list[str]:
                          "say it shorter")
     out = []
     for k, (line, indent, text) in enumerate(zip(lines, indents, filled, strict=True)):
-        said = html.escape((QUOTES if k == 0 else indent) + text + (QUOTES if k == len(lines) - 1 else ""),
+        said = html.escape((QUOTES if k == 0 else indent) + text + (closing if k == len(lines) - 1 else ""),
                            quote=False)
         head, _, tail = DOCSTRING.split(line, maxsplit=1)
         out.append(f'{head}<span class="sd">{said}</span>{tail}')

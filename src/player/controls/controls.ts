@@ -79,8 +79,6 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
   // The step in words under the graph, for every reader (the live region above says it to screen
   // readers once the reader takes over; this one is read by eye, so it is hidden from them).
   const caption = h("p", { class: "tdg-caption", "data-caption": "", "aria-hidden": "true" });
-  // On a phone it keeps to two lines: a tap shows all of a longer one (an error's message with it).
-  caption.onclick = () => caption.toggleAttribute("data-open");
   const player = h(
     "section",
     { class: "tdg-player", "aria-label": t("player_label") },

@@ -142,10 +142,12 @@ export function captionOf(
   shown: ShownStep | null,
   i18n: I18n,
   dimmed: string | null = null,
+  brief = false, // the step's brief sentence (describeEvent's `brief`)
 ): string {
   if (dimmed !== null) return i18n.t("caption_dimmed", { expression: excerptOf(dimmed) });
   const total = schedule.duration;
-  if (shown) return i18n.t("caption_step", { step: shown.step, total, event: shown.brief });
+  if (shown)
+    return i18n.t("caption_step", { step: shown.step, total, event: brief ? shown.brief : shown.event });
   if (total === 0) return i18n.t("caption_single_leaf"); // a lone variable or number: no operation
   return i18n.t(`caption_start_${schedule.direction}`, { total, play: i18n.t("play") });
 }

@@ -10,6 +10,7 @@ export interface Slider {
   name: string;
   range: HTMLInputElement;
   number: HTMLInputElement;
+  lang: string; // the page's, as its number field writes numbers (showValue)
 }
 
 /**
@@ -68,7 +69,7 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     type: "text",
     inputmode: "decimal",
     name: `num-${name}`,
-    value: fieldText(value, i18n.lang),
+    value: fieldText(value, i18n.lang), // showValue's
     class: "tdg-number",
     "aria-label": i18n.t("number_field", { name }),
   });
@@ -79,7 +80,7 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     range,
     number,
   );
-  return { name, range, number };
+  return { name, range, number, lang: i18n.lang };
 }
 
 /** Make a slider's range include a value typed into its number field. */
@@ -95,6 +96,6 @@ export function widenSlider(slider: Slider, value: number): void {
  * A value in a field the learner types into, as the page's language writes it (fields.ts: "−0,2" on
  * the ru and et pages, as on page 00; walkthrough 18 found "-0.2" beside a caption's "−0,2").
  */
-export function showValue(field: HTMLInputElement, value: number): void {
-  field.value = fieldText(value, document.documentElement.lang);
+export function showValue(slider: Slider, value: number): void {
+  slider.number.value = fieldText(value, slider.lang);
 }

@@ -30,6 +30,9 @@ const FOLD_ABOVE = 4;
 const FOLD_ABOVE_WIDE = 10;
 const TAP_MS = 500; // a tap's focus follows the finger's release by less than this
 
+// transport.css: where the caption keeps to two lines.
+const NARROW = "(max-width: 37.5em)";
+
 export class ControlSync {
   sliders: Slider[] = [];
   private readonly errors: ErrorView;
@@ -39,6 +42,7 @@ export class ControlSync {
   private shown: SandboxState | null = null; // the state the controls were last synced to
   private lastCompleted = -1;
   private captioned: { s: SandboxState; shown: ShownStep | null; resting: boolean } | null = null;
+  private captionAbout: unknown[] = []; // what the caption last said (writeCaption)
   private many = false; // more variables than FOLD_ABOVE (FOLD_ABOVE_WIDE)
   // The last nudge shown, whether its leaf's gradient had arrived, and its line under the graph (Nudge
   // check's measure, compared with the gradient once the backward wave has brought it).
@@ -84,7 +88,7 @@ export class ControlSync {
     // under the pointer, and the click missed (walkthrough 9).
     const release = (): void => {
       setStyle(ui.variables, "min-height", "");
-      (ui.variables.parentElement as HTMLElement).hidden = !ui.variables.childElementCount; // as below
+      this.foldEmpty();
     };
     // With the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
     // or a moment after a press that makes none (a drag). A tap takes the focus after the finger has
@@ -98,6 +102,11 @@ export class ControlSync {
       };
       const timer = setTimeout(clicked, 400);
       doc.addEventListener("click", clicked, true);
+    };
+    // A tap on the caption: all of it, or two lines again (on a phone; writeCaption).
+    ui.caption.onclick = () => {
+      ui.caption.toggleAttribute("data-open");
+      this.writeCaption();
     };
     ui.expression.addEventListener("blur", (e) => {
       if (pressed) doc.addEventListener("pointerup", releaseWithClick, { capture: true, once: true });
@@ -141,12 +150,11 @@ export class ControlSync {
       // Its title says how many it holds: folded, how many are behind it.
       const title = this.ui.variables.previousElementSibling;
       if (title) setText(title, this.i18n.t("variables", { count: variables.length }));
-      // Folded as it becomes many; then as the reader left it. None (numbers alone, or a typo): not
-      // there, once the field is left (its room is held until then).
-      const fold = this.ui.variables.parentElement as HTMLDetailsElement;
-      fold.hidden = !variables.length && document.activeElement !== this.ui.expression;
+      // Folded as it becomes many; then as the reader left it.
+      this.foldEmpty();
       const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
-      if (many !== this.many) fold.open = !(this.many = many);
+      if (many !== this.many)
+        (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
     }
     if (this.ui.expression.value !== s.expression) this.ui.expression.value = s.expression;
     // New numbers alone change the message only when it names a node of the graph on screen.
@@ -174,11 +182,16 @@ export class ControlSync {
     const dimmed = dimmedExpression(s);
     const said = s.error === null ? null : this.errors.said();
     const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
-    const words =
-      dimmed !== null
-        ? [said, captionOf(s.schedule, shown, this.i18n, dimmed)].filter(Boolean).join(" ")
-        : (said ?? nudged ?? captionOf(s.schedule, shown, this.i18n));
-    setText(this.ui.caption, words);
+    // Kept to two lines on a phone (transport.css), a sum is told by its tail; opened by a tap, whole,
+    // until the words are about something else.
+    const caption = this.ui.caption;
+    const about = [shown, dimmed, said, nudged];
+    if (about.some((x, i) => x !== this.captionAbout[i])) caption.removeAttribute("data-open");
+    this.captionAbout = about;
+    const brief = !caption.hasAttribute("data-open") && matchMedia(NARROW).matches;
+    const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief);
+    const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
+    setText(caption, words);
   }
 
   /** Whether the engine failed to load (sandbox.ts): the error line says so until it has loaded. */
@@ -239,13 +252,18 @@ export class ControlSync {
     ui.finalGradients.checked = s.finalGradients;
   }
 
+  /** No values (numbers alone, or a typo), no fold: once the field is left, for its room is held till then. */
+  private foldEmpty(): void {
+    const fold = this.ui.variables.parentElement as HTMLElement;
+    fold.hidden = !this.ui.variables.childElementCount && document.activeElement !== this.ui.expression;
+  }
+
   /** Values into the sliders, never into the field the reader is using right now. */
   private syncSliders(s: SandboxState): void {
     const active = this.ui.player.ownerDocument.activeElement;
     for (const slider of this.sliders) {
       const value = s.values[slider.name] ?? DEFAULT_VALUE;
-      if (slider.number !== active && parseNumber(slider.number.value) !== value)
-        showValue(slider.number, value);
+      if (slider.number !== active && parseNumber(slider.number.value) !== value) showValue(slider, value);
       if (slider.range !== active && Number(slider.range.value) !== value) {
         widenSlider(slider, value);
         slider.range.value = String(value);

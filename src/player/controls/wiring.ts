@@ -96,7 +96,7 @@ export function wireControls(t: Target): void {
 export function wireSlider(t: Target, slider: Slider): void {
   slider.range.addEventListener("input", (e) => {
     const value = Number(slider.range.value);
-    showValue(slider.number, value);
+    showValue(slider, value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
   });
   slider.number.addEventListener("input", (e) => {
@@ -111,8 +111,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
   slider.number.addEventListener("change", () => {
     const value = t.current().values[slider.name];
-    if (!Number.isFinite(parseNumber(slider.number.value)) && value !== undefined)
-      showValue(slider.number, value);
+    if (!Number.isFinite(parseNumber(slider.number.value)) && value !== undefined) showValue(slider, value);
   });
 }
 

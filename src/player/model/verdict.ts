@@ -212,7 +212,8 @@ export function judgeAll(
     return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
   });
   // The tally alone when nothing plays (answers judged again after a reload or a language switch).
-  const summary = t(replaying ? "predict_summary" : "predict_tally", { right, total: fields.length });
+  const tally = t("predict_tally", { right, total: fields.length });
+  const summary = replaying ? `${tally} ${t("predict_plays")}` : tally;
   return { answers, summary, judged: true };
 }
 

@@ -28,7 +28,7 @@ export class Cards {
   private cards = new Map<NodeId, Card>();
   private size: CardSize | null = null; // setSize()
   private chip: [number, number] = [0, 0]; // setChip()
-  private colours = ["", "", ""]; // setColours(): a chip's side, the halo forward and backward
+  private colours: [side: string, forward: string, backward: string] = ["", "", ""]; // setColours()
   private backward = false; // the direction of the frame last drawn (its halo's colour)
   private readonly guessed = new Set<Card>(); // panels measured before their card was placed
 
@@ -449,7 +449,7 @@ export class Cards {
     const of = `${card.glow} ${card.lift} ${this.chip} ${side} ${halo}`;
     if (of === card.shadowOf) return;
     card.shadowOf = of;
-    setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip, side!, halo!));
+    setStyle(card.el, "box-shadow", cardShadow(card.glow, card.lift, this.chip, side, halo));
   }
 }
 

@@ -278,7 +278,8 @@ export class Stage {
     this.ui.player.style.setProperty("--tdg-value-color", css(palette.primary));
     this.ui.player.style.setProperty("--tdg-grad-color", css(palette.accent));
     this.ui.player.style.setProperty("--tdg-negative-color", css(palette.negative));
-    // A chip's side: the text's colour 22 % into the background; the halo: the pulse's, 70 % opaque.
+    // A chip's side: the text's colour 22 % into the background (the colour taken opaque: a shade
+    // darker than CSS's color-mix of Material's translucent text); the halo: the pulse's, 70 % opaque.
     const side = palette.fg.map((f, i) => f * 0.22 + palette.bg[i]! * 0.78) as RGB;
     this.cards.setColours(css(side), css(palette.primary, " / 0.7"), css(palette.accent, " / 0.7"));
   }
