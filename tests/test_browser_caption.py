@@ -85,7 +85,7 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
     assert boxes(page)["text"] == LAST_STEP[lang].split(";")[0]
     counter_and_lit_grad = page.evaluate(f"""() => [
         document.querySelector('{FULL} .tdg-time-text').textContent,
-        document.querySelector('{FULL} [data-node].is-active [data-field=grad]').textContent]""")
+        document.querySelector('{FULL} [data-node][data-active] [data-field=grad]').textContent]""")
     assert counter_and_lit_grad == ["3 / 3", "3"]
     if lang == "en":
         # A value changed and let go (or typed and committed): the screen reader's sentence says the

@@ -180,7 +180,7 @@ def test_follow_the_pulse_keeps_the_active_card_in_view(browser, site_server):
     for t in (2, 20, 40, 60):
         seek(page, t)
         keep_stage_in_window(page)
-        active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card.is-active')]"
+        active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card[data-active]')]"
                                ".map(e => e.dataset.node)")
         assert all(visible_in_stage(page, node) for node in active), f"step {t}: {active}"
     page.locator(f"{SANDBOX} .tdg-stage").focus()
@@ -305,7 +305,7 @@ def test_a_link_to_a_step_shows_the_card_the_step_is_about(browser, site_server)
                            ".startsWith('Step 12 of 51 · g receives')")
     settle(page)
     keep_stage_in_window(page)
-    active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card.is-active')]"
+    active = page.evaluate("[...document.querySelectorAll('[data-sandbox] .tdg-card[data-active]')]"
                            ".map(e => e.dataset.node)")
     assert active and all(visible_in_stage(page, node) for node in active), active
     assert page.errors == []

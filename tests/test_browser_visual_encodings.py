@@ -266,7 +266,7 @@ SHADOWS = f"""() => {{
   const player = document.querySelector('{SANDBOX} .tdg-player');
   const css = getComputedStyle(player);
   return {{cards: [...document.querySelectorAll('{SANDBOX} .tdg-card')].map(c => c.style.boxShadow),
-          active: document.querySelector('{SANDBOX} .tdg-card.is-active')?.style.boxShadow ?? '',
+          active: document.querySelector('{SANDBOX} .tdg-card[data-active]')?.style.boxShadow ?? '',
           grad: css.getPropertyValue('--tdg-grad-color').trim(),
           value: css.getPropertyValue('--tdg-value-color').trim()}};
 }}"""

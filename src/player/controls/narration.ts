@@ -119,10 +119,14 @@ export function shownStep(
   const last = lastShown.get(schedule);
   if (last?.event === event && last.landed === landed && last.timeline === timeline && last.i18n === i18n)
     return last.shown;
+  let brief: string | undefined;
   const shown = {
     step: frame.current + 1,
     event: describeEvent(event, timeline, i18n, landed),
-    brief: describeEvent(event, timeline, i18n, landed, true),
+    // Only a phone's caption asks for it (sync.ts), once a step: a slider's drag makes a new step each input.
+    get brief(): string {
+      return (brief ??= describeEvent(event, timeline, i18n, landed, true));
+    },
   };
   lastShown.set(schedule, { event, landed, timeline, i18n, shown });
   return shown;

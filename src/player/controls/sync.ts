@@ -30,8 +30,9 @@ const FOLD_ABOVE = 4;
 const FOLD_ABOVE_WIDE = 10;
 const TAP_MS = 500; // a tap's focus follows the finger's release by less than this
 
-// transport.css: where the caption keeps to two lines.
+// transport.css: where the caption keeps to two lines (its query made once, when first asked).
 const NARROW = "(max-width: 37.5em)";
+let narrow: MediaQueryList | undefined;
 
 export class ControlSync {
   sliders: Slider[] = [];
@@ -188,7 +189,7 @@ export class ControlSync {
     const about = [shown, dimmed, said, nudged];
     if (about.some((x, i) => x !== this.captionAbout[i])) caption.removeAttribute("data-open");
     this.captionAbout = about;
-    const brief = !caption.hasAttribute("data-open") && matchMedia(NARROW).matches;
+    const brief = !caption.hasAttribute("data-open") && (narrow ??= matchMedia(NARROW)).matches;
     const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief);
     const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
     setText(caption, words);

@@ -89,8 +89,8 @@ export class Cards {
       setAttr(card.grad, "aria-label", state.grad === null ? this.i18n.t("not_reached") : null);
       setAttr(card.value, "data-raw", state.value === null ? null : String(state.value));
       setAttr(card.grad, "data-raw", state.grad === null ? null : String(state.grad));
-      card.el.classList.toggle("is-active", state.active);
-      card.el.classList.toggle("has-grad", state.grad !== null);
+      card.el.toggleAttribute("data-active", state.active); // attributes, not classes: stage.css
+      card.el.toggleAttribute("data-has-grad", state.grad !== null);
       card.el.classList.toggle("is-flagged", node.id === flagged);
       setAttr(card.el, "aria-invalid", node.id === flagged ? "true" : null);
       card.glow = Number(state.glow.toFixed(3));
