@@ -534,6 +534,9 @@ def compact_sandbox_keeps_its_height(page) -> None:
     the backward pass), and its code strip never shows a statement cut short. The lines are the
     language's, so each language is measured on a phone (test_browser_words.py,
     test_on_a_phone_the_sandbox_speaks_the_pages_language)."""
+    # Drawn first (sandbox_ready waits for the full sandboxes only): a clean-clone CI beside a browser
+    # helper measured the static figure's height, then the player's (397.8 and 540.6 px).
+    page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
     heights, strips = page.evaluate(STEP_THROUGH, COMPACT)
     assert len(heights) == 1, heights
     # Its code strip never shows a statement cut off (__mul__'s return goes on on the next line).
