@@ -168,9 +168,12 @@ def test_the_moment_survives_the_themes_own_switcher_on_the_published_site(brows
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(SITE_URL + "02-autograd/")
-    sitemap = page.wait_for_event("requestfinished", lambda r: r.url.endswith("sitemap.xml"), timeout=30_000)
-    assert sitemap.response().status == 200, "the theme's switcher has its sitemap, as on Pages"
+    # Listened for before the page loads: a sitemap fetched before goto() returned was missed (the
+    # clean-clone CI of d8e5b2c waited 30 s for it on a loaded machine).
+    with page.expect_event("requestfinished", lambda r: r.url.endswith("sitemap.xml"),
+                           timeout=30_000) as finished:
+        page.goto(SITE_URL + "02-autograd/")
+    assert finished.value.response().status == 200, "the theme's switcher has its sitemap, as on Pages"
     page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
     page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
     page.fill(f"{SANDBOX} input[name=predict-a]", "-2")
