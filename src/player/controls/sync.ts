@@ -151,8 +151,8 @@ export class ControlSync {
       // Its title says how many it holds: folded, how many are behind it.
       const title = this.ui.variables.previousElementSibling;
       if (title) setText(title, this.i18n.t("variables", { count: variables.length }));
-      // Folded as it becomes many; then as the reader left it.
       this.foldEmpty();
+      // Folded as it becomes many; then as the reader left it.
       const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
       if (many !== this.many)
         (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
