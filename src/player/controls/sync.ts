@@ -30,9 +30,7 @@ const FOLD_ABOVE = 4;
 const FOLD_ABOVE_WIDE = 10;
 const TAP_MS = 500; // a tap's focus follows the finger's release by less than this
 
-// transport.css: where the caption keeps to two lines (its query made once, when first asked).
-const NARROW = "(max-width: 37.5em)";
-let narrow: MediaQueryList | undefined;
+const NARROW_PX = 600; // a phone's width and less (transport.css's 37.5em): fewer sliders, a 2-line caption
 
 export class ControlSync {
   sliders: Slider[] = [];
@@ -153,7 +151,7 @@ export class ControlSync {
       if (title) setText(title, this.i18n.t("variables", { count: variables.length }));
       this.foldEmpty();
       // Folded as it becomes many; then as the reader left it.
-      const many = variables.length > (innerWidth > 600 ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
+      const many = variables.length > (innerWidth > NARROW_PX ? FOLD_ABOVE_WIDE : FOLD_ABOVE);
       if (many !== this.many)
         (this.ui.variables.parentElement as HTMLDetailsElement).open = !(this.many = many);
     }
@@ -189,7 +187,7 @@ export class ControlSync {
     const about = [shown, dimmed, said, nudged];
     if (about.some((x, i) => x !== this.captionAbout[i])) caption.removeAttribute("data-open");
     this.captionAbout = about;
-    const brief = !caption.hasAttribute("data-open") && (narrow ??= matchMedia(NARROW)).matches;
+    const brief = !caption.hasAttribute("data-open") && innerWidth <= NARROW_PX;
     const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief);
     const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
     setText(caption, words);
