@@ -9,6 +9,7 @@ language.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -75,7 +76,17 @@ def test_the_url_follows_the_reader_after_an_interaction(browser, site_server):
     page.wait_for_function("!window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
     page.wait_for_timeout(500)  # longer than the address's write delay
     assert "#tinydag-1?" not in page.url, "reading alone never rewrites the address"
-    page.click(f"{SANDBOX} [data-action=backward]")
+    page.click(f"{SANDBOX} [data-action=backward]")  # the backward pass plays
+    # While it plays, the address keeps up with it (walkthrough 18: it kept the pulse's first moment,
+    # so a reload mid-pulse reopened at step 1): a reload reopens where the address says.
+    page.wait_for_function("""() => /[?&]t=(0\\.[5-9]|[1-9])/.test(location.hash)
+        && location.hash.includes('dir=backward')
+        && window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing""")
+    written = float(re.search(r"[?&]t=([0-9.]+)", page.url).group(1))
+    page.reload()
+    sandbox_ready(page)
+    assert moment(page)["direction"] == "backward"
+    assert moment(page)["time"] == pytest.approx(written, abs=1e-3)
     seek(page, 2)
     page.wait_for_function("location.hash.includes('t=2')")
     assert "expr=" in page.url

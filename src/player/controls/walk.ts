@@ -7,7 +7,7 @@
 // Each card's accessible name is a sentence that follows the timeline: "(a + b): sum, value −1,
 // grad not reached yet; feeds (a + b) × c". The pure half (neighbour, cardName) is node-tested.
 
-import { OPS } from "../../inference/ops";
+import { LOOKS } from "../../inference/ops";
 import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
 import { h, setText } from "../shared/dom";
 import { fullLabel, prettyLabel } from "../teaching/expansion";
@@ -92,7 +92,7 @@ export function cardName(
 
 /** The operation in words, for speech: "sum", "power 2" (a glyph like × reads badly aloud). */
 export function operationName(node: TimelineNode, i18n: I18n): string {
-  return i18n.t(OPS[node.op].words, {
+  return i18n.t(LOOKS[node.op].words, {
     exponent: prettyLabel(node.exponent_label ?? String(node.exponent ?? "")),
   });
 }

@@ -2,7 +2,7 @@
 // "−1 × 10 = −10") and, during backward, the running sum of a gradient that more than one edge
 // adds to ("2 + 2 = 4", the `+=` of backward()). Numbers as on the cards (formatNumber).
 
-import { OPS } from "../../inference/ops";
+import { LOOKS } from "../../inference/ops";
 import type { BackwardStep, Op, Timeline, TimelineNode } from "../../inference/types";
 import { equalsSign, formatNumber, shownAs } from "./format";
 
@@ -42,7 +42,7 @@ export function madeText(
   const work = WORKED[node.op];
   const second = node.op === "**" ? (node.exponent ?? 0) : shownAs(input(1)); // an exponent is as typed
   const result = `${work ? equalsSign(work(shownAs(input(0)), second), node.value) : "="} ${write(node.value)}`;
-  const { shape, glyph } = OPS[node.op];
+  const { shape, glyph } = LOOKS[node.op];
   if (shape === "power")
     return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
   if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(input(1))} ${result}`;

@@ -414,6 +414,7 @@ export class Sandbox implements Target {
       if (r.state.time !== this.state.time || !r.state.playing) this.dirty = true;
       this.state = r.state;
       this.carry = r.carry;
+      if (this.interacted) this.share.playing(() => this.state);
       if (!this.state.playing) {
         this.sync.state(this.state);
         if (this.interacted) this.share.schedule(() => this.state);

@@ -12,6 +12,8 @@ import { predictionsIn, withPredictions } from "./translations";
 import { decodeMoment, encodeMoment, type SharedMoment, withTask } from "./url";
 
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
+const PLAYING_WRITE_MS = 1000; // while a pulse plays: about once a second (walkthrough 18: a reload
+// mid-pulse reopened at the pulse's start), well under the browsers' limits on history writes
 
 export class Share {
   private timer: number | undefined;
@@ -27,15 +29,21 @@ export class Share {
     return decodeMoment(location.hash, this.root.id);
   }
 
-  schedule(current: () => SandboxState): void {
+  schedule(current: () => SandboxState, delay = WRITE_DELAY_MS): void {
     window.clearTimeout(this.timer);
     const seen = location.hash;
     this.timer = window.setTimeout(() => {
+      this.timer = undefined;
       // The address changed meanwhile (a link followed, Back): it names the moment the reader asked
       // for last, which its hashchange brings; the older one is not written over it.
       if (location.hash !== seen) return;
       this.write(current());
-    }, WRITE_DELAY_MS);
+    }, delay);
+  }
+
+  /** A frame of a playing pulse: the moment written now and then, not put off by every frame. */
+  playing(current: () => SandboxState): void {
+    if (this.timer === undefined) this.schedule(current, PLAYING_WRITE_MS);
   }
 
   write(s: SandboxState): void {

@@ -6,19 +6,19 @@
 // under the graph, and on wide screens an excerpt of the method that runs (CodeExcerpt), so the code
 // is where the eye is.
 
-import { OPS } from "../../inference/ops";
+import { LOOKS } from "../../inference/ops";
 import type { Op } from "../../inference/types";
 import { h, setAttr } from "../shared/dom";
 
 export type CodeKey = Op | "seed" | "backward";
 
-/** A piece of text that identifies each line in src/microgpt_annotated.py: each operation's (its row in OPS), the seed's and backward's. */
+/** A piece of text that identifies each line in src/microgpt_annotated.py: each operation's (its row in LOOKS), the seed's and backward's. */
 const needleOf = (key: CodeKey): string | null =>
   key === "seed"
     ? "self.grad = 1.0"
     : key === "backward"
       ? "child.grad += local_grad * v.grad"
-      : OPS[key].code;
+      : LOOKS[key].code;
 
 export const HIGHLIGHT_NAME = "tinydag-line";
 const ACCUMULATE_NAME = "tinydag-accumulate";

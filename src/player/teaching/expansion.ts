@@ -2,7 +2,7 @@
 // a name for sentences, and for derived operations the primitive expansion the engine really
 // built (a − b = a + (b · −1)).
 
-import { OPS } from "../../inference/ops";
+import { LOOKS } from "../../inference/ops";
 import type { NodeId, Primitive, Timeline, TimelineNode } from "../../inference/types";
 import { formatNumber } from "../model/format";
 
@@ -12,7 +12,7 @@ const ELIDED = "…";
 export function glyphOf(node: TimelineNode): string {
   if (node.op === "var") return node.name ?? node.label;
   if (node.op === "const") return formatNumber(node.value);
-  return OPS[node.op].glyph;
+  return LOOKS[node.op].glyph;
 }
 
 /** The node's whole expression, typographic and on one line: for tooltips, names and the table. */
@@ -32,7 +32,7 @@ export function titleOf(node: TimelineNode, timeline: Timeline, budget: number):
   if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
   const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
   const operand = byId.get(node.inputs[0] ?? "");
-  const { shape } = OPS[node.op];
+  const { shape } = LOOKS[node.op];
   const infix = shape === "infix";
   const subject = infix ? node : operand;
   if (!subject) return null;
@@ -114,7 +114,7 @@ const SENTENCE_BUDGET = 24;
 export function sentenceLabel(node: TimelineNode, timeline: Timeline): string {
   const full = fullLabel(node);
   if (node.inputs.length === 0 || Array.from(full).length <= SENTENCE_BUDGET) return full;
-  const { shape, glyph } = OPS[node.op];
+  const { shape, glyph } = LOOKS[node.op];
   const power = ` ** ${prettyLabel(node.exponent_label ?? String(node.exponent ?? ""))}`;
   // Around the title: nothing (infix), the exponent, or the function's name or the minus in front.
   const around = shape === "infix" ? "" : shape === "power" ? power : glyph;
