@@ -3,12 +3,13 @@
 // "c receives 1 × −1 = −1; c.grad is now −1" (backward). Sentences are prose, so
 // their numbers are written the language's way (proseNumber: "0,5" in ru and et).
 
-import type { Timeline, TimelineNode } from "../../inference/types";
+import type { Timeline } from "../../inference/types";
 import { madeText, sumText, termsAfter } from "../model/arithmetic";
 import { sentenceLabel, sentenceName } from "../teaching/expansion";
 import { productText, proseNumber } from "../model/format";
 import { excerptOf, type I18n } from "../shared/i18n";
 import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
+import { nodesById } from "../model/model";
 
 /**
  * `landed`: whether the event's number has reached its card. Until then a backward step says only what
@@ -23,7 +24,7 @@ export function describeEvent(
   landed = true,
   brief = false,
 ): string {
-  const nodes = new Map<string, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
+  const nodes = nodesById(timeline);
   const name = (id: string): string => {
     const n = nodes.get(id);
     return n ? sentenceName(n, timeline) : id;
@@ -76,7 +77,7 @@ const behindDead = new WeakMap<Timeline, ReadonlySet<string>>();
 function behindDeadRelus(timeline: Timeline): ReadonlySet<string> {
   const known = behindDead.get(timeline);
   if (known) return known;
-  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const byId = nodesById(timeline);
   const dead = new Set(
     timeline.backward.filter((b) => b.local === 0 && byId.get(b.parent)?.op === "relu").map((b) => b.parent),
   );

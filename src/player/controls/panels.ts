@@ -8,6 +8,7 @@ import { fullLabel, glyphOf, nameOf, prettyLabel } from "../teaching/expansion";
 import { formatNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import type { Frame, Schedule } from "../model/timing";
+import { nodesById } from "../model/model";
 
 export class NodeTable {
   private rows = new Map<NodeId, HTMLTableCellElement[]>();
@@ -65,7 +66,7 @@ export interface CodeStep {
 /** What the code is doing at this frame: forward computes a node; backward hands v's grad on. */
 export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame, i18n: I18n): CodeStep {
   const event = schedule.events[frame.current];
-  const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const nodes = nodesById(timeline);
   const label = (id: NodeId): string => prettyLabel(nodes.get(id)?.label ?? id);
   const name = (id: NodeId): string => {
     const n = nodes.get(id);
@@ -116,7 +117,7 @@ export class TopoStrip {
 
   build(timeline: Timeline): void {
     this.items.clear();
-    const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+    const byId = nodesById(timeline);
     this.list.replaceChildren(
       ...timeline.topo.map((id) => {
         const node = byId.get(id);

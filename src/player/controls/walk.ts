@@ -14,6 +14,7 @@ import { fullLabel, prettyLabel } from "../teaching/expansion";
 import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import type { Frame, NodeFrame } from "../model/timing";
+import { nodesById } from "../model/model";
 
 export type WalkKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End";
 const WALK_KEYS = new Set<string>(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
@@ -69,7 +70,7 @@ export function cardName(
   state: Pick<NodeFrame, "value" | "grad"> | undefined,
   i18n: I18n,
   consumersByNode: Map<NodeId, NodeId[]> = consumersOf(timeline),
-  byId: Map<NodeId, TimelineNode> = new Map(timeline.nodes.map((n) => [n.id, n])),
+  byId: ReadonlyMap<NodeId, TimelineNode> = nodesById(timeline),
 ): string {
   const say = (x: number): string => proseNumber(x, i18n.lang);
   const consumers = consumersByNode.get(node.id) ?? [];
@@ -179,7 +180,7 @@ export class GraphWalk {
     this.named = moment;
     const write = (only: NodeId | null): void => {
       const consumers = consumersOf(timeline);
-      const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+      const byId = nodesById(timeline);
       for (const node of timeline.nodes) {
         const card = this.cards.get(node.id);
         if (card && (only === null || only === node.id))

@@ -2,10 +2,11 @@
 // judge it against the engine's gradient, and explain the right number by the chain rule along the
 // graph's paths. No DOM; predict.ts shows what this decides.
 
-import type { NodeId, Timeline, TimelineNode } from "../../inference/types";
+import type { NodeId, Timeline } from "../../inference/types";
 import { fullLabel, nameOf } from "../teaching/expansion";
 import { equalsSign, formatNumber, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
+import { nodesById } from "./model";
 
 export type Reading = { ok: true; value: number } | { ok: false; problem: "empty" | "not-a-number" };
 export type Verdict = "right" | "wrong";
@@ -106,7 +107,7 @@ export interface Explanation {
  * paths the += that adds them up.
  */
 export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): Explanation {
-  const nodes = new Map<NodeId, TimelineNode>(timeline.nodes.map((n) => [n.id, n]));
+  const nodes = nodesById(timeline);
   const say = (x: number): string => proseNumber(x, i18n.lang);
   // Inner nodes in parentheses ("a → (a + b) → …"); the last one, the output, needs none.
   const name = (id: NodeId, last: boolean): string => {
@@ -199,7 +200,7 @@ export function judgeAll(
     return { answers, summary: t("predict_incomplete", { count: unread }), judged: false };
   }
   const leaves = new Map(timeline.variables.map((v) => [v.name, v.node]));
-  const nodes = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const nodes = nodesById(timeline);
   let right = 0;
   const answers = readings.map((reading, i): FieldAnswer | null => {
     const node = nodes.get(leaves.get(fields[i]!.name) ?? "");

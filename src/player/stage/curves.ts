@@ -5,6 +5,7 @@
 
 import type { EdgeId, NodeId, Timeline } from "../../inference/types";
 import { type Bands, CARD_WORLD_WIDTH, type V3 } from "./fit";
+import { nodesById } from "../model/model";
 
 export const ARROW_LENGTH = 0.2;
 const PORT_SPACING = 0.26;
@@ -59,7 +60,7 @@ export function edgeCurves(
     const key = `${e.from}>${e.to}`;
     parallel.set(key, [...(parallel.get(key) ?? []), e.id]);
   }
-  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const byId = nodesById(timeline);
   const ports = portsBySource(timeline, positions);
   return timeline.edges.map((e) => {
     const a = positions.get(e.from) ?? [0, 0, 0];

@@ -5,6 +5,7 @@
 import { LOOKS } from "../../inference/ops";
 import type { NodeId, Primitive, Timeline, TimelineNode } from "../../inference/types";
 import { formatNumber } from "../model/format";
+import { nodesById } from "../model/model";
 
 const ELIDED = "…";
 
@@ -30,7 +31,7 @@ export function fullLabel(node: TimelineNode): string {
  */
 export function titleOf(node: TimelineNode, timeline: Timeline, budget: number): string | null {
   if (node.inputs.length === 0) return null; // a variable or number: the glyph says it all
-  const byId = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const byId = nodesById(timeline);
   const operand = byId.get(node.inputs[0] ?? "");
   const { shape } = LOOKS[node.op];
   const infix = shape === "infix";
@@ -149,7 +150,7 @@ export function expansionOf(node: TimelineNode, timeline: Timeline): string | nu
   const prims = node.primitives;
   if (!node.derived || !prims || prims.length === 0) return null;
   const byId = new Map<string, Primitive>(prims.map((p) => [p.id, p]));
-  const visual = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const visual = nodesById(timeline);
   const render = (id: string, parent: Primitive | null): string => {
     const v = visual.get(id);
     if (v) return parent ? sentenceName(v, timeline) : sentenceLabel(v, timeline);
@@ -169,7 +170,7 @@ export function expansionOf(node: TimelineNode, timeline: Timeline): string | nu
 
 /** ["∂/∂a = 1", "∂/∂b = −1"]: the local derivative along each input edge of a node. */
 export function localsOf(node: TimelineNode, timeline: Timeline): string[] {
-  const visual = new Map(timeline.nodes.map((n) => [n.id, n]));
+  const visual = nodesById(timeline);
   return timeline.edges
     .filter((e) => e.to === node.id)
     .sort((a, b) => a.slot - b.slot)
