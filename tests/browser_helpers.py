@@ -360,6 +360,8 @@ STAGE_GEOMETRY = """() => {
       id: el.closest('[data-node]').dataset.node, ...box(el)})),
     hung: [...root.querySelectorAll('[data-node] :is(.tdg-expansion, .tdg-delta):not([hidden])')].map(el => ({
       id: el.closest('[data-node]').dataset.node, ...box(el)})),
+    bars: [...root.querySelectorAll('.tdg-pan-bar:not([hidden])')].map(el => ({
+      axis: el.dataset.axis, ...box(el)})),
     carried: [...root.querySelectorAll('.tdg-carried:not([hidden])')].map(el => ({
       text: el.textContent, under: el.dataset.under === 'true', landed: el.dataset.landed === 'true',
       ...box(el)})),
@@ -409,8 +411,8 @@ def covered_cards(expansion: dict, geometry: dict) -> list[str]:
 
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
-    stage, a carried number over a label, a card or its tab, a card's tab meeting another card, edges
-    running under a card they do not belong to."""
+    stage or lying on its scroll bars, a carried number over a label, a card or its tab, a card's tab
+    meeting another card, edges running under a card they do not belong to."""
     problems = []
     labels, cards = geometry["labels"], geometry["cards"]
     for label in labels:
@@ -420,6 +422,11 @@ def layout_problems(geometry: dict) -> list[str]:
                   and label["y"] + label["h"] <= geometry["height"])
         if not inside or label["clipped"]:
             problems.append(f"{name} is clipped")
+        # nor lies on a scroll bar's strip, where the bar passes as the graph pans (xb14)
+        problems += [f"{name} lies on the {bar['axis']} scroll bar's strip"
+                     for bar in geometry.get("bars", [])
+                     if _overlap(label, {**bar, "x": 0, "w": geometry["width"]} if bar["axis"] == "x"
+                                 else {**bar, "y": 0, "h": geometry["height"]})]
     for i, a in enumerate(labels):
         problems += [f"labels {a['text']!r} and {b['text']!r} overlap"
                      for b in labels[i + 1:] if _overlap(a, b)]

@@ -83,7 +83,7 @@ def overlaps_at_every_step(page, what: str, step: float, directions=("forward", 
             t += step
         for t, geometry in zip(times, at_each_time(page, times), strict=True):
             found += [f"{what}, {direction} at {t}: {p}" for p in layout_problems(geometry)
-                      if "covers card" in p or "overlap" in p]
+                      if "covers card" in p or "overlap" in p or "scroll bar" in p]
     return found
 
 

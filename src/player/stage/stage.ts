@@ -41,6 +41,7 @@ const TALL_STAGE_FLOOR = 360; // however short the window
 const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
 const LIFT = 0.5; // scene units the backward layer rises towards the viewer, in its edges' middles
 const CHIP_PX = 5; // how thick a card looks from the side when the graph is turned fully
+const PAN_BAR_PX = 8; // the scroll bars' strip along the bottom and right borders (stage.css: 5 px, 3 px in)
 const MIN_TEXT_PX = 10.2; // a card's value and grad are never drawn smaller than this (CSS px; the issue asks 10)
 
 export interface StageInput {
@@ -318,9 +319,10 @@ export class Stage {
     const cards = (): Rect[] => (boxes ??= this.cards.boxes(this.cardSize));
     const along = (curve: EdgeCurve, at: number): V3 => this.scene.edgePoint(curve, at, lift);
     const geometry = `${this.scene.version}:${lift}:${this.labelScale}`;
+    const bars = this.viewport.bars; // labels keep off the scroll bars too (xb14: one lay on the bottom one)
     this.labels.place(project, {
-      width: this.width,
-      height: fit.height,
+      width: this.width - (bars.y ? PAN_BAR_PX : 0),
+      height: fit.height - (bars.x ? PAN_BAR_PX : 0),
       scale: this.labelScale,
       cards,
       crowded,

@@ -199,6 +199,11 @@ export class Viewport {
     return (Math.abs(move.x) >= 1 || Math.abs(move.y) >= 1) && this.panBy(move.x, move.y, false);
   }
 
+  /** Which scroll bars show (the graph pans that way): edge labels keep off them (stage.ts). */
+  get bars(): { x: boolean; y: boolean } {
+    return { x: this.range.x > 0, y: this.range.y > 0 };
+  }
+
   /** Scroll bars: how big the stage is against the world, and where it is. */
   private sync(): void {
     setAttr(this.followButton, "aria-pressed", String(this.follow));
