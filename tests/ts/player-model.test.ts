@@ -139,6 +139,13 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
   ]);
   assert.equal(s.error?.code, "syntax");
   assert.equal(s.timeline.expression, "a * a");
+  // Over a graph, a new expression typed from its first character: its lone first name or number is
+  // no graph to fall back to (walkthroughs 18 and 19: the lone 3 of `3,5 * a`, the lone a of `a ** b`).
+  for (const text of ["3,5 * a", "a ** b", "a +* b"]) {
+    s = run(start(), [...typed("relu(a * b)"), ...typed(text)]);
+    assert.notEqual(s.error, null, text);
+    assert.equal(s.timeline.expression, "relu(a * b)", text);
+  }
   // A name still being typed: the variable r was the start of the function relu.
   s = run(start(), typed("a * b + relu("));
   assert.notEqual(s.error, null);
@@ -167,6 +174,14 @@ test("a ghost is a graph whose last name or number the text goes on writing", ()
   assert.ok(isGhostOf("a * 2", "a * 2e-3"));
   assert.ok(isGhostOf("a * 2", "a * 2.5e3"));
   assert.ok(!isGhostOf("a * 2", "a * 2("), "a number is no function's name");
+  // A decimal comma is a number on its way too (the engine then asks for 2.5)
+  assert.ok(isGhostOf("a * 2", "a * 2,5"));
+  // A lone name or number written on: the graph before it says more (walkthroughs 18 and 19)
+  assert.ok(isGhostOf("3", "3,5 * a"));
+  assert.ok(isGhostOf("a", "a ** b"));
+  assert.ok(isGhostOf("a ", "a +* b"));
+  assert.ok(!isGhostOf("a", "a"), "the same text");
+  assert.ok(!isGhostOf("-a", "-a +"), "not a lone name");
 });
 
 test("no answer before its time: a new structure restarts the pulse at its beginning", () => {

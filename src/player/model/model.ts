@@ -139,12 +139,17 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
  * A graph the text's own unfinished word made: `head` ends inside a function's name or a number that
  * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name followed
  * by "(" was a function's name). A complete graph followed by more (`a * b` before `a * b +`) is no
- * ghost: it is the last graph the learner built; nor is one whose last variable a typo goes on (`a * a`
- * before `a * ab`: walkthrough 16, an older graph was dimmed in its place).
+ * ghost: it is the last graph the learner built, unless it is a lone name or number; nor is one whose
+ * last variable a typo goes on (`a * a` before `a * ab`: walkthrough 16, an older graph was dimmed in
+ * its place).
  */
 export function isGhostOf(head: string, text: string): boolean {
+  if (head.length >= text.length || !text.startsWith(head)) return false;
+  // A lone name or number written on is a ghost too (walkthroughs 18 and 19: typing `3,5 * a` or
+  // `a ** b` over a graph dimmed the lone 3 or a, not the graph the learner had).
+  if (/^\s*[\w.]+\s*$/.test(head)) return true;
   const last = /[\w.]+$/.exec(head); // the name or number the graph ends with
-  if (!last || head.length >= text.length || !text.startsWith(head)) return false;
+  if (!last) return false;
   const rest = text.slice(last.index);
   // A number goes on as a number, its exponent too (2 on the way to 2.5 or to 2e-3).
   if (/^[\d.]/.test(last[0])) return UNFINISHED_NUMBER.exec(rest)![0].length > last[0].length;
@@ -152,7 +157,8 @@ export function isGhostOf(head: string, text: string): boolean {
   if (word.length === last[0].length) return text[head.length] === "(";
   return FUNCTIONS.some((name) => name.startsWith(word));
 }
-const UNFINISHED_NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?/; // the engine's literal, on its way
+// The engine's literal on its way, or a decimal comma's (`2,5`: the engine asks for 2.5)
+const UNFINISHED_NUMBER = /^(?:\d+[.,]?\d*|\.\d+)(?:[eE][+-]?\d*)?/;
 
 /**
  * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf): the
