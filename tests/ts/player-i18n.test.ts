@@ -7,6 +7,8 @@ import { buildTimeline, type ErrorPayload } from "../../src/inference/index";
 import { formatNumber, productText, proseNumber } from "../../src/player/model/format";
 import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/shared/i18n";
 import { describeEvent } from "../../src/player/controls/narration";
+import { nudge } from "../../src/player/engine/live";
+import { nudgeWords } from "../../src/player/model/nudge";
 import { strings } from "./strings-file";
 
 const LANGS = ["en", "ru", "et"] as const;
@@ -154,4 +156,21 @@ test("sentences in ru and et write example numbers with a comma, code words stay
       );
     }
   }
+});
+
+test("a nudge's two outputs are written with the digits that tell them apart", () => {
+  const values = { a: 2, b: -3, c: 10 };
+  const timeline = buildTimeline("(a + b) * c", values);
+  const said = (lang: string, h: number): string =>
+    nudgeWords(
+      { leaf: "c", h, result: nudge(timeline, values, "c", h) },
+      true,
+      makeI18n(lang, strings(lang)),
+      "(a + b) * c",
+    ).text;
+  // Walkthrough 19: h = 1e-9 said the output moved "from −10 to −10".
+  assert.match(said("en", 1e-9), /from −10 to −10\.000000001: /);
+  assert.match(said("ru", 1e-9), /с\u00a0−10 на −10,000000001: /);
+  assert.match(said("et", 1e-9), /väärtuselt −10 väärtusele −10,000000001: /);
+  assert.match(said("en", 0.001), /from −10 to −10\.001: /, "no more digits than a larger h needs");
 });

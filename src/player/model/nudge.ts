@@ -73,7 +73,8 @@ export function lostToRounding(before: number, after: number, x: number, h: numb
 }
 
 const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
-const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput
+const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput ...
+const MAX_DIGITS = 15; // ... and more where it is smaller still, up to what a double holds
 
 /** What Nudge check says: its sentence in the panel, the line under the graph, and their state. */
 export interface NudgeWords {
@@ -103,11 +104,15 @@ export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expr
   }
   const lang = i18n.lang;
   const say = (x: number, digits?: number): string => proseNumber(x, lang, digits);
+  // As many digits as the two outputs need to differ (walkthrough 19: h = 1e-9 moved the output
+  // "from −10 to −10", beside Δoutput / h = −1)
+  let digits = NUDGE_DIGITS;
+  while (digits < MAX_DIGITS && say(r.before, digits) === say(r.after, digits)) digits++;
   const params = {
     name: nudge.leaf,
     h: say(nudge.h),
-    before: say(r.before, NUDGE_DIGITS),
-    after: say(r.after, NUDGE_DIGITS),
+    before: say(r.before, digits),
+    after: say(r.after, digits),
     // 10.000889 where rounding drowns it, not a reassuring 10
     ratio: say(r.ratio, r.rounding ? NOISY_DIGITS : undefined),
     grad: say(r.grad),
