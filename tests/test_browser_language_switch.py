@@ -75,9 +75,10 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
 
 
 def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, site_server):
-    """Walkthrough 12: mid-pulse the address still named the moment the pulse started from (it is written
-    when the reader pauses, never while the pulse plays), and the other language opened the forward pass
-    done instead of step 2 of the backward pass the learner was watching."""
+    """Walkthrough 12: mid-pulse the address still named the moment the pulse started from, and the
+    other language opened the forward pass done instead of step 2 of the backward pass the learner was
+    watching. Walkthrough 19: it opened there paused, and the verdicts of a check named gradients the
+    cards never received; the pulse plays on now, to its end."""
     page = open_lesson(browser, site_server)
     page.locator(SANDBOX).scroll_into_view_if_needed()
     page.click(f"{SANDBOX} [data-action=backward]")
@@ -85,8 +86,10 @@ def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, si
     assert moment(page)["playing"]
     switch_language(page, "et")
     arrived = moment(page)
-    assert arrived["direction"] == "backward" and not arrived["playing"]
+    assert arrived["direction"] == "backward" and arrived["playing"], arrived
     assert 1.2 < arrived["time"] < arrived["duration"], arrived
+    page.wait_for_function(f"""() => {{ const m = window.tinydagPlayer.sandboxes['{SANDBOX[1:]}'].moment();
+        return !m.playing && m.time === m.duration; }}""")
     assert page.errors == []
 
 

@@ -78,15 +78,19 @@ def test_the_url_follows_the_reader_after_an_interaction(browser, site_server):
     assert "#tinydag-1?" not in page.url, "reading alone never rewrites the address"
     page.click(f"{SANDBOX} [data-action=backward]")  # the backward pass plays
     # While it plays, the address keeps up with it (walkthrough 18: it kept the pulse's first moment,
-    # so a reload mid-pulse reopened at step 1): a reload reopens where the address says.
+    # so a reload mid-pulse reopened at step 1): a reload reopens where the address says, and the pulse
+    # plays on from there (walkthrough 19).
     page.wait_for_function("""() => /[?&]t=(0\\.[5-9]|[1-9])/.test(location.hash)
-        && location.hash.includes('dir=backward')
+        && location.hash.includes('dir=backward') && location.hash.includes('play=1')
         && window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing""")
     written = float(re.search(r"[?&]t=([0-9.]+)", page.url).group(1))
     page.reload()
     sandbox_ready(page)
-    assert moment(page)["direction"] == "backward"
-    assert moment(page)["time"] == pytest.approx(written, abs=1e-3)
+    reopened = moment(page)
+    assert reopened["direction"] == "backward" and reopened["playing"], reopened
+    assert written - 1e-3 <= reopened["time"] < written + 1, (written, reopened)
+    page.wait_for_function("!window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing")
+    page.wait_for_function("!location.hash.includes('play=1')")  # the address of the pulse's end
     seek(page, 2)
     page.wait_for_function("location.hash.includes('t=2')")
     assert "expr=" in page.url

@@ -282,6 +282,7 @@ test("URL: a moment round-trips; hostile input is dropped or kept as plain text"
     time: 2.5,
     localDerivatives: true,
     finalGradients: false,
+    playing: true,
   });
   assert.deepEqual(decodeMoment(hash, "tinydag-1"), {
     expression: "(a + b) * c",
@@ -289,7 +290,9 @@ test("URL: a moment round-trips; hostile input is dropped or kept as plain text"
     direction: "backward",
     time: 2.5,
     localDerivatives: true,
+    playing: true,
   });
+  assert.equal(decodeMoment(hash.replace("play=1", "play=0"), "tinydag-1")?.playing, undefined);
   assert.equal(decodeMoment(hash, "tinydag-2"), null);
   assert.equal(decodeMoment("#the-sandbox", "tinydag-1"), null);
   const hostile = decodeMoment(
@@ -387,6 +390,7 @@ function hashOf(expression: string): string {
     time: 0,
     localDerivatives: false,
     finalGradients: false,
+    playing: false,
   });
 }
 

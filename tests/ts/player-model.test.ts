@@ -287,6 +287,15 @@ test("a shared moment opens exactly: expression, values, direction, time, option
   assert.equal(s.time, 2);
   assert.equal(s.playing, false);
   assert.equal(s.finalGradients, true);
+  // A moment written mid-pulse plays on from there (walkthrough 19), unless motion is reduced or the
+  // pulse is over.
+  const playing = { expression: "a * b", values: {}, direction: "backward", time: 2, playing: true } as const;
+  const on = reduce(start(), { type: "moment", moment: playing }, context);
+  assert.equal(on.time, 2);
+  assert.equal(on.playing, true);
+  assert.equal(reduce(start(), { type: "moment", moment: playing }, still).playing, false);
+  const over = reduce(start(), { type: "moment", moment: { ...playing, time: 99 } }, context);
+  assert.equal(over.playing, false);
 });
 
 test("every transition keeps finite numbers and a timeline that matches its structure", () => {

@@ -282,7 +282,10 @@ function openMoment(state: SandboxState, m: SharedMoment, context: Context): San
     localDerivatives: m.localDerivatives ?? next.localDerivatives,
     finalGradients: m.finalGradients ?? next.finalGradients,
   };
-  return seek(next, m.time ?? 0);
+  next = seek(next, m.time ?? 0);
+  // A pulse that was playing plays on (walkthrough 19: a language switched mid-pulse stopped it, the
+  // verdicts of a check said a gradient its card never received)
+  return m.playing && context.autoplay ? { ...next, playing: next.time < next.schedule.duration } : next;
 }
 
 function nudge(state: SandboxState, leaf: string, text: string, context: Context): NudgeState {

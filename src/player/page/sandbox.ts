@@ -179,6 +179,7 @@ export class Sandbox implements Target {
     this.waking = false;
     markFirstFrame(this.root.id);
     this.registerDebugHandle();
+    if (this.state.playing) this.invalidate(); // a link's pulse plays on
     await nextTask();
     // To the moment an address named, unless the reader has moved on while it woke (review 48).
     if (moment) {

@@ -54,6 +54,7 @@ export class Share {
       time: s.time,
       localDerivatives: s.localDerivatives,
       finalGradients: s.finalGradients,
+      playing: s.playing,
     });
     // With the exercise the sandbox shows, and the panel it sits in (walkthrough 15: the first slider
     // move or key wrote them out of the address, and a reload lost the exercise), and the predictions

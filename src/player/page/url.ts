@@ -1,4 +1,5 @@
-// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`. An
+// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`, and
+// `play=1` while its pulse plays (the address written mid-pulse: it plays on from there). An
 // exercise's link adds `open=predict` (or `nudge`), the panel it unfolds, and `task=2`, the exercise whose
 // words the sandbox shows (its link's place among the sandbox's links, the same in every language:
 // tests/test_site.py), which exercises.ts opens; while those words show, the player writes both again
@@ -17,6 +18,7 @@ export interface SharedMoment {
   time?: number;
   localDerivatives?: boolean;
   finalGradients?: boolean;
+  playing?: boolean; // the pulse was playing: it plays on from there (a reload, a language switched)
   open?: Panel;
   predictions?: Record<string, string>; // leaf -> the text typed in its field
   task?: number; // the exercise whose words the sandbox showed (its link's place among the sandbox's)
@@ -52,6 +54,7 @@ export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   params.set("t", String(roundForUrl(m.time)));
   if (m.localDerivatives) params.set("local", "1");
   if (m.finalGradients) params.set("final", "1");
+  if (m.playing) params.set("play", "1");
   // URLSearchParams writes a space as "+"; %20 reads the same everywhere, so "+" never stands for a space
   return `#${encodeURIComponent(sandboxId)}?${params.toString().replaceAll("+", "%20")}`;
 }
@@ -89,6 +92,7 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (t !== null && t >= 0) moment.time = t;
   if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
+  if (params.get("play") === "1") moment.playing = true;
   const open = PANELS.find((p) => p === params.get(OPEN_PARAM));
   if (open) moment.open = open;
   const task = params.get(TASK_PARAM);
