@@ -344,6 +344,30 @@ def num(text: str) -> float:
     return float(text.replace(MINUS, "-"))
 
 
+# What a sandbox drew: its frame drawn now and read back in the same task, through the canvas's own
+# WebGL context (the player keeps no copy): pixels drawn (not transparent), of all, and how many colours.
+PIXEL_STATS = """(id) => {
+  window.tinydagPlayer.sandboxes[id].draw();
+  const canvas = document.querySelector(`#${id} .tdg-canvas`);
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  const [w, h] = [gl.drawingBufferWidth, gl.drawingBufferHeight], pixels = new Uint8Array(w * h * 4);
+  gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  let drawn = 0;
+  const colours = new Set();
+  for (let i = 0; i < pixels.length; i += 4) {
+    if (pixels[i + 3] === 0) continue;
+    drawn++;
+    colours.add((pixels[i] >> 3) << 10 | (pixels[i + 1] >> 3) << 5 | pixels[i + 2] >> 3);
+  }
+  return {drawn, total: w * h, colours: colours.size};
+}"""
+
+
+def pixel_stats(page, sandbox: str = "tinydag-1") -> dict:
+    """What the sandbox draws now: {drawn, total, colours} (PIXEL_STATS)."""
+    return page.evaluate(PIXEL_STATS, sandbox)
+
+
 STAGE_GEOMETRY = """() => {
   const root = document.querySelector('[data-sandbox]');
   const stage = root.querySelector('.tdg-stage').getBoundingClientRect();

@@ -32,6 +32,7 @@ from .browser_helpers import (
     open_moment,
     pause,
     paused_in_view,
+    pixel_stats,
     sandbox_ready,
     scroll_to_player,
     seek,
@@ -75,7 +76,7 @@ def test_the_canvas_draws_with_depth_and_stops_drawing_when_idle(lesson):
 
 def canvas_is_not_blank(lesson) -> None:
     step_backward_to(lesson, 3)
-    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    stats = pixel_stats(lesson)
     assert stats["drawn"] > 0.01 * stats["total"], stats
     assert stats["colours"] > 20, stats
     shot = lesson.locator(f"{SANDBOX} .tdg-stage").screenshot()
@@ -162,7 +163,7 @@ def test_the_neuron_at_the_end_of_backward_shows_every_hand_off_and_pointing_sho
 def depth_is_drawn_behind_the_graph(lesson) -> None:
     """A wall with a grid and the graph's soft shadows fills the stage behind the edges."""
     step_backward_to(lesson, 0)
-    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    stats = pixel_stats(lesson)
     assert stats["drawn"] > 0.15 * stats["total"], stats
     before = lesson.locator(f"{SANDBOX} .tdg-stage").screenshot()
     lesson.focus(f"{SANDBOX} .tdg-stage")
@@ -259,7 +260,7 @@ def test_colours_follow_the_palette_toggle(lesson):
     settle(lesson)
     dark = lesson.evaluate("getComputedStyle(document.querySelector('.tdg-card')).backgroundColor")
     assert light != dark
-    stats = lesson.evaluate("window.tinydagPlayer.sandboxes['tinydag-1'].pixelStats()")
+    stats = pixel_stats(lesson)
     assert stats["colours"] > 20
 
 
@@ -472,7 +473,7 @@ def test_several_sandboxes_on_one_page(browser, site_server):
     assert page.locator(f"{second} [data-node]").count() == 2
     assert page.locator(f"{second} [data-field=grad]").all_inner_texts() == ["4", "1"]  # a = 2: 2a
     for sandbox in ("tinydag-1", "tinydag-2"):
-        assert page.evaluate(f"window.tinydagPlayer.sandboxes['{sandbox}'].pixelStats().drawn") > 1000
+        assert pixel_stats(page, sandbox)["drawn"] > 1000
     page.close()
 
 

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from .browser_helpers import DESKTOP, LESSON, PHONE, SETTLED, lesson_page, open_lesson, settle
+from .browser_helpers import DESKTOP, LESSON, PHONE, SETTLED, lesson_page, open_lesson, pixel_stats, settle
 from .test_browser_links_and_accessibility import axe_violations
 
 LINKS = "a[data-open-in-sandbox]"
@@ -328,11 +328,19 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     page.fill(f"{FULL} input[name=predict-a]", "-2")
     page.fill(f"{FULL} input[name=predict-c]", "7")
     page.click(f"{FULL} [data-action=check]")
-    page.wait_for_function("location.hash.includes('checked=1')")
-    page.reload()
+    page.wait_for_function("location.hash.includes('checked=1') && location.hash.includes('play=1')")
+    page.reload()  # while the backward pass that Check plays is playing
     page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
     assert page.get_attribute(f"{FULL} input[name=predict-c]", "data-verdict") == "wrong"
-    # Judged again without playing: the tally, not the backward pass that Check plays (walkthrough 17)
+    # ... it plays on, bringing the gradients the verdicts speak of (walkthrough 19)
+    assert page.inner_text(f"{FULL} .tdg-predict-summary") == (
+        "2 of 3 right. The backward pass now brings each gradient to its card.")
+    playing = "window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing"
+    assert page.evaluate(playing)
+    page.wait_for_function(f"!{playing} && !location.hash.includes('play=1')")
+    page.reload()
+    page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
+    # Judged again with nothing playing: the tally, not the backward pass that Check plays (walkthrough 17)
     assert page.inner_text(f"{FULL} .tdg-predict-summary") == "2 of 3 right."
     assert page.errors == [], page.errors
 
@@ -425,7 +433,7 @@ def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(brow
     page.evaluate(f"document.querySelector('{COMPACT}').scrollIntoView({{block: 'center'}})")
     page.wait_for_function(f"document.querySelector('{COMPACT}').dataset.player === 'ready'")
     assert page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment().frames") > 0
-    stats = page.evaluate("window.tinydagPlayer.sandboxes['tinydag-compact-1'].pixelStats()")  # what it drew
+    stats = pixel_stats(page, "tinydag-compact-1")  # what it drew
     assert stats["drawn"] > 0.01 * stats["total"] and stats["colours"] > 20, stats
     compact = page.locator(COMPACT)
     assert compact.locator("[data-node]").count() == 5

@@ -20,7 +20,7 @@ import types
 
 import pytest
 
-from .browser_helpers import DESKTOP, LESSON, MINUS, PHONE, overlapping_cards
+from .browser_helpers import DESKTOP, LESSON, MINUS, PHONE, PIXEL_STATS, overlapping_cards
 from .conftest import SITE_URL
 from .cross_browser import drivers
 
@@ -207,7 +207,8 @@ def test_the_lesson_wakes_plays_edits_and_survives_a_resize(engine, site_server,
     assert engine.eval(f"document.querySelector('{SANDBOX}').dataset.wake") == "waiting"
     assert woken(engine, COMPACT, "player") == "ready"  # the compact sandbox in "How to read the graph"
     assert woken(engine, SANDBOX, "player") == "ready"  # then a jump over the listing to the sandbox
-    assert until(engine, f"{HANDLE}.pixelStats().drawn > 0") is True  # a WebGL context that draws
+    # a WebGL context that draws
+    assert until(engine, f"({PIXEL_STATS})('{SANDBOX[1:]}').drawn > 0") is True
     assert until(engine, f"(m => m.direction === 'forward' && m.time > 0)({HANDLE}.moment())") is True
     assert seek(engine, "el.max", "value") == DEFAULTS  # the forward pulse's end
     assert errors(engine) == [], "after waking"

@@ -1,8 +1,9 @@
 """Every operation a graph can hold, one row each: what the engine, the frameworks panel, the cards,
 the spoken names and the code listing need to know about it. src/inference/ops.ts mirrors this table
-(tests/test_equivalence.py compares the two). An operation added to Op without its row, a row without
-a field, or a call-shaped row missing from FunctionName stops the import; tests/test_ops.py then runs
-each row's example through the parser, the engine, the frameworks panel, the strings and the listing.
+(there each row is written in two tables, LOOKS and RULES; tests/test_equivalence.py compares their
+union with this one). An operation added to Op without its row, a row without a field, or a call-shaped
+row missing from FunctionName stops the import; tests/test_ops.py then runs each row's example through
+the parser, the engine, the frameworks panel, the strings and the listing.
 """
 
 from __future__ import annotations

@@ -173,4 +173,16 @@ test("a nudge's two outputs are written with the digits that tell them apart", (
   assert.match(said("ru", 1e-9), /с\u00a0−10 на −10,000000001: /);
   assert.match(said("et", 1e-9), /väärtuselt −10 väärtusele −10,000000001: /);
   assert.match(said("en", 0.001), /from −10 to −10\.001: /, "no more digits than a larger h needs");
+  // An output that does not move: seven digits, and no word of rounding where the gradient is 0 too
+  // (review 52: fifteen digits, and "try a larger h" beside a dead ReLU)
+  const dead = { a: 2, b: -3, c: 10 };
+  const flat = buildTimeline("relu(a * b) + c / 3", dead);
+  const words = nudgeWords(
+    { leaf: "a", h: 0.001, result: nudge(flat, dead, "a", 0.001) },
+    true,
+    makeI18n("en", strings("en")),
+    "relu(a * b) + c / 3",
+  ).text;
+  assert.match(words, /from 3\.333333 to 3\.333333: Δoutput \/ h = 0, and a\.grad = 0\./);
+  assert.ok(!words.includes(strings("en").nudge_rounding!.slice(0, 20)), words);
 });

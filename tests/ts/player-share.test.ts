@@ -1,5 +1,6 @@
 // The moment in the address bar (share.ts): written once the reader pauses (a pulse playing or not),
-// and never over an address that changed meanwhile. The page's globals it uses (location, history,
+// about once a second while their pulse plays, and never over an address that changed meanwhile or
+// names another sandbox. The page's globals it uses (location, history,
 // timers) are stand-ins here; following a link in a real page is tested in the browser
 // (tests/test_browser_exercise_links_and_compact_sandbox.py).
 import assert from "node:assert/strict";
@@ -12,9 +13,15 @@ import type { I18n } from "../../src/player/shared/i18n";
 
 type Page = { location: { hash: string }; written: string[] };
 
-/** A Share on a stand-in page whose address is `hash`; what it writes to the address is collected. */
-function sharing(hash: string): { share: Share; page: Page } {
-  const page: Page = { location: { hash }, written: [] };
+/**
+ * A Share on a stand-in page whose address is `hash` (or on `page` again, for a second sandbox); what
+ * it writes to the address is collected.
+ */
+function sharing(
+  hash: string,
+  id = "tinydag-1",
+  page: Page = { location: { hash }, written: [] },
+): { share: Share; page: Page } {
   const history = {
     state: null,
     replaceState: (_state: unknown, _title: string, url: string) => {
@@ -24,7 +31,7 @@ function sharing(hash: string): { share: Share; page: Page } {
   };
   Object.assign(globalThis, { window: globalThis, location: page.location, history });
   const root = {
-    id: "tinydag-1",
+    id,
     querySelector: () => null, // no exercise shown
     querySelectorAll: () => [], // no predictions typed
     ownerDocument: { documentElement: { lang: "en" } },
@@ -76,4 +83,60 @@ test("a change while the pulse plays is written too: the address names the graph
   } finally {
     mock.timers.reset();
   }
+});
+
+test("while the reader's pulse plays, the address follows it about once a second", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { share, page } = sharing("");
+    let time = 0;
+    const playing = () => ({ ...state, playing: true, time });
+    share.schedule(playing); // Backward pressed: written 300 ms on, as any change
+    for (let ms = 0; ms < 2500; ms += 16) {
+      time = ms / 1000;
+      share.playing(playing); // every frame: not put off by the next
+      mock.timers.tick(16);
+    }
+    const times = page.written.map((hash) => Number(/[?&]t=([\d.]+)/.exec(hash)![1]));
+    assert.equal(page.written.length, 3, page.written.join("\n"));
+    assert.ok(
+      times[0]! >= 0.28 && times[0]! <= 0.32 && times[1]! >= 1.28 && times[2]! >= 2.28,
+      String(times),
+    );
+    assert.ok(page.written.every((hash) => hash.includes("&play=1")));
+    share.schedule(() => ({ ...state, time: 2.6 })); // its end: the moment itself, nothing to play on
+    mock.timers.tick(300);
+    assert.ok(!page.written.at(-1)!.includes("play="), page.written.at(-1));
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a pulse plays on without taking the address from another sandbox the learner used", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { share: full, page } = sharing("", "tinydag-1");
+    const { share: compact } = sharing("", "tinydag-compact-1", page);
+    full.schedule(() => state); // the learner's change in the full sandbox
+    mock.timers.tick(300);
+    for (let ms = 0; ms < 3000; ms += 16) {
+      compact.playing(() => ({ ...state, playing: true, time: ms / 1000 })); // a pulse started before
+      mock.timers.tick(16);
+    }
+    assert.equal(page.written.length, 1);
+    assert.ok(page.location.hash.startsWith("#tinydag-1?"), page.location.hash);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("an address read or written here is read once: a second hashchange of it changes nothing", () => {
+  const hash = "#tinydag-1?expr=a%20*%20b&vals=a%3A2%2Cb%3A3&dir=backward&t=1.5&play=1";
+  const { share, page } = sharing(hash);
+  assert.equal(share.moment()?.time, 1.5, "as the sandbox wakes");
+  assert.equal(share.moment(true), null, "an exercise's hashchange once the player is ready");
+  share.write({ ...state, time: 2 });
+  assert.equal(share.moment(true), null, "nor what it wrote itself");
+  page.location.hash = hash; // a link followed (Back, an exercise's link): read again
+  assert.equal(share.moment(true)?.time, 1.5);
 });

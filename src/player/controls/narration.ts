@@ -8,8 +8,7 @@ import { madeText, sumText, termsAfter } from "../model/arithmetic";
 import { sentenceLabel, sentenceName } from "../teaching/expansion";
 import { productText, proseNumber } from "../model/format";
 import { excerptOf, type I18n } from "../shared/i18n";
-import type { Frame, Schedule, ScheduledEvent } from "../model/timing";
-import { nodesById } from "../model/model";
+import { type Frame, nodesById, type Schedule, type ScheduledEvent } from "../model/timing";
 
 /**
  * `landed`: whether the event's number has reached its card. Until then a backward step says only what

@@ -7,8 +7,7 @@ import { h, setAttr, setText } from "../shared/dom";
 import { fullLabel, glyphOf, nameOf, prettyLabel } from "../teaching/expansion";
 import { formatNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
-import type { Frame, Schedule } from "../model/timing";
-import { nodesById } from "../model/model";
+import { type Frame, nodesById, type Schedule } from "../model/timing";
 
 export class NodeTable {
   private rows = new Map<NodeId, HTMLTableCellElement[]>();

@@ -13,8 +13,7 @@ import { h, setText } from "../shared/dom";
 import { fullLabel, prettyLabel } from "../teaching/expansion";
 import { proseNumber } from "../model/format";
 import type { I18n } from "../shared/i18n";
-import type { Frame, NodeFrame } from "../model/timing";
-import { nodesById } from "../model/model";
+import { type Frame, type NodeFrame, nodesById } from "../model/timing";
 
 export type WalkKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End";
 const WALK_KEYS = new Set<string>(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);

@@ -3,7 +3,7 @@
 // drives the same transitions the page does), and the renderers only read the result.
 
 import { FUNCTIONS } from "../../inference/ops";
-import type { ErrorPayload, NodeId, Timeline, TimelineNode } from "../../inference/types";
+import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
 import { parseNumber } from "./format";
 import type { NudgeResult } from "./nudge";
@@ -312,15 +312,6 @@ export function valuesOf(timeline: Timeline): Record<string, number> {
 /** The values the engine needs for the current graph's variables. */
 export function valuesFor(state: SandboxState, timeline: Timeline = state.timeline): Record<string, number> {
   return Object.fromEntries(timeline.variables.map((v) => [v.name, state.values[v.name] ?? v.value]));
-}
-
-const byTimeline = new WeakMap<Timeline, ReadonlyMap<NodeId, TimelineNode>>();
-
-/** A timeline's nodes by id, made once per timeline (a new graph's 40 cards each asked for it anew). */
-export function nodesById(timeline: Timeline): ReadonlyMap<NodeId, TimelineNode> {
-  let nodes = byTimeline.get(timeline);
-  if (!nodes) byTimeline.set(timeline, (nodes = new Map(timeline.nodes.map((n) => [n.id, n]))));
-  return nodes;
 }
 
 /** Two timelines with the same structure share geometry: only numbers changed. */

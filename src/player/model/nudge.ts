@@ -45,7 +45,7 @@ export function nudgeCheck(
     after,
     ratio: delta / h,
     grad: variable.grad,
-    rounding: lostToRounding(root.value, after, variable.value, h, delta),
+    rounding: lostToRounding(root.value, after, variable.value, h, delta, variable.grad),
     moved: movedBy(timeline, result.timeline),
   };
 }
@@ -65,16 +65,28 @@ export function movedBy(original: Timeline, nudged: Timeline): Map<NodeId, numbe
   return moved;
 }
 
-/** Is Δoutput (or the step actually taken, x + h − x) drowned in floating-point rounding? */
-export function lostToRounding(before: number, after: number, x: number, h: number, delta: number): boolean {
+/**
+ * Is Δoutput (or the step actually taken, x + h − x) drowned in floating-point rounding? An output that
+ * does not move where the gradient is 0 is flat, not drowned (review 52: a dead ReLU's nudge at h = 0.001
+ * was told to try a larger h).
+ */
+export function lostToRounding(
+  before: number,
+  after: number,
+  x: number,
+  h: number,
+  delta: number,
+  grad: number,
+): boolean {
   const noise = Number.EPSILON * Math.max(Math.abs(before), Math.abs(after));
   const stepNoise = Number.EPSILON * Math.abs(x);
-  return delta === 0 || noise > ROUNDING_SHARE * Math.abs(delta) || stepNoise > ROUNDING_SHARE * Math.abs(h);
+  if (stepNoise > ROUNDING_SHARE * Math.abs(h)) return true;
+  return delta === 0 ? grad !== 0 : noise > ROUNDING_SHARE * Math.abs(delta);
 }
 
 const NOISY_DIGITS = 8; // significant digits of a nudge's ratio when rounding has eaten into it
 const NUDGE_DIGITS = 7; // before/after of a nudge: enough digits to see a small Δoutput ...
-const MAX_DIGITS = 15; // ... and more where it is smaller still, up to what a double holds
+const NUDGE_MAX_DIGITS = 15; // ... and more where it is smaller still, up to what a double holds
 
 /** What Nudge check says: its sentence in the panel, the line under the graph, and their state. */
 export interface NudgeWords {
@@ -106,8 +118,10 @@ export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expr
   const say = (x: number, digits?: number): string => proseNumber(x, lang, digits);
   // As many digits as the two outputs need to differ (walkthrough 19: h = 1e-9 moved the output
   // "from −10 to −10", beside Δoutput / h = −1)
+  // (none where it did not move: review 52, "from 3.33333333333333 to 3.33333333333333")
   let digits = NUDGE_DIGITS;
-  while (digits < MAX_DIGITS && say(r.before, digits) === say(r.after, digits)) digits++;
+  if (r.before !== r.after)
+    while (digits < NUDGE_MAX_DIGITS && say(r.before, digits) === say(r.after, digits)) digits++;
   const params = {
     name: nudge.leaf,
     h: say(nudge.h),

@@ -3,9 +3,25 @@
 // Time is counted in events: event k runs over [k, k + 1]; scrubbing, stepping, playing and
 // restoring a shared link all go through frameAt, so one time always gives one picture.
 
-import type { BackwardStep, EdgeId, ForwardStep, NodeId, Timeline } from "../../inference/types";
+import type {
+  BackwardStep,
+  EdgeId,
+  ForwardStep,
+  NodeId,
+  Timeline,
+  TimelineNode,
+} from "../../inference/types";
 
 export type Direction = "forward" | "backward";
+
+const byTimeline = new WeakMap<Timeline, ReadonlyMap<NodeId, TimelineNode>>();
+
+/** A timeline's nodes by id, made once per timeline (a new graph's 40 cards each asked for it anew). */
+export function nodesById(timeline: Timeline): ReadonlyMap<NodeId, TimelineNode> {
+  let nodes = byTimeline.get(timeline);
+  if (!nodes) byTimeline.set(timeline, (nodes = new Map(timeline.nodes.map((n) => [n.id, n]))));
+  return nodes;
+}
 
 /** Fraction of an event spent travelling along the edge; the result lands at the end of it. */
 export const TRAVEL = 0.75;

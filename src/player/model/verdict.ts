@@ -6,7 +6,7 @@ import type { NodeId, Timeline } from "../../inference/types";
 import { fullLabel, nameOf } from "../teaching/expansion";
 import { equalsSign, formatNumber, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
-import { nodesById } from "./model";
+import { nodesById } from "./timing";
 
 export type Reading = { ok: true; value: number } | { ok: false; problem: "empty" | "not-a-number" };
 export type Verdict = "right" | "wrong";
@@ -212,7 +212,8 @@ export function judgeAll(
     }
     return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
   });
-  // The tally alone when nothing plays (answers judged again after a reload or a language switch).
+  // The tally alone when nothing plays (answers judged again after a reload or a language switch, the
+  // pulse not playing on).
   const tally = t("predict_tally", { right, total: fields.length });
   const summary = replaying ? `${tally} ${t("predict_plays")}` : tally;
   return { answers, summary, judged: true };

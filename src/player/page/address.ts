@@ -14,8 +14,8 @@ export function named(root: HTMLElement): boolean {
 
 /**
  * Asked of a sandbox's root (dispatched, synchronously) when its moment is about to be carried away,
- * by a language link (translations.ts): the address then names the moment of that instant, the time
- * of a pulse playing on included (otherwise written only when the reader changes something or a
- * pulse ends).
+ * by a language link (translations.ts): the address then names the moment of that instant (otherwise
+ * written when the reader changes something, about once a second while their pulse plays, and when
+ * it ends).
  */
 export const WRITE_NOW = "tinydag:write-moment";

@@ -139,6 +139,8 @@ export class Sandbox implements Target {
     if (moment) {
       this.state = await this.reduceWithEngine({ type: "moment", moment });
       this.interacted = true;
+      this.invitation?.remove(); // a compact sandbox's pulse may play on (review 52: under its invitation)
+      this.invitation = null;
     }
     await nextTask();
     this.stage.readPalette();
@@ -361,7 +363,7 @@ export class Sandbox implements Target {
   }
 
   hashChanged(): void {
-    const moment = this.share.moment();
+    const moment = this.share.moment(true);
     if (!moment) return;
     this.dispatch({ type: "moment", moment }, { url: false });
     if (this.waitingForEngine) this.afterEngine(() => this.receive(moment));
@@ -374,10 +376,11 @@ export class Sandbox implements Target {
    */
   private receive(moment: SharedMoment): void {
     this.predict?.receive(moment.open, moment.predictions);
-    // Checked before a language switch: judged again, in this language, without playing anything.
+    // Checked before a language switch: judged again, in this language; the backward pass brings the
+    // gradients only if it plays on.
     if (moment.checked)
       void loadEngine().then(
-        () => this.predict?.check(this.state, false),
+        () => this.predict?.check(this.state, this.state.playing && this.state.direction === "backward"),
         () => undefined,
       );
     const nudge = this.ui.nudgeRun.closest("details");
@@ -465,7 +468,6 @@ export class Sandbox implements Target {
   private registerDebugHandle(): void {
     registerSandbox(this.root, {
       draw: () => this.render(),
-      scene: this.stage.scene,
       state: () => this.state,
       frames: () => this.frames,
       paths: () => this.stage.labels.screenPaths(),

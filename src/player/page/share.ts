@@ -1,22 +1,24 @@
 // The moment in the address bar: written a little after the reader stops changing things (while a
 // pulse plays too: a preset chosen mid-pulse left the last graph's address until the pulse ended,
-// walkthrough 14), again when a pulse ends, and copied on request; with the exercise whose words the
-// sandbox shows, so that a reload keeps it (url.ts withTask). Reading a shared link is url.ts and the
-// "moment" action.
+// walkthrough 14), about once a second while the pulse the reader started plays (with play=1: a reload
+// plays on from there, walkthroughs 18 and 19), again when it ends, and copied on request; with the
+// exercise whose words the sandbox shows, so that a reload keeps it (url.ts withTask). Reading a shared
+// link is url.ts and the "moment" action.
 
 import type { Controls } from "../controls/controls";
 import { setText } from "../shared/dom";
+import { named } from "./address";
 import type { I18n } from "../shared/i18n";
 import { type SandboxState, valuesFor } from "../model/model";
 import { predictionsIn, withPredictions } from "./translations";
 import { decodeMoment, encodeMoment, type SharedMoment, withTask } from "./url";
 
 const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
-const PLAYING_WRITE_MS = 1000; // while a pulse plays: about once a second (walkthrough 18: a reload
-// mid-pulse reopened at the pulse's start), well under the browsers' limits on history writes
+const PLAYING_WRITE_MS = 1000; // while a pulse plays: well under the browsers' limits on history writes
 
 export class Share {
   private timer: number | undefined;
+  private seen = ""; // the address last read or written here
 
   constructor(
     private readonly root: HTMLElement,
@@ -24,8 +26,14 @@ export class Share {
     private readonly i18n: I18n,
   ) {}
 
-  /** The moment the page's address names for this sandbox, if any. */
-  moment(): SharedMoment | null {
+  /**
+   * The moment the page's address names for this sandbox, if any; `fresh`: only if it is not the one
+   * last read or written here (review 52: an exercise's second hashchange, once the player was ready,
+   * took a pulse playing on from a reload back to the address's time).
+   */
+  moment(fresh = false): SharedMoment | null {
+    if (fresh && location.hash === this.seen) return null;
+    this.seen = location.hash;
     return decodeMoment(location.hash, this.root.id);
   }
 
@@ -41,9 +49,14 @@ export class Share {
     }, delay);
   }
 
-  /** A frame of a playing pulse: the moment written now and then, not put off by every frame. */
+  /**
+   * A frame of a playing pulse: the moment written now and then, not put off by every frame; not over
+   * another sandbox's moment (review 52: the compact player's pulse took the address from the sandbox
+   * the learner was using, and the language switch carried the wrong one).
+   */
   playing(current: () => SandboxState): void {
-    if (this.timer === undefined) this.schedule(current, PLAYING_WRITE_MS);
+    if (this.timer === undefined && (named(this.root) || !location.hash.includes("?")))
+      this.schedule(current, PLAYING_WRITE_MS);
   }
 
   write(s: SandboxState): void {
@@ -62,12 +75,13 @@ export class Share {
     const task = this.root.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset ?? null;
     const { typed, checked } = predictionsIn(this.root);
     const lang = this.root.ownerDocument.documentElement.lang;
-    const named = withTask(withPredictions(hash, typed, lang, lang, checked), task);
-    if (location.hash !== named) history.replaceState(history.state, "", named);
+    const address = withTask(withPredictions(hash, typed, lang, lang, checked), task);
+    if (location.hash !== address) history.replaceState(history.state, "", address);
+    this.seen = location.hash;
   }
 
   async copy(s: SandboxState): Promise<void> {
-    this.write(s);
+    this.write({ ...s, playing: false }); // the moment itself, as the lesson promises: not played over
     setText(this.ui.status, this.i18n.t("link_ready"));
     try {
       await navigator.clipboard.writeText(location.href);

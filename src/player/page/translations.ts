@@ -22,8 +22,8 @@ export function carryMomentToTranslations(doc: Document): void {
     const link = event.target instanceof Element ? event.target.closest(LANGUAGE_LINKS) : null;
     if (!(link instanceof HTMLAnchorElement)) return;
     const sandboxes = [...doc.querySelectorAll<HTMLElement>(SANDBOXES)];
-    // Mid-pulse the address still names the moment the pulse started from, or none if the learner has
-    // only played it (walkthrough 12): now it names this one, of the first sandbox they have used.
+    // Mid-pulse the address names a moment up to a second old, or none if the learner has only played
+    // it (walkthrough 12): now it names this one, of the first sandbox they have used.
     for (const sandbox of sandboxes.some(named) ? sandboxes.filter(named) : sandboxes) {
       sandbox.dispatchEvent(new Event(WRITE_NOW));
       if (named(sandbox)) break;

@@ -6,11 +6,13 @@
 // (the last few hundred kept).
 
 import type { SandboxState } from "../model/model";
-import type { Scene } from "../stage/scene";
 
 export interface SandboxHandle {
-  /** Renders now and reads the canvas back: how many pixels are drawn, and how many colours. */
-  pixelStats(): { drawn: number; total: number; colours: number };
+  /**
+   * Renders now: until the task ends the canvas holds the frame, which a test reads back through the
+   * canvas's own context (tests/browser_helpers.py PIXEL_STATS).
+   */
+  draw(): void;
   /** The current moment, the view angles and how many frames were drawn so far. */
   moment(): {
     direction: string;
@@ -69,7 +71,6 @@ export function markFirstFrame(id: string): void {
 /** What a sandbox gives the debug handle to answer from (sandbox.ts). */
 export interface SandboxProbe {
   draw(): void;
-  scene: Pick<Scene, "pixelStats">;
   state(): SandboxState;
   frames(): number;
   paths(): ReturnType<SandboxHandle["edgePaths"]>;
@@ -78,10 +79,7 @@ export interface SandboxProbe {
 export function registerSandbox(root: HTMLElement, probe: SandboxProbe): void {
   const handles = debugHandle().sandboxes;
   handles[root.id || `sandbox-${Object.keys(handles).length}`] = {
-    pixelStats: () => {
-      probe.draw();
-      return probe.scene.pixelStats();
-    },
+    draw: probe.draw,
     moment: () => {
       const s = probe.state();
       const { direction, time, playing, view } = s;

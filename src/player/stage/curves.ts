@@ -5,7 +5,7 @@
 
 import type { EdgeId, NodeId, Timeline } from "../../inference/types";
 import { type Bands, CARD_WORLD_WIDTH, type V3 } from "./fit";
-import { nodesById } from "../model/model";
+import { nodesById } from "../model/timing";
 
 export const ARROW_LENGTH = 0.2;
 const PORT_SPACING = 0.26;

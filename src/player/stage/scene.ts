@@ -353,23 +353,6 @@ export class Scene {
     };
   }
 
-  /** Read the drawing buffer back; call right after draw() (tests check the canvas is not blank). */
-  pixelStats(): { drawn: number; total: number; colours: number } {
-    const gl = this.gl;
-    const w = gl.drawingBufferWidth;
-    const h = gl.drawingBufferHeight;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    let drawn = 0;
-    const colours = new Set<number>();
-    for (let i = 0; i < pixels.length; i += 4) {
-      if (pixels[i + 3]! === 0) continue;
-      drawn++;
-      colours.add(((pixels[i]! >> 3) << 10) | ((pixels[i + 1]! >> 3) << 5) | (pixels[i + 2]! >> 3));
-    }
-    return { drawn, total: w * h, colours: colours.size };
-  }
-
   dispose(): void {
     this.gl.getExtension("WEBGL_lose_context")?.loseContext();
   }

@@ -41,7 +41,7 @@ const TALL_STAGE_FLOOR = 360; // however short the window
 const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
 const LIFT = 0.5; // scene units the backward layer rises towards the viewer, in its edges' middles
 const CHIP_PX = 5; // how thick a card looks from the side when the graph is turned fully
-const PAN_BAR_PX = 8; // the scroll bars' strip along the bottom and right borders (stage.css: 5 px, 3 px in)
+const PAN_BAR_PX = 8; // the scroll bars' strip, bottom and right (stage.css .tdg-pan-bar: 5 px, 3 px in)
 const MIN_TEXT_PX = 10.2; // a card's value and grad are never drawn smaller than this (CSS px; the issue asks 10)
 
 export interface StageInput {

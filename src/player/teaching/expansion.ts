@@ -5,7 +5,7 @@
 import { LOOKS } from "../../inference/ops";
 import type { NodeId, Primitive, Timeline, TimelineNode } from "../../inference/types";
 import { formatNumber } from "../model/format";
-import { nodesById } from "../model/model";
+import { nodesById } from "../model/timing";
 
 const ELIDED = "…";
 

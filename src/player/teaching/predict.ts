@@ -161,7 +161,7 @@ export class PredictPanel {
 
   /**
    * Judge every field against the graph on screen; false (and messages at the fields) when one cannot
-   * be read. `replaying`: the backward pass plays with the verdicts (Check), not after a reload.
+   * be read. `replaying`: the backward pass plays with the verdicts (Check, a reload mid-pulse).
    */
   check(s: SandboxState, replaying = true): boolean {
     if (dimmedExpression(s) !== null) {
