@@ -93,6 +93,25 @@ def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, si
     assert page.errors == []
 
 
+def test_switching_language_asks_the_nudge_again(browser, site_server):
+    """Walkthrough 19: after Nudge check, the other language opened with the leaf back to a, no change
+    on the cards and no answer. Its leaf and h travel; the answer is asked again, in that language."""
+    page = open_lesson(browser, site_server)
+    page.locator(SANDBOX).scroll_into_view_if_needed()
+    page.click(f"{SANDBOX} .tdg-nudge summary")
+    page.select_option(f"{SANDBOX} select[name=nudge-leaf]", "c")
+    page.fill(f"{SANDBOX} input[name=nudge-h]", "0.01")
+    page.click(f"{SANDBOX} [data-action=nudge]")
+    page.wait_for_function("location.hash.includes('nudge=c%3A0.01')")
+    switch_language(page, "ru")
+    page.wait_for_selector(f"{SANDBOX} [data-node] [data-field=delta]:not([hidden])")
+    assert page.input_value(f"{SANDBOX} select[name=nudge-leaf]") == "c"
+    assert page.input_value(f"{SANDBOX} input[name=nudge-h]") == "0,01"
+    assert "Сдвиг c на 0,01 меняет выход" in page.inner_text(f"{SANDBOX} .tdg-nudge")
+    assert page.evaluate(f"document.querySelector('{SANDBOX} .tdg-nudge').open")
+    assert page.errors == []
+
+
 def test_a_section_anchor_is_not_carried_to_another_language(browser, site_server):
     """Headings have other slugs in other languages: only a sandbox's moment travels."""
     page = open_lesson(browser, site_server, viewport=PHONE, hash="#the-sandbox")

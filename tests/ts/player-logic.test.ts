@@ -293,6 +293,21 @@ test("URL: a moment round-trips; hostile input is dropped or kept as plain text"
     playing: true,
   });
   assert.equal(decodeMoment(hash.replace("play=1", "play=0"), "tinydag-1")?.playing, undefined);
+  // Nudge check's answer travels as its leaf and h; anything else in its place is dropped
+  const nudged = encodeMoment("tinydag-1", {
+    values: { a: 2, b: -3, c: 10 },
+    expression: "(a + b) * c",
+    direction: "backward",
+    time: 2.5,
+    localDerivatives: true,
+    finalGradients: false,
+    playing: false,
+    nudge: { leaf: "c", h: 1e-9 },
+  });
+  assert.ok(nudged.includes("&nudge=c%3A1e-9"), nudged);
+  assert.deepEqual(decodeMoment(nudged, "tinydag-1")?.nudge, { leaf: "c", h: 1e-9 });
+  for (const bad of ["ab:1", "a:0", "a:NaN", "a:1e999", ":1", "a"])
+    assert.equal(decodeMoment(`${hash}&nudge=${bad}`, "tinydag-1")?.nudge, undefined, bad);
   assert.equal(decodeMoment(hash, "tinydag-2"), null);
   assert.equal(decodeMoment("#the-sandbox", "tinydag-1"), null);
   const hostile = decodeMoment(

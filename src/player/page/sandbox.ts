@@ -7,6 +7,7 @@ import type { CodeExcerpt } from "../teaching/codestep";
 import type { Controls } from "../controls/controls";
 import { markFirstFrame, recordInputToFrame, registerSandbox } from "../shared/debug";
 import { whenSeen } from "../shared/dom";
+import { fieldText } from "../../widgets/fields";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
 import { EngineMissing, engineReady, lazyEngine, loadEngine } from "../engine/load";
@@ -385,6 +386,14 @@ export class Sandbox implements Target {
       );
     const nudge = this.ui.nudgeRun.closest("details");
     if (moment.open && nudge) nudge.open = moment.open === "nudge";
+    // The nudge that was shown, asked again: its leaf, its h in this page's way of writing numbers
+    if (moment.nudge && nudge) {
+      const { leaf, h } = moment.nudge;
+      this.ui.nudgeLeaf.value = leaf;
+      this.ui.nudgeH.value = fieldText(h, this.i18n.lang);
+      nudge.open = true;
+      this.dispatch({ type: "nudge", leaf, step: String(h) }, { url: false });
+    }
   }
 
   /** The forward pulse plays once when the reader first sees a full sandbox (not with reduced motion). */

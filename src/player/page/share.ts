@@ -68,6 +68,7 @@ export class Share {
       localDerivatives: s.localDerivatives,
       finalGradients: s.finalGradients,
       playing: s.playing,
+      nudge: s.nudge && "result" in s.nudge && s.nudge.result.ok ? s.nudge : undefined,
     });
     // With the exercise the sandbox shows, and the panel it sits in (walkthrough 15: the first slider
     // move or key wrote them out of the address, and a reload lost the exercise), and the predictions

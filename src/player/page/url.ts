@@ -1,5 +1,6 @@
 // The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`, and
-// `play=1` while its pulse plays (the address written mid-pulse: it plays on from there). An
+// `play=1` while its pulse plays (the address written mid-pulse: it plays on from there), `nudge=c:0.001`
+// while Nudge check's answer shows (asked again on arrival). An
 // exercise's link adds `open=predict` (or `nudge`), the panel it unfolds, and `task=2`, the exercise whose
 // words the sandbox shows (its link's place among the sandbox's links, the same in every language:
 // tests/test_site.py), which exercises.ts opens; while those words show, the player writes both again
@@ -19,6 +20,7 @@ export interface SharedMoment {
   localDerivatives?: boolean;
   finalGradients?: boolean;
   playing?: boolean; // the pulse was playing: it plays on from there (a reload, a language switched)
+  nudge?: { leaf: string; h: number }; // Nudge check's last answer, asked again (walkthrough 19)
   open?: Panel;
   predictions?: Record<string, string>; // leaf -> the text typed in its field
   task?: number; // the exercise whose words the sandbox showed (its link's place among the sandbox's)
@@ -36,12 +38,16 @@ export const MAX_PREDICTION = 40; // characters of a carried prediction
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
 const MAX_MAGNITUDE = 1e6;
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
+const NAMED = /^([A-Za-z_]):(.+)$/; // a variable's name and a number: `a:2` in vals, `c:0.001` in nudge
 
 /**
  * What encodeMoment writes: the moment itself; the exercise and the predictions are added after it
  * (withTask, translations.ts withPredictions).
  */
-export type WrittenMoment = Required<Omit<SharedMoment, "open" | "predictions" | "task" | "checked">>;
+export type WrittenMoment = Required<
+  Omit<SharedMoment, "open" | "predictions" | "task" | "checked" | "nudge">
+> &
+  Pick<SharedMoment, "nudge">;
 
 export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   const params = new URLSearchParams();
@@ -55,6 +61,7 @@ export function encodeMoment(sandboxId: string, m: WrittenMoment): string {
   if (m.localDerivatives) params.set("local", "1");
   if (m.finalGradients) params.set("final", "1");
   if (m.playing) params.set("play", "1");
+  if (m.nudge) params.set("nudge", `${m.nudge.leaf}:${roundForUrl(m.nudge.h)}`);
   // URLSearchParams writes a space as "+"; %20 reads the same everywhere, so "+" never stands for a space
   return `#${encodeURIComponent(sandboxId)}?${params.toString().replaceAll("+", "%20")}`;
 }
@@ -81,7 +88,7 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   const expr = params.get("expr");
   if (expr !== null) moment.expression = expr.slice(0, MAX_EXPRESSION);
   for (const pair of (params.get("vals") ?? "").split(",")) {
-    const m = /^([A-Za-z_]):(.+)$/.exec(pair);
+    const m = NAMED.exec(pair);
     if (!m) continue;
     const value = finite(m[2]);
     if (value !== null && Math.abs(value) <= MAX_MAGNITUDE) moment.values[m[1]!] = value;
@@ -93,6 +100,9 @@ export function decodeMoment(hash: string, sandboxId: string): SharedMoment | nu
   if (params.has("local")) moment.localDerivatives = params.get("local") === "1";
   if (params.has("final")) moment.finalGradients = params.get("final") === "1";
   if (params.get("play") === "1") moment.playing = true;
+  const nudge = NAMED.exec(params.get("nudge") ?? "");
+  const h = finite(nudge?.[2]);
+  if (nudge && h) moment.nudge = { leaf: nudge[1]!, h };
   const open = PANELS.find((p) => p === params.get(OPEN_PARAM));
   if (open) moment.open = open;
   const task = params.get(TASK_PARAM);

@@ -3,7 +3,7 @@
 //   sandboxes    one handle per mounted sandbox, by its element id
 // Performance marks: "tinydag:first-frame" (first sandbox drawn), "tinydag:first-frame:<id>",
 // and a measure "tinydag:input-to-frame" from each slider/expression input to its redrawn frame
-// (the last few hundred kept).
+// (at most 500, cleared when full).
 
 import type { SandboxState } from "../model/model";
 
@@ -44,21 +44,16 @@ export function debugHandle(): DebugHandle {
   return window.tinydagPlayer;
 }
 
-const MEASURES_KEPT = 250; // "tinydag:input-to-frame" entries kept (at most twice as many between trims)
-let measuresRecorded = 0; // of them, since the last trim, on this page
+const INPUT_TO_FRAME = "tinydag:input-to-frame";
+const MEASURES_KEPT = 500; // of them at most: bench/browser.py clears them, then reads up to 200
 let firstFrameMarked = false;
 
 /** One input's time to its redrawn frame, as a performance measure (read by the benchmark). */
 export function recordInputToFrame(start: number): void {
-  performance.measure("tinydag:input-to-frame", { start, end: performance.now() });
-  // Bounded: one entry per input would pile up for as long as someone drags. Keep
-  // the last MEASURES_KEPT (bench/browser.py reads up to 200 after a burst), trimmed in batches.
-  if (++measuresRecorded <= 2 * MEASURES_KEPT) return;
-  const last = performance.getEntriesByName("tinydag:input-to-frame", "measure").slice(-MEASURES_KEPT);
-  performance.clearMeasures("tinydag:input-to-frame");
-  for (const m of last)
-    performance.measure("tinydag:input-to-frame", { start: m.startTime, end: m.startTime + m.duration });
-  measuresRecorded = last.length;
+  // Bounded: one entry per input would pile up for as long as someone drags.
+  if (performance.getEntriesByName(INPUT_TO_FRAME).length >= MEASURES_KEPT)
+    performance.clearMeasures(INPUT_TO_FRAME);
+  performance.measure(INPUT_TO_FRAME, { start, end: performance.now() });
 }
 
 /** The first drawn frame of a sandbox (and of the page's first sandbox). */
