@@ -57,7 +57,11 @@ export async function preparePlayer(
       root.append(h("p", { class: "tinydag-no-webgl", role: "note" }, i18n.t("no_webgl")));
     return null;
   }
-  while (scene.prepare()) await nextTask();
+  // Then each program in a task of its own, the first one too: creating the context waits on the GPU
+  // process (90–330 ms on SwiftShader), and with the first program's compiling it made the player's
+  // longest task at load (bench/README.md).
+  do await nextTask();
+  while (scene.prepare());
   return { data, i18n, ui, scene };
 }
 
