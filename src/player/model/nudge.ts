@@ -117,8 +117,8 @@ export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expr
   const lang = i18n.lang;
   const say = (x: number, digits?: number): string => proseNumber(x, lang, digits);
   // As many digits as the two outputs need to differ (walkthrough 19: h = 1e-9 moved the output
-  // "from −10 to −10", beside Δoutput / h = −1)
-  // (none where it did not move: review 52, "from 3.33333333333333 to 3.33333333333333")
+  // "from −10 to −10", beside Δoutput / h = −1), and no more where it did not move (review 52:
+  // "from 3.33333333333333 to 3.33333333333333")
   let digits = NUDGE_DIGITS;
   if (r.before !== r.after)
     while (digits < NUDGE_MAX_DIGITS && say(r.before, digits) === say(r.after, digits)) digits++;

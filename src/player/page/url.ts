@@ -1,11 +1,11 @@
-// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`, and
-// `play=1` while its pulse plays (the address written mid-pulse: it plays on from there), `nudge=c:0.001`
-// while Nudge check's answer shows (asked again on arrival). An
-// exercise's link adds `open=predict` (or `nudge`), the panel it unfolds, and `task=2`, the exercise whose
-// words the sandbox shows (its link's place among the sandbox's links, the same in every language:
-// tests/test_site.py), which exercises.ts opens; while those words show, the player writes both again
-// (withTask). The language links carry `predict.a=…` too, what the learner had typed into a's prediction
-// field (translations.ts), read here and never written by the player.
+// The shareable moment: `#<sandbox id>?expr=…&vals=a:2,b:-3&dir=backward&t=3.5&local=1&final=1`, with
+// `play=1` while its pulse plays (written mid-pulse: it plays on from there) and `nudge=c:0.001` while
+// Nudge check's answer shows (asked again on arrival). An exercise's link adds `open=predict` (or
+// `nudge`), the panel it unfolds, and `task=2`, the exercise whose words the sandbox shows (its link's
+// place among the sandbox's links, the same in every language: tests/test_site.py), which exercises.ts
+// opens; while those words show, the player writes both again (withTask). The language links carry
+// `predict.a=…` too, what the learner had typed into a's prediction field (translations.ts), read here
+// and never written by the player.
 // Everything read here is untrusted: numbers must parse as finite numbers, names must be single
 // letters, and the expression is only ever put into an input's value and run through the parser.
 
