@@ -69,8 +69,8 @@ export function cardName(
   state: Pick<NodeFrame, "value" | "grad"> | undefined,
   i18n: I18n,
   consumersByNode: Map<NodeId, NodeId[]> = consumersOf(timeline),
-  byId: ReadonlyMap<NodeId, TimelineNode> = nodesById(timeline),
 ): string {
+  const byId = nodesById(timeline); // made once per timeline
   const say = (x: number): string => proseNumber(x, i18n.lang);
   const consumers = consumersByNode.get(node.id) ?? [];
   const feeds =
@@ -179,11 +179,10 @@ export class GraphWalk {
     this.named = moment;
     const write = (only: NodeId | null): void => {
       const consumers = consumersOf(timeline);
-      const byId = nodesById(timeline);
       for (const node of timeline.nodes) {
         const card = this.cards.get(node.id);
         if (card && (only === null || only === node.id))
-          setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers, byId));
+          setText(card.name, cardName(node, timeline, frame.nodes.get(node.id), this.i18n, consumers));
       }
     };
     if (this.later !== null) clearTimeout(this.later);

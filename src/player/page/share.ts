@@ -18,7 +18,7 @@ const PLAYING_WRITE_MS = 1000; // while a pulse plays: well under the browsers' 
 
 export class Share {
   private timer: number | undefined;
-  private seen = ""; // the address last read or written here
+  private lastAddress = ""; // the address last read or written here
 
   constructor(
     private readonly root: HTMLElement,
@@ -32,8 +32,8 @@ export class Share {
    * took a pulse playing on from a reload back to the address's time).
    */
   moment(fresh = false): SharedMoment | null {
-    if (fresh && location.hash === this.seen) return null;
-    this.seen = location.hash;
+    if (fresh && location.hash === this.lastAddress) return null;
+    this.lastAddress = location.hash;
     return decodeMoment(location.hash, this.root.id);
   }
 
@@ -78,7 +78,7 @@ export class Share {
     const lang = this.root.ownerDocument.documentElement.lang;
     const address = withTask(withPredictions(hash, typed, lang, lang, checked), task);
     if (location.hash !== address) history.replaceState(history.state, "", address);
-    this.seen = location.hash;
+    this.lastAddress = location.hash;
   }
 
   async copy(s: SandboxState): Promise<void> {
