@@ -160,7 +160,11 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             # (a)'s words are longer than the strip's two lines: ▾ unfolds them all, and folds them again
             # (walkthrough 10: (d)'s question was cut off on a phone).
             more = page.locator(f"{FULL} .tdg-task-more")
-            assert page.evaluate(CUT) and more.get_attribute("aria-label") == TASK[lang][2]
+            assert page.evaluate(CUT)
+            # ...from a button that says so (walkthrough 19: a bare ▾ was found only by trying it)
+            words = more.locator(".tdg-task-more-words")
+            assert more.evaluate("b => b.textContent") == "▾" + TASK[lang][2]
+            assert words.bounding_box()["width"] > 40, "its words are shown, not only read out"
             more.click()
             assert not page.evaluate(CUT) and more.get_attribute("aria-expanded") == "true"
             # The longer words push the fields down: they stay in the window (walkthrough 11).

@@ -42,18 +42,20 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   const words = [...exercise.text.childNodes].map((node) => node.cloneNode(true));
   const text = h("p", { class: "tdg-task-text", id: `${root.id}-task` }, ...words);
   // Two lines keep the panel's height; the rest of the words unfold on demand (walkthrough 10: (d)'s
-  // question was cut off on a phone).
+  // question was cut off on a phone), from a button that says so under them (walkthrough 19: a bare ▾
+  // beside three other icons was found only by trying it). Under the expression, in the hint's two
+  // lines, the arrow alone: its words are for screen readers there (player.css).
   const more = h(
     "button",
     {
       type: "button",
       class: "tdg-task-more",
-      "aria-label": t("task_more"),
       "aria-expanded": "false",
       "aria-controls": text.id,
       hidden: true,
     },
-    "▾",
+    h("span", { "aria-hidden": "true" }, "▾"),
+    h("span", { class: "tdg-task-more-words" }, t("task_more")),
   );
   const task = h(
     "aside",
@@ -76,9 +78,10 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     if (!more.hidden) unfold(true);
   });
   // Offered only while words are cut off (the strip's width changes with the window's).
-  const cut = new ResizeObserver(() => {
+  const offer = (): void => {
     if (!task.hasAttribute("data-unfolded")) more.hidden = text.scrollHeight <= text.clientHeight + 1;
-  });
+  };
+  const cut = new ResizeObserver(offer);
   cut.observe(text);
   edit?.addEventListener("click", () => {
     const field = root.querySelector<HTMLInputElement>("input[name=expression]");
@@ -108,6 +111,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   // Under the panel's title, or in the hint's place under the expression (the sandbox keeps its height).
   if (place instanceof HTMLLegendElement) place.nextElementSibling?.prepend(task);
   else place.after(task);
+  offer(); // now, not after the next layout: the landing measures the panel with its button (land)
   if (wired.has(root)) return;
   wired.add(root);
   window.addEventListener("hashchange", () => {
