@@ -304,8 +304,14 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     `task=`, and a reload (or the address copied) lost the exercise and its panel. Closed, it stays
     closed after a reload."""
     page = lesson_page(browser, site_server, "en", DESKTOP)
+    # Reloaded before any change, or the link copied: the link itself names its exercise (walkthrough
+    # 20: the words came back only once the learner had changed something).
+    assert page.locator(LINKS).nth(4).get_attribute("href").endswith("&task=4")
+    assert "task=" not in page.locator(LINKS).nth(0).get_attribute("href"), "the compact player's: none"
     page.locator(LINKS).nth(4).click()  # exercise (d): Nudge check
     page.wait_for_selector(f"{FULL} .tdg-nudge .tdg-task[data-exercise='4']")
+    page.reload()
+    page.wait_for_selector(f"{FULL} .tdg-nudge[open] .tdg-task[data-exercise='4']", timeout=15_000)
     settle(page)
     page.locator(f"{FULL} input[type=range][name=var-a]").focus()
     page.keyboard.press("ArrowRight")  # a change: the address is written again a moment later
@@ -454,6 +460,16 @@ def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(brow
     assert compact.locator(".tdg-player").get_attribute("aria-label") != \
         page.locator(f"{FULL} .tdg-player").get_attribute("aria-label")
     assert axe_violations(page, f"{{include: ['{COMPACT}']}}") == []
+    # While its pulse plays on, the learner opens an exercise: the pulse, frames and end, leaves the
+    # exercise's address alone, and a reload finds the exercise (walkthrough 20: it reopened the compact
+    # player's moment).
+    playing = "window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment().playing"
+    page.wait_for_function(f"location.hash.startsWith('{COMPACT}?') && {playing}")
+    page.locator(LINKS).nth(1).click()
+    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']")
+    page.wait_for_function(f"!{playing}", timeout=30_000)
+    page.wait_for_timeout(600)  # past the write a pulse's end would make
+    assert page.evaluate("location.hash").startswith(f"{FULL}?") and "task=1" in page.url, page.url
     assert page.errors == [], page.errors
 
 

@@ -287,6 +287,13 @@ test("a shared moment opens exactly: expression, values, direction, time, option
   assert.equal(s.time, 2);
   assert.equal(s.playing, false);
   assert.equal(s.finalGradients, true);
+  // ...and the toggles it does not name are off, whatever the learner had ticked (walkthrough 20: an
+  // exercise's link opened with the final gradients, its answers, on the cards).
+  const ticked = reduce(s, { type: "option", name: "localDerivatives", on: true }, context);
+  const opened = reduce(ticked, { type: "moment", moment: { values: {}, direction: "forward" } }, context);
+  assert.equal(ticked.localDerivatives, true);
+  assert.equal(opened.localDerivatives, false);
+  assert.equal(opened.finalGradients, false);
   // A moment written mid-pulse plays on from there (walkthrough 19), unless motion is reduced or the
   // pulse is over.
   const playing = { expression: "a * b", values: {}, direction: "backward", time: 2, playing: true } as const;

@@ -104,8 +104,9 @@ test("while the reader's pulse plays, the address follows it about once a second
       String(times),
     );
     assert.ok(page.written.every((hash) => hash.includes("&play=1")));
-    share.schedule(() => ({ ...state, time: 2.6 })); // its end: the moment itself, nothing to play on
+    share.playing(() => ({ ...state, time: 2.6 })); // its end: the moment itself, nothing to play on
     mock.timers.tick(300);
+    assert.equal(page.written.length, 4);
     assert.ok(!page.written.at(-1)!.includes("play="), page.written.at(-1));
   } finally {
     mock.timers.reset();
@@ -125,6 +126,30 @@ test("a pulse plays on without taking the address from another sandbox the learn
     }
     assert.equal(page.written.length, 1);
     assert.ok(page.location.hash.startsWith("#tinydag-1?"), page.location.hash);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a pulse plays on without taking the address from where a link has taken the learner since", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    for (const away of ["#try-it-yourself", "#tinydag-1?expr=a%20*%20b&vals=a%3A2%2Cb%3A3&dir=forward&t=0"]) {
+      const { share: compact, page } = sharing("", "tinydag-compact-1");
+      let time = 0;
+      const pulse = () => ({ ...state, playing: time < 3, time });
+      compact.schedule(pulse); // Backward pressed in the compact player: its moment written
+      mock.timers.tick(300);
+      assert.ok(page.location.hash.startsWith("#tinydag-compact-1?"), page.location.hash);
+      page.location.hash = away; // a link of the contents, or an exercise's link (walkthrough 20)
+      for (let ms = 0; ms <= 3500; ms += 16) {
+        time = ms / 1000;
+        compact.playing(pulse); // its frames, and its end
+        mock.timers.tick(16);
+      }
+      assert.equal(page.location.hash, away);
+      assert.equal(page.written.length, 1, page.written.join("\n"));
+    }
   } finally {
     mock.timers.reset();
   }

@@ -277,11 +277,9 @@ function openMoment(state: SandboxState, m: SharedMoment, context: Context): San
     state.timeline.variables.every((v) => v.value === known[v.name]);
   if (!same) next = settle(next, context.compute(expression, next.values), context, false);
   next = restart(next, m.direction ?? next.direction, false);
-  next = {
-    ...next,
-    localDerivatives: m.localDerivatives ?? next.localDerivatives,
-    finalGradients: m.finalGradients ?? next.finalGradients,
-  };
+  // A moment is whole: a toggle it does not name is off, as encodeMoment writes it (walkthrough 20:
+  // "Final gradients", ticked before, showed exercise (a)'s answers as its link opened it).
+  next = { ...next, localDerivatives: !!m.localDerivatives, finalGradients: !!m.finalGradients };
   next = seek(next, m.time ?? 0);
   // A pulse that was playing plays on (walkthrough 19: a language switched mid-pulse stopped it, the
   // verdicts of a check said a gradient its card never received)

@@ -428,10 +428,7 @@ export class Sandbox implements Target {
       this.state = r.state;
       this.carry = r.carry;
       if (this.interacted) this.share.playing(() => this.state);
-      if (!this.state.playing) {
-        this.sync.state(this.state);
-        if (this.interacted) this.share.schedule(() => this.state);
-      }
+      if (!this.state.playing) this.sync.state(this.state);
     } else {
       this.lastTick = 0;
       this.carry = 0;

@@ -50,13 +50,16 @@ export class Share {
   }
 
   /**
-   * A frame of a playing pulse: the moment written now and then, not put off by every frame; not over
-   * another sandbox's moment (review 52: the compact player's pulse took the address from the sandbox
-   * the learner was using, and the language switch carried the wrong one).
+   * A frame of the reader's pulse: the moment written now and then, not put off by every frame, and
+   * once more when it has ended; only while the address still names this sandbox, as the pulse's
+   * start wrote it (review 52: the compact player's pulse took the address from the sandbox the
+   * learner was using; walkthrough 20: from the exercise they had opened since, or the section a
+   * link of the contents had taken them to, and a reload lost either).
    */
   playing(current: () => SandboxState): void {
-    if (this.timer === undefined && (named(this.root) || !location.hash.includes("?")))
-      this.schedule(current, PLAYING_WRITE_MS);
+    if (!named(this.root)) return;
+    if (!current().playing) this.schedule(current);
+    else if (this.timer === undefined) this.schedule(current, PLAYING_WRITE_MS);
   }
 
   write(s: SandboxState): void {

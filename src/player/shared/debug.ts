@@ -73,7 +73,8 @@ export interface SandboxProbe {
 
 export function registerSandbox(root: HTMLElement, probe: SandboxProbe): void {
   const handles = debugHandle().sandboxes;
-  handles[root.id || `sandbox-${Object.keys(handles).length}`] = {
+  // Every sandbox the plugin writes has its id.
+  handles[root.id] = {
     draw: probe.draw,
     moment: () => {
       const s = probe.state();
@@ -88,6 +89,6 @@ export function registerSandbox(root: HTMLElement, probe: SandboxProbe): void {
         frames: probe.frames(),
       };
     },
-    edgePaths: () => probe.paths(),
+    edgePaths: probe.paths,
   };
 }
