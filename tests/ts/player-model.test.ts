@@ -146,6 +146,11 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
     assert.notEqual(s.error, null, text);
     assert.equal(s.timeline.expression, "relu(a * b)", text);
   }
+  // ... nor the graph an unknown function's first letter made (walkthrough 20: `relu(a * b) + f`, an f
+  // slider in place of c's, under the message about foo).
+  s = run(start(), typed("relu(a * b) + foo(c)"));
+  assert.notEqual(s.error, null);
+  assert.equal(s.timeline.expression.trim(), "relu(a * b)");
   // A name still being typed: the variable r was the start of the function relu.
   s = run(start(), typed("a * b + relu("));
   assert.notEqual(s.error, null);
@@ -168,6 +173,8 @@ test("a ghost is a graph whose last name or number the text goes on writing", ()
   assert.ok(!isGhostOf("a * 2", "a * 2b"));
   assert.ok(isGhostOf("a * e", "a * ex"), "on the way to exp");
   assert.ok(isGhostOf("a * r", "a * r("), "a name followed by (");
+  assert.ok(isGhostOf("relu(a * b) + f", "relu(a * b) + foo(c)"), "a function the engine does not know");
+  assert.ok(!isGhostOf("relu(a * b) + f", "relu(a * b) + fo"), "a typo, until ( says otherwise");
   // A number on its way to its exponent (review 50), but not to a call
   assert.ok(isGhostOf("a * 2", "a * 2e"));
   assert.ok(isGhostOf("a * 2", "a * 2e-"));

@@ -137,8 +137,8 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
 
 /**
  * A graph the text's own unfinished word made: `head` ends inside a function's name or a number that
- * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name followed
- * by "(" was a function's name). A complete graph followed by more (`a * b` before `a * b +`) is no
+ * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name that
+ * "(" follows, as the text writes it, was a function's name). A complete graph followed by more (`a * b` before `a * b +`) is no
  * ghost: it is the last graph the learner built, unless it is a lone name or number; nor is one whose
  * last variable a typo goes on (`a * a` before `a * ab`: walkthrough 16, an older graph was dimmed in
  * its place).
@@ -154,8 +154,10 @@ export function isGhostOf(head: string, text: string): boolean {
   // A number goes on as a number, its exponent too (2 on the way to 2.5 or to 2e-3).
   if (/^[\d.]/.test(last[0])) return UNFINISHED_NUMBER.exec(rest)![0].length > last[0].length;
   const word = /^\w*/.exec(rest)![0]; // ... a name as the text writes it
-  if (word.length === last[0].length) return text[head.length] === "(";
-  return FUNCTIONS.some((name) => name.startsWith(word));
+  // A name followed by "(" was a function's name, one the engine knows or not (walkthrough 20: typing
+  // `… + foo(c)` left the graph of `… + f` dimmed, an f slider in place of c's).
+  if (rest[word.length] === "(") return true;
+  return word.length > last[0].length && FUNCTIONS.some((name) => name.startsWith(word));
 }
 // The engine's literal on its way, or a decimal comma's (`2,5`: the engine asks for 2.5)
 const UNFINISHED_NUMBER = /^(?:\d+[.,]?\d*|\.\d+)(?:[eE][+-]?\d*)?/;
