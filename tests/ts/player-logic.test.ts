@@ -196,10 +196,22 @@ test("the frame is a pure function of time: scrubbing back and forth gives the s
   }
 });
 
-test("final gradients reveal every gradient at once", () => {
+test("final gradients reveal every gradient at once, on the cards whose value is known", () => {
   const s = scheduleOf(DEFAULT, "backward");
   const f = frameAt(DEFAULT, s, 0, true);
   for (const node of DEFAULT.nodes) assert.equal(f.nodes.get(node.id)!.grad, node.grad);
+  // Forward, a card waits for its value before it shows a gradient (walkthrough 20: "value --" beside a
+  // number for grad, on the cards and in the table).
+  const forward = scheduleOf(DEFAULT, "forward");
+  for (const time of [0, 1, forward.duration]) {
+    const frame = frameAt(DEFAULT, forward, time, true);
+    for (const node of DEFAULT.nodes) {
+      const shown = frame.nodes.get(node.id)!;
+      assert.equal(shown.grad, shown.value === null ? null : node.grad, `${node.id} at ${time}`);
+    }
+  }
+  assert.equal(frameAt(DEFAULT, forward, 0, true).nodes.get(DEFAULT.root)!.grad, null);
+  assert.equal(frameAt(DEFAULT, forward, forward.duration, true).nodes.get(DEFAULT.root)!.grad, 1);
 });
 
 test("stepping lands on whole events", () => {

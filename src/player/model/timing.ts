@@ -202,7 +202,13 @@ export function frameAt(timeline: Timeline, schedule: Schedule, time: number, fi
     const label = edges.get(now.step.edge)?.label;
     if (label) label.current = true;
   }
-  if (finalGradients) for (const node of timeline.nodes) nodes.get(node.id)!.grad = node.grad;
+  // The final gradients, on the cards whose value has arrived (walkthrough 20: forward, "value --" sat
+  // beside a gradient).
+  if (finalGradients)
+    for (const node of timeline.nodes) {
+      const shown = nodes.get(node.id)!;
+      if (shown.value !== null) shown.grad = node.grad;
+    }
   return { direction: schedule.direction, time: t, current, completed, nodes, edges, pulses, carried };
 }
 

@@ -33,15 +33,11 @@ export interface DebugHandle {
 }
 
 declare global {
-  interface Window {
-    tinydagPlayer?: DebugHandle;
-  }
+  var tinydagPlayer: DebugHandle | undefined; // window.tinydagPlayer in a page (globalThis in node)
 }
 
 export function debugHandle(): DebugHandle {
-  if (typeof window === "undefined") return { engineCalls: 0, sandboxes: {} };
-  window.tinydagPlayer ??= { engineCalls: 0, sandboxes: {} };
-  return window.tinydagPlayer;
+  return (globalThis.tinydagPlayer ??= { engineCalls: 0, sandboxes: {} });
 }
 
 const INPUT_TO_FRAME = "tinydag:input-to-frame";
@@ -79,15 +75,7 @@ export function registerSandbox(root: HTMLElement, probe: SandboxProbe): void {
     moment: () => {
       const s = probe.state();
       const { direction, time, playing, view } = s;
-      return {
-        direction,
-        time,
-        duration: s.schedule.duration,
-        playing,
-        yaw: view.yaw,
-        pitch: view.pitch,
-        frames: probe.frames(),
-      };
+      return { ...view, direction, time, duration: s.schedule.duration, playing, frames: probe.frames() };
     },
     edgePaths: probe.paths,
   };
