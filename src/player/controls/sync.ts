@@ -6,7 +6,7 @@ import { CodeListing } from "../teaching/codestep";
 import { type Controls, fillNudgeLeaves } from "./controls";
 import { type Slider, showValue, syncSliderList, widenSlider } from "./sliders";
 import { setAttr, setStyle, setText } from "../shared/dom";
-import { ErrorView } from "./errorview";
+import type { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
 import { parseNumber } from "../model/format";
 import { engineReady, lazyEngine } from "../engine/load";
@@ -34,7 +34,10 @@ const NARROW_PX = 600; // a phone's width and less (transport.css's 37.5em): few
 
 export class ControlSync {
   sliders: Slider[] = [];
-  private readonly errors: ErrorView;
+  // The error line under the expression: built with the first state after the engine has loaded (an
+  // error is the engine's answer; ErrorView and its words come with it, engine.ts).
+  private errors: ErrorView | null = null;
+  private readonly held: () => Element | null; // what the reader's pointer or finger holds down
   private readonly table: NodeTable;
   private readonly topo: TopoStrip;
   private readonly listing: CodeListing | null;
@@ -73,15 +76,7 @@ export class ControlSync {
     };
     for (const type of ["pointerdown", "pointerup", "pointercancel"])
       doc.addEventListener(type, press, { capture: true, passive: true });
-    this.errors = new ErrorView(
-      ui.expression,
-      ui.mirror,
-      ui.error,
-      i18n,
-      () => this.writeCaption(),
-      () => pressed,
-      lazyEngine.errorText,
-    );
+    this.held = () => pressed;
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but after
     // the press that took the focus, if any: shrinking at its mousedown moved the button it pressed from
     // under the pointer, and the click missed (walkthrough 9).
@@ -160,7 +155,7 @@ export class ControlSync {
     const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
     if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
       const typing = before?.expression !== s.expression && document.activeElement === this.ui.expression;
-      this.errors.show(s.error, s.timeline, flaggedNode(s), typing);
+      this.errorLine()?.show(s.error, s.timeline, flaggedNode(s), typing);
       // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
       this.ui.player.classList.toggle("is-stale", dimmedExpression(s) !== null);
     }
@@ -179,7 +174,7 @@ export class ControlSync {
     if (!this.captioned) return;
     const { s, shown, resting } = this.captioned;
     const dimmed = dimmedExpression(s);
-    const said = s.error === null ? null : this.errors.said();
+    const said = s.error === null ? null : (this.errors?.said() ?? null);
     const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
     // Kept to two lines on a phone (transport.css), a sum is told by its tail; opened by a tap, whole,
     // until the words are about something else.
@@ -195,8 +190,28 @@ export class ControlSync {
 
   /** Whether the engine failed to load (sandbox.ts): the error line says so until it has loaded. */
   engineFailed(failed: boolean): void {
-    if (failed) this.errors.say(this.i18n.t("engine_failed"));
-    else if (this.shown) this.errors.show(this.shown.error, this.shown.timeline, flaggedNode(this.shown));
+    const line = this.ui.error;
+    if (failed) {
+      // Written here: without the engine there is no ErrorView yet (as ErrorView.say writes it).
+      setText(line, this.i18n.t("engine_failed"));
+      line.dataset.code = "player";
+      line.hidden = false;
+    } else if (this.shown)
+      this.errorLine()?.show(this.shown.error, this.shown.timeline, flaggedNode(this.shown));
+  }
+
+  /** The error line's view, once the engine is there to build it (none is needed before). */
+  private errorLine(): ErrorView | null {
+    if (!this.errors && engineReady())
+      this.errors = lazyEngine.errorView(
+        this.ui.expression,
+        this.ui.mirror,
+        this.ui.error,
+        this.i18n,
+        () => this.writeCaption(),
+        this.held,
+      );
+    return this.errors;
   }
 
   /** Per drawn frame: the timeline's text, the table, the code in step, narration, the nudge answer. */

@@ -8,6 +8,7 @@
 
 import { land, landing } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
+import { ErrorView } from "../controls/errorview";
 import { showAnswers } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
@@ -19,7 +20,7 @@ const engine: Engine = {
   recompute,
   variablesOf,
   writeScripts,
-  errorText,
+  errorView: (...args) => new ErrorView(...args, errorText),
   showAnswers,
   nudgeCheck: nudge,
   showTask,

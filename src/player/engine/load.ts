@@ -6,17 +6,21 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
-import type { ErrorText } from "../controls/errortext";
+import type { ErrorView } from "../controls/errorview";
 import type { showAnswers } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
 import type { EngineResult } from "./live";
 
+/** ErrorView's arguments but its words, which the engine adds. */
+type ErrorViewArgs = ConstructorParameters<typeof ErrorView> extends [...infer Head, unknown] ? Head : never;
+
 export interface Engine {
   recompute(expression: string, values: Record<string, number>): EngineResult;
   variablesOf(expression: string): string[] | null;
   writeScripts: typeof writeScripts; // the frameworks panel: the graph as PyTorch and JAX, or why not
-  errorText: ErrorText; // what an error says under the expression, and its marks (errorview.ts)
+  // The error line under the expression: what an error says, and its marks (errorview.ts)
+  errorView(...args: ErrorViewArgs): ErrorView;
   showAnswers: typeof showAnswers; // Check: every field read, judged (a wrong one by the chain rule), marked
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
@@ -58,10 +62,7 @@ export const lazyEngine: Engine = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
-  errorText: {
-    message: (i18n, error, source) => loaded().errorText.message(i18n, error, source),
-    marked: (text, error) => loaded().errorText.marked(text, error),
-  },
+  errorView: (...args) => loaded().errorView(...args),
   showAnswers: (...args) => loaded().showAnswers(...args),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
