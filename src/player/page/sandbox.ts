@@ -376,7 +376,10 @@ export class Sandbox implements Target {
    * other folded, so that the one shows under the graph; the predictions typed before.
    */
   private receive(moment: SharedMoment): void {
-    this.predict?.receive(moment.open, moment.predictions);
+    this.predict?.receive(
+      moment.open ?? (moment.task === undefined ? undefined : "none"),
+      moment.predictions,
+    );
     // Checked before a language switch: judged again, in this language; the backward pass brings the
     // gradients only if it plays on.
     if (moment.checked)

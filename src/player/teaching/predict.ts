@@ -107,11 +107,12 @@ export class PredictPanel {
 
   /**
    * What a link brings (after the setup it opens has emptied the fields): the fields unfolded for an
-   * exercise that asks for predictions, folded (where they fold) for one that asks for another panel,
+   * exercise that asks for predictions, folded for one that asks for another panel or none ("none":
+   * walkthrough 20, (b)'s Backward and (c)'s Play were under the unused fields, below a desktop's fold),
    * and what the learner had typed in them before switching the page's language, for the leaves the
    * graph still has.
    */
-  receive(open: Panel | undefined, predictions: Record<string, string> = {}): void {
+  receive(open: Panel | "none" | undefined, predictions: Record<string, string> = {}): void {
     const typed = this.fields.filter((f) => predictions[f.name] !== undefined);
     for (const field of typed) field.input.value = predictions[field.name]!;
     // An exercise with another panel (Nudge check) folds the fields even where they would not fold
