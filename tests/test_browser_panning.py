@@ -277,6 +277,45 @@ def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     assert page.errors == []
 
 
+# Where a focused card's whole expression (its ::after, cards.css) lies, against the stage's frame.
+TIP = """() => { const card = document.activeElement, tip = getComputedStyle(card, '::after');
+  const box = card.getBoundingClientRect(), frame = card.closest('.tdg-stage').getBoundingClientRect();
+  const px = name => parseFloat(tip[name]);  // resolved: px from the card's padding box
+  const left = box.left + card.clientLeft + px('left'), top = box.top + card.clientTop + px('top');
+  const padding = tip.boxSizing === 'border-box' ? 0 : px('paddingLeft') + px('paddingRight');
+  return {words: tip.content, left, right: left + px('width') + padding,
+          top, frame: [frame.left, frame.right, frame.top]};
+}"""
+
+
+def test_a_tapped_cards_expression_stays_inside_the_stage_on_a_phone(browser, site_server):
+    """Walkthrough 20: on a phone a 40-node graph's cards show their operation only; a tap names the
+    card with its whole expression, which ran off the stage's right edge for a card on the right."""
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True,
+                       hash="#tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=backward&t=14")
+    scroll_to_player(page)
+    keep_stage_in_window(page)
+    frame = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    cards = page.locator(f"{SANDBOX} .tdg-card[data-expression]")
+    tapped = 0
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        inside = (frame["x"] < box["x"] and box["x"] + box["width"] < frame["x"] + frame["width"]
+                  and frame["y"] < box["y"] and box["y"] + box["height"] < frame["y"] + frame["height"])
+        right = box["x"] + box["width"] > frame["x"] + frame["width"] * 0.7
+        near_an_edge = right or box["y"] < frame["y"] + 40
+        if not inside or not near_an_edge or page.evaluate("innerHeight") < box["y"] + box["height"]:
+            continue
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tip = page.evaluate(TIP)
+        assert len(tip["words"]) > 3, tip
+        assert tip["left"] >= tip["frame"][0] and tip["right"] <= tip["frame"][1], tip
+        assert tip["top"] >= tip["frame"][2], tip
+        tapped += 1
+    assert tapped >= 3
+    assert page.errors == []
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_following_the_pulse_shows_both_ends_of_the_step(browser, site_server, size):
     """Walkthrough 15: thirteen variables summed one by one opened with the first sum in view and the

@@ -128,6 +128,14 @@ export class GraphWalk {
       this.arriving = null;
       this.chosen = id !== this.timeline?.root; // Tab's landing on the output is no choice (review 49)
       this.setTabStop(id);
+      // Its whole expression, shown over it while it has the focus (cards.css), stays inside the stage:
+      // from its right edge on the stage's right half, under it near the stage's top (walkthrough 20:
+      // on a phone, a tapped card's expression ran off the stage's right edge).
+      const el = e.target as Element;
+      const card = el.getBoundingClientRect();
+      const stage = layer.parentElement!.getBoundingClientRect();
+      el.toggleAttribute("data-tip-west", card.left + card.right > stage.left + stage.right);
+      el.toggleAttribute("data-tip-under", card.top - stage.top < 40);
     });
   }
 
