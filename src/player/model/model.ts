@@ -138,10 +138,10 @@ function edit(state: SandboxState, text: string, context: Context): SandboxState
 /**
  * A graph the text's own unfinished word made: `head` ends inside a function's name or a number that
  * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name that
- * "(" follows, as the text writes it, was a function's name). A complete graph followed by more (`a * b` before `a * b +`) is no
- * ghost: it is the last graph the learner built, unless it is a lone name or number; nor is one whose
- * last variable a typo goes on (`a * a` before `a * ab`: walkthrough 16, an older graph was dimmed in
- * its place).
+ * "(" follows, as the text writes it, was a function's name). A complete graph followed by more
+ * (`a * b` before `a * b +`) is no ghost: it is the last graph the learner built, unless it is a lone
+ * name or number; nor is one whose last variable a typo goes on (`a * a` before `a * ab`: walkthrough
+ * 16, an older graph was dimmed in its place).
  */
 export function isGhostOf(head: string, text: string): boolean {
   if (head.length >= text.length || !text.startsWith(head)) return false;

@@ -15,12 +15,12 @@ const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
 export const PANELS: Record<Panel, string> = { predict: "[data-predict]", nudge: ".tdg-nudge" };
 
 export function wireExerciseLinks(doc: Document): void {
-  // Each exercise's link names its exercise (`task=`), as the address does while its words show: a
-  // reload right after the link, or the link copied, opens them too (walkthrough 20: without it they
-  // came back only once the learner had changed something).
+  // Each exercise's link names its exercise (`task=`, url.ts TASK_PARAM), as the address does while its
+  // words show: a reload right after the link, or the link copied, opens them too (walkthrough 20:
+  // without it they came back only once the learner had changed something).
   for (const link of doc.querySelectorAll<HTMLAnchorElement>("a[data-open-in-sandbox]")) {
     const exercise = exerciseOf(link);
-    if (exercise) link.setAttribute("href", `${link.getAttribute("href")}&task=${exercise.index}`); // url.ts TASK_PARAM
+    if (exercise) link.setAttribute("href", `${link.getAttribute("href")}&task=${exercise.index}`);
   }
   doc.addEventListener("click", (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
