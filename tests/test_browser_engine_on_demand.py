@@ -79,6 +79,26 @@ def test_watching_needs_no_engine_and_changes_made_before_it_arrives_apply_in_or
     page.context.close()
 
 
+def test_a_pulse_playing_while_an_exercise_waits_for_the_engine_leaves_the_exercises_address(
+        browser, site_server):
+    """Review 53: Backward pressed (no engine needed), then an exercise's link while the pulse plays and
+    the engine is on its way: the pulse, still playing, wrote its own moment over the link's address,
+    and a reload opened the old pulse instead of the exercise."""
+    page = fresh(browser, site_server + LESSON["en"] + "#tinydag-1")
+    page.route(ENGINE, lambda route: (time.sleep(2.5), route.continue_()))  # a slow network
+    page.locator(f"{SANDBOX} [data-action=backward]").click()
+    page.wait_for_function("location.hash.includes('play=1')")  # the pulse's moment, written
+    page.locator("a[data-open-in-sandbox]").nth(2).click()  # (b), a dead ReLU: its setup needs the engine
+    page.wait_for_function("window.tinydagEngine !== undefined", timeout=15_000)
+    settle(page)
+    assert page.evaluate("location.hash").endswith("&task=2"), page.evaluate("location.hash")
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == "relu(a * b)"
+    page.wait_for_timeout(1_500)  # a write the old pulse would have made
+    assert "task=2" in page.evaluate("location.hash") and "play=1" not in page.evaluate("location.hash")
+    assert page.errors == [], page.errors
+    page.context.close()
+
+
 def test_a_link_with_its_own_expression_opens_with_it(browser, site_server):
     page = fresh(browser, site_server + LESSON["en"] + "#tinydag-1?expr=exp(a)%20*%20b&vals=a:0,b:3"
                  "&dir=backward&t=99")
@@ -97,6 +117,11 @@ def test_an_engine_that_cannot_load_is_said_and_the_next_change_tries_again(brow
     error = page.locator(f"{SANDBOX} .tdg-error")
     assert error.is_visible() and "не удалось загрузить" in error.inner_text(), error.inner_text()
     assert page.evaluate(CARDS).startswith("a | b | a + b"), "the graph on screen stays"
+    # A change made without the engine, a preset: the graph follows it, and the message goes with the
+    # graph it was about (review 53: it stayed, saying the graph could not follow).
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(1).click()
+    settle(page)
+    assert not error.is_visible() and engine_requests(page) == 1
     page.unroute(ENGINE)
     page.locator(f"{SANDBOX} input[name=num-a]").fill("6")
     page.locator(f"{SANDBOX} input[name=num-a]").dispatch_event("change")

@@ -300,6 +300,17 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
     page.evaluate(SETTLED)
     box = link.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"], box
+    # Back from one exercise to another: the other's words come back with its setup (review 53: its
+    # fields folded, no words beside them).
+    for i in (2, 3):
+        page.locator(LINKS).nth(i).click()
+        page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='{i}']")
+    page.go_back()
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='2']", timeout=5_000)
+    assert page.input_value(f"{FULL} input[name=expression]") == "relu(a * b)"
+    page.go_forward()
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='3']", timeout=5_000)
+    assert page.locator(f"{FULL} .tdg-task").count() == 1
     assert page.errors == [], page.errors
 
 

@@ -277,42 +277,52 @@ def test_one_finger_pans_a_big_graph_on_a_phone(browser, site_server):
     assert page.errors == []
 
 
-# Where a focused card's whole expression (its ::after, cards.css) lies, against the stage's frame.
+# Where a focused card's whole expression (its ::after, cards.css) lies on screen, against the stage's
+# frame: its resolved offsets are CSS px of the card's padding box, which the card's own scale shrinks.
 TIP = """() => { const card = document.activeElement, tip = getComputedStyle(card, '::after');
   const box = card.getBoundingClientRect(), frame = card.closest('.tdg-stage').getBoundingClientRect();
-  const px = name => parseFloat(tip[name]);  // resolved: px from the card's padding box
-  const left = box.left + card.clientLeft + px('left'), top = box.top + card.clientTop + px('top');
-  const padding = tip.boxSizing === 'border-box' ? 0 : px('paddingLeft') + px('paddingRight');
-  return {words: tip.content, left, right: left + px('width') + padding,
-          top, frame: [frame.left, frame.right, frame.top]};
+  const scale = box.width / card.offsetWidth, px = name => parseFloat(tip[name]) * scale;
+  const left = box.left + card.clientLeft * scale + px('left');
+  return {words: tip.content, sizing: tip.boxSizing, left, right: left + px('width'),
+          top: box.top + card.clientTop * scale + px('top'), frame: [frame.left, frame.right, frame.top]};
 }"""
 
 
 def test_a_tapped_cards_expression_stays_inside_the_stage_on_a_phone(browser, site_server):
     """Walkthrough 20: on a phone a 40-node graph's cards show their operation only; a tap names the
-    card with its whole expression, which ran off the stage's right edge for a card on the right."""
+    card with its whole expression, which ran off the stage's right edge for a card on the right (and,
+    review 53, off its left edge for a long one right of the middle)."""
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True,
                        hash="#tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=backward&t=14")
     scroll_to_player(page)
     keep_stage_in_window(page)
     frame = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
     cards = page.locator(f"{SANDBOX} .tdg-card[data-expression]")
-    tapped = 0
-    for i in range(cards.count()):
-        box = cards.nth(i).bounding_box()
-        inside = (frame["x"] < box["x"] and box["x"] + box["width"] < frame["x"] + frame["width"]
-                  and frame["y"] < box["y"] and box["y"] + box["height"] < frame["y"] + frame["height"])
-        right = box["x"] + box["width"] > frame["x"] + frame["width"] * 0.7
-        near_an_edge = right or box["y"] < frame["y"] + 40
-        if not inside or not near_an_edge or page.evaluate("innerHeight") < box["y"] + box["height"]:
-            continue
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        tip = page.evaluate(TIP)
-        assert len(tip["words"]) > 3, tip
-        assert tip["left"] >= tip["frame"][0] and tip["right"] <= tip["frame"][1], tip
-        assert tip["top"] >= tip["frame"][2], tip
-        tapped += 1
-    assert tapped >= 3
+    cdp = page.context.new_cdp_session(page)
+    tapped = []
+    for pan in (0, 110, 110):  # the graph moved left by a finger: the long expressions reach the middle
+        if pan:
+            y = frame["y"] + frame["height"] / 2
+            for kind, x in [("touchStart", 300), *(("touchMove", 300 - pan * k / 6) for k in range(1, 7))]:
+                cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            settle(page)
+        for i in range(cards.count()):
+            box = cards.nth(i).bounding_box()
+            inside = (frame["x"] < box["x"] and box["x"] + box["width"] < frame["x"] + frame["width"]
+                      and frame["y"] < box["y"] and box["y"] + box["height"] < frame["y"] + frame["height"])
+            if not inside or page.evaluate("innerHeight") < box["y"] + box["height"]:
+                continue
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            tip = page.evaluate(TIP)
+            assert tip["words"].startswith('"') and len(tip["words"]) > 3, tip  # not "none"
+            assert tip["sizing"] == "border-box", tip
+            assert tip["left"] >= tip["frame"][0] and tip["right"] <= tip["frame"][1], tip
+            assert tip["top"] >= tip["frame"][2], tip
+            tapped.append(((box["x"] - frame["x"]) / frame["width"], len(tip["words"])))
+    # cards across the stage, left, middle and right, long expressions in the middle among them
+    assert min(tapped)[0] < 0.3 and max(tapped)[0] > 0.7, tapped
+    assert any(0.3 < x < 0.7 and length > 25 for x, length in tapped), tapped
     assert page.errors == []
 
 

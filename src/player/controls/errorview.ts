@@ -96,15 +96,6 @@ export class ErrorView {
     return this.message.hidden || code === undefined || code === "player" ? null : this.message.textContent;
   }
 
-  /** A message of the player's own (not the engine's), in the error line until the next change. */
-  say(text: string): void {
-    clearTimeout(this.timer);
-    this.pending = null;
-    setText(this.message, text);
-    this.message.dataset.code = "player";
-    this.message.hidden = false;
-  }
-
   /** The waiting message now (the learner paused, left the field or pressed Enter). */
   private flush(): void {
     const show = this.pending;

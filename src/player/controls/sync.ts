@@ -34,8 +34,8 @@ const NARROW_PX = 600; // a phone's width and less (transport.css's 37.5em): few
 
 export class ControlSync {
   sliders: Slider[] = [];
-  // The error line under the expression: built with the first state after the engine has loaded (an
-  // error is the engine's answer; ErrorView and its words come with it, engine.ts).
+  // The error line under the expression: built once the engine has loaded, with the next change it
+  // shows (an error is the engine's answer; ErrorView and its words come with it, engine.ts).
   private errors: ErrorView | null = null;
   private readonly held: () => Element | null; // what the reader's pointer or finger holds down
   private readonly table: NodeTable;
@@ -155,7 +155,9 @@ export class ControlSync {
     const numbersMatter = s.error !== null && before?.timeline !== s.timeline;
     if (before?.error !== s.error || before?.expression !== s.expression || numbersMatter) {
       const typing = before?.expression !== s.expression && document.activeElement === this.ui.expression;
-      this.errorLine()?.show(s.error, s.timeline, flaggedNode(s), typing);
+      const line = this.errorLine();
+      if (line) line.show(s.error, s.timeline, flaggedNode(s), typing);
+      else this.ui.error.hidden = true; // a change made without the engine (a preset): its failure said before goes
       // The graph on screen is not what the field says (a typo, or a value out of a domain): fade it.
       this.ui.player.classList.toggle("is-stale", dimmedExpression(s) !== null);
     }
@@ -192,7 +194,7 @@ export class ControlSync {
   engineFailed(failed: boolean): void {
     const line = this.ui.error;
     if (failed) {
-      // Written here: without the engine there is no ErrorView yet (as ErrorView.say writes it).
+      // Written here: without the engine there is no ErrorView (the next change clears it, as a view would).
       setText(line, this.i18n.t("engine_failed"));
       line.dataset.code = "player";
       line.hidden = false;

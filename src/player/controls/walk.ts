@@ -17,6 +17,7 @@ import { type Frame, type NodeFrame, nodesById } from "../model/timing";
 
 export type WalkKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End";
 const WALK_KEYS = new Set<string>(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+const TIP_MARGIN = 4; // px between a focused card's expression and the stage's edge
 const NAMES_AFTER_DRAG_MS = 150; // while a slider moves, the cards' spoken names wait for it to rest
 
 /** The operations each node feeds, without repeats, in the graph's edge order. */
@@ -128,14 +129,20 @@ export class GraphWalk {
       this.arriving = null;
       this.chosen = id !== this.timeline?.root; // Tab's landing on the output is no choice (review 49)
       this.setTabStop(id);
-      // Its whole expression, shown over it while it has the focus (cards.css), stays inside the stage:
-      // from its right edge on the stage's right half, under it near the stage's top (walkthrough 20:
-      // on a phone, a tapped card's expression ran off the stage's right edge).
-      const el = e.target as Element;
+      // Its whole expression, shown over it while it has the focus (cards.css), stays inside the stage
+      // (walkthrough 20: on a phone, a tapped card's ran off the stage's edge): moved sideways as far as
+      // the stage needs, and under the card where there is no room above it.
+      const el = e.target as HTMLElement;
+      el.removeAttribute("data-tip-under");
+      const tip = getComputedStyle(el, "::after");
+      if (tip.content === "none") return;
       const card = el.getBoundingClientRect();
       const stage = layer.parentElement!.getBoundingClientRect();
-      el.toggleAttribute("data-tip-west", card.left + card.right > stage.left + stage.right);
-      el.toggleAttribute("data-tip-under", card.top - stage.top < 40);
+      const scale = card.width / el.offsetWidth || 1; // the card's own scale (cards.ts)
+      const px = (name: "width" | "top"): number => parseFloat(tip[name]) * scale;
+      const left = Math.min(card.left, stage.right - TIP_MARGIN - px("width"));
+      el.style.setProperty("--tip-x", `${(Math.max(stage.left + TIP_MARGIN, left) - card.left) / scale}px`);
+      el.toggleAttribute("data-tip-under", card.top + px("top") < stage.top + TIP_MARGIN);
     });
   }
 

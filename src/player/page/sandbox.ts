@@ -373,7 +373,8 @@ export class Sandbox implements Target {
 
   /**
    * What a link asks of the panels besides the moment: the one its exercise uses unfolded and the
-   * other folded, so that the one shows under the graph; the predictions typed before.
+   * other folded, so that the one shows under the graph (an exercise that uses neither folds the
+   * prediction fields: "none"); the predictions typed before.
    */
   private receive(moment: SharedMoment): void {
     this.predict?.receive(
@@ -430,7 +431,9 @@ export class Sandbox implements Target {
       if (r.state.time !== this.state.time || !r.state.playing) this.dirty = true;
       this.state = r.state;
       this.carry = r.carry;
-      if (this.interacted) this.share.playing(() => this.state);
+      // Not while a moment waits for the engine (review 53: a link's address, the exercise it opened,
+      // was written over by the pulse it was about to end).
+      if (this.interacted && !this.waitingForEngine) this.share.playing(() => this.state);
       if (!this.state.playing) this.sync.state(this.state);
     } else {
       this.lastTick = 0;

@@ -51,10 +51,11 @@ export class Share {
 
   /**
    * A frame of the reader's pulse: the moment written now and then, not put off by every frame, and
-   * once more when it has ended; only while the address still names this sandbox, as the pulse's
-   * start wrote it (review 52: the compact player's pulse took the address from the sandbox the
-   * learner was using; walkthrough 20: from the exercise they had opened since, or the section a
-   * link of the contents had taken them to, and a reload lost either).
+   * once more when it has ended; only while the address names this sandbox, as the pulse's start
+   * wrote it (review 52: the compact player's pulse took the address from the sandbox the learner was
+   * using; walkthrough 20: from the exercise they had opened since, or the section a link of the
+   * contents had taken them to, and a reload lost either). A link to this sandbox's own moment ends
+   * the pulse (sandbox.ts holds the writes while it waits for the engine).
    */
   playing(current: () => SandboxState): void {
     if (!named(this.root)) return;

@@ -39,6 +39,17 @@ export function wireExerciseLinks(doc: Document): void {
   // switches language mid-exercise finds its words beside the control, in the new language.
   const named = exerciseInAddress(doc);
   if (named) openInSandbox(named.root, location.hash, named.exercise, "address");
+  // Back or Forward to an exercise's address: its setup comes with the hashchange, its words here, the
+  // page left where the browser puts it (review 53: the prediction fields folded, no words beside them).
+  window.addEventListener("popstate", () => {
+    const back = exerciseInAddress(doc);
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    if (back)
+      void loadEngine().then(
+        () => lazyEngine.showTask(back.root, back.exercise, reduced),
+        () => undefined,
+      );
+  });
 }
 
 /** The sandbox and the exercise the address names, if it names one. */

@@ -40,7 +40,7 @@ export class PredictPanel {
   private readonly toggle: HTMLButtonElement;
   private foldable = false; // the legend is a button that folds the fields (foldIfDue)
   private narrow = false; // the stage is phone-wide (setNarrow)
-  private aside = false; // a link opened another exercise's panel: folded out of its way (receive)
+  private aside = false; // a link opened an exercise with another panel or none: folded out of its way
   private unfolded = false; // the reader or a link unfolded the fields: a resize does not fold them again
   private fields: Field[] = [];
   private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about

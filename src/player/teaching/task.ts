@@ -42,9 +42,10 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   const words = [...exercise.text.childNodes].map((node) => node.cloneNode(true));
   const text = h("p", { class: "tdg-task-text", id: `${root.id}-task` }, ...words);
   // Two lines keep the panel's height; the rest of the words unfold on demand (walkthrough 10: (d)'s
-  // question was cut off on a phone), from a button that says so under them (walkthrough 19: a bare ▾
-  // beside three other icons was found only by trying it). Under the expression, in the hint's two
-  // lines, the arrow alone: its words are for screen readers there (player.css).
+  // question was cut off on a phone), from a button that says so, beside them in a wide window and
+  // under them in a narrow one (walkthrough 19: a bare ▾ beside three other icons was found only by
+  // trying it). Under the expression, in the hint's two lines, the arrow alone: its words are for screen
+  // readers there (panels.css, sr-only.css).
   const more = h(
     "button",
     {
