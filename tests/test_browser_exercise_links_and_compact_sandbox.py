@@ -485,6 +485,8 @@ def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(brow
     page.wait_for_function(f"!{playing}", timeout=30_000)
     page.wait_for_timeout(600)  # past the write a pulse's end would make
     assert page.evaluate("location.hash").startswith(f"{FULL}?") and "task=1" in page.url, page.url
+    page.reload()
+    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']", timeout=15_000)
     assert page.errors == [], page.errors
 
 
