@@ -6,7 +6,7 @@ import type { Timeline } from "../../inference/types";
 import type { CodeExcerpt } from "../teaching/codestep";
 import type { Controls } from "../controls/controls";
 import { markFirstFrame, recordInputToFrame, registerSandbox } from "../shared/debug";
-import { whenSeen } from "../shared/dom";
+import { prefersReducedMotion, whenSeen } from "../shared/dom";
 import { fieldText } from "../../widgets/fields";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
@@ -84,7 +84,7 @@ export class Sandbox implements Target {
     readonly ui: Controls,
     private readonly i18n: I18n,
   ) {
-    this.reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    this.reducedMotion = prefersReducedMotion();
     this.context = {
       compute: lazyEngine.recompute,
       variablesOf: lazyEngine.variablesOf,

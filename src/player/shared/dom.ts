@@ -63,6 +63,10 @@ export function uid(prefix: string): string {
   return `${prefix}-${counter}`;
 }
 
+/** Whether the reader asked for less motion (read when asked: the setting may change). */
+export const prefersReducedMotion = (): boolean =>
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
 /** Run `then` once, the first time `share` of the element is in view. */
 export function whenSeen(el: Element, share: number, then: () => void): void {
   const observer = new IntersectionObserver(

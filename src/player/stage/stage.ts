@@ -4,6 +4,7 @@
 // nothing of controls or events: the sandbox hands it a timeline when the structure changes and a
 // frame to draw.
 
+import { prefersReducedMotion } from "../shared/dom";
 import type { NodeId, Timeline } from "../../inference/types";
 import { CARD_COMPACT, CARD_COMPACT_WIDE, CARD_FULL, Cards } from "./cards";
 import { CarriedNumbers } from "./carried";
@@ -68,7 +69,7 @@ export class Stage {
   private pointed: ReadonlySet<string> = new Set(); // edges under the pointer (or of the card under it)
   private last: StageInput | null = null; // the frame drawn last, drawn again when the reader pans
   private redrawQueued = false;
-  private readonly reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  private readonly reducedMotion = prefersReducedMotion();
   private chip = ""; // the cards' side faces last set (CSS), for the view
   readonly viewport: Viewport;
   width = 0;

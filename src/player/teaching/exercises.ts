@@ -6,6 +6,7 @@
 // panel (`open=predict`, url.ts) lands so that the graph and that panel show together where the window
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
+import { prefersReducedMotion } from "../shared/dom";
 import { engineReady, lazyEngine, loadEngine } from "../engine/load";
 import { readerMovedSince } from "../page/reveal";
 import { decodeMoment, type Panel } from "../page/url";
@@ -43,7 +44,7 @@ export function wireExerciseLinks(doc: Document): void {
   // page left where the browser puts it (review 53: the prediction fields folded, no words beside them).
   window.addEventListener("popstate", () => {
     const back = exerciseInAddress(doc);
-    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    const reduced = prefersReducedMotion();
     if (back)
       void loadEngine().then(
         () => lazyEngine.showTask(back.root, back.exercise, reduced),
@@ -88,7 +89,7 @@ function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | nul
   if (location.hash !== hash) history.pushState(history.state, "", hash);
   const since = performance.now();
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));
-  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const reduced = prefersReducedMotion();
   // An exercise's setup is computed by the engine: it loads from now on, beside the waking.
   const engine = loadEngine().catch(() => undefined);
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
