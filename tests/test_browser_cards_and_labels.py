@@ -118,11 +118,11 @@ def test_numbers_of_the_expression_wear_the_const_badge(browser, site_server):
 
 # ---- labels add up ------------------------------------------------------------------------------
 
-LABEL = re.compile(r"^(\S+) × (\S+) ([=≈]) (\S+)$")
+LABEL = re.compile(r"^(\S+) × (\(−\S+\)|[^\s(−]\S*) ([=≈]) (\S+)$")  # "1 × (−1)": a negative factor in ()
 
 
 def number(text: str) -> float:
-    return float(text.replace(MINUS, "-"))
+    return float(text.strip("()").replace(MINUS, "-"))
 
 
 def last_digit(text: str) -> float:

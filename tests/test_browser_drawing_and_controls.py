@@ -144,7 +144,7 @@ def test_the_neuron_at_the_end_of_backward_shows_every_hand_off_and_pointing_sho
     lesson.hover(f"{SANDBOX} [data-node='{ids['v × y']}']")
     settle(lesson)
     pointed = lesson.locator(f"{SANDBOX} .tdg-edge-label[data-emphasis]")
-    assert sorted(pointed.all_inner_texts()) == ["1 × 0.5 = 0.5", "1 × 1 = 1", "1 × −1 = −1"]
+    assert sorted(pointed.all_inner_texts()) == ["1 × (−1) = −1", "1 × 0.5 = 0.5", "1 × 1 = 1"]
     assert set(pointed.evaluate_all("els => els.map(e => e.dataset.form)")) == {"full"}
     assert layout_problems(stage_geometry(lesson)) == []
     # an edge line under the pointer does the same for that edge

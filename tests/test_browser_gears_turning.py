@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tinydag_mkdocs.base.numbers import operand
 from tinydag_mkdocs.widgets import gears
 
 from .browser_helpers import PHONE
@@ -32,7 +33,7 @@ def expected(inner: str, outer: str, x: float, lang: str) -> dict[str, str]:
     n = functools.partial(gears.prose_number, lang=lang)
     return {"x": f"x = {n(c['x'])}", "u": f"u = {n(c['u'])}", "y": f"y = {n(c['y'])}",
             "inner": n(c["du_dx"]), "outer": n(c["dy_du"]),
-            "product": f"{n(c['dy_du'])} \u00d7 {n(c['du_dx'])} = {n(c['product'])}"}
+            "product": f"{n(c['dy_du'])} \u00d7 {operand(n(c['du_dx']))} = {n(c['product'])}"}
 
 
 def field_number(text: str) -> float:
@@ -56,7 +57,8 @@ def sentence(lang: str, start: float, end: float) -> str:
     dx = end - start
     estimate, moved = n(a["dy_du"] * a["du_dx"] * dx), n(b["y"] - a["y"])
     text = gears._fill(words(lang)["gears_step"], **{"from": n(start)}, to=n(end), dx=n(dx),
-                       du_dx=n(a["du_dx"]), dy_du=n(a["dy_du"]), estimate=estimate, dy=moved)
+                       du_dx=n(a["du_dx"]), dy_du=n(a["dy_du"]), estimate=estimate, dy=moved,
+                       du_dx_factor=operand(n(a["du_dx"])), dx_factor=operand(n(dx)))
     tail = (words(lang)["gears_step_same"] if estimate == moved
             else gears._fill(words(lang)["gears_step_drift"], to=n(end)))
     return f"{text} {tail}"
@@ -180,7 +182,7 @@ def test_the_reader_chooses_the_first_step_and_each_choice_is_the_engines(browse
     shown = readout(page)
     assert {k: shown[k] for k in ("x", "u", "y", "inner", "outer", "product")} == expected(
         "-2 * x", "u * u", 1, "ru")
-    assert shown["product"] == f"{n(-4)} \u00d7 {n(-2)} = {n(8)}" and shown["backward"].startswith(n(8))
+    assert shown["product"] == f"{n(-4)} \u00d7 ({n(-2)}) = {n(8)}" and shown["backward"].startswith(n(8))
     assert "y = (-2 * x) * (-2 * x)" in page.text_content(f"{DEFAULT} .tdg-gears--live [data-row=backward]")
     assert close(angles(page), {"x": 0, "u": 0, "y": 0})  # x = 1: at the start of this chain too
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")

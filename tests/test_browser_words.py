@@ -240,9 +240,9 @@ LEGEND = {"en": "incoming grad × local derivative = contribution",
           "ru": "входящий градиент × локальная производная = вклад",
           "et": "sissetulev gradient × lokaalne tuletis = panus"}
 NARRATION = {
-    "en": "c receives 1 × −1 = −1; c.grad is now −1",
-    "ru": "c получает 1 × −1 = −1; теперь c.grad = −1",
-    "et": "c saab 1 × −1 = −1; nüüd c.grad = −1",
+    "en": "c receives 1 × (−1) = −1; c.grad is now −1",
+    "ru": "c получает 1 × (−1) = −1; теперь c.grad = −1",
+    "et": "c saab 1 × (−1) = −1; nüüd c.grad = −1",
 }
 POINT = {"en": ".", "ru": ",", "et": ","}  # the decimal point of the language's sentences
 PAN = {"en": ("drag", "Follow", "Whole graph"), "ru": ("перетащите", "Следить", "Весь граф"),

@@ -15,7 +15,7 @@ import yaml
 from tests.conftest import ROOT
 from tests.test_site import LESSON, read
 from tinydag import build_timeline
-from tinydag_mkdocs.base.numbers import format_number
+from tinydag_mkdocs.base.numbers import format_number, product_text
 from tinydag_mkdocs.sandbox.figure import render_svg, width_of
 from tinydag_mkdocs.site.typography import typeset_text
 
@@ -72,9 +72,7 @@ def test_one_arrow_per_edge_and_a_chain_rule_label_per_backward_step(expression,
     assert len({p.get("d") for p in paths}) == len(paths), "parallel edges must be distinct arcs"
     chains = {t.get("data-figure-edge"): t.text for t in root.iter(f"{SVG}text") if t.get("data-figure-edge")}
     for step in timeline["backward"]:
-        assert chains[step["edge"]] == (f"{format_number(step['incoming'])} \u00d7 "
-                                        f"{format_number(step['local'])} = "
-                                        f"{format_number(step['contribution'])}")
+        assert chains[step["edge"]] == product_text(step["incoming"], step["local"], step["contribution"])
 
 
 def test_edges_into_one_card_never_cross_before_it():
@@ -99,7 +97,7 @@ def test_the_default_graph_reads_as_the_lesson_says():
     root = parse(render_svg(timeline, LABELS))
     chains = sorted(t.text for t in root.iter(f"{SVG}text") if t.get("data-figure-edge"))
     times, minus = "\u00d7", "\u2212"
-    assert chains == [f"1 {times} 10 = 10", f"1 {times} {minus}1 = {minus}1", f"10 {times} 1 = 10",
+    assert chains == [f"1 {times} ({minus}1) = {minus}1", f"1 {times} 10 = 10", f"10 {times} 1 = 10",
                       f"10 {times} 1 = 10"]
     assert root.find(f"{SVG}title").text.startswith("(a + b) * c. a: value 2, grad 10;")
 
@@ -135,12 +133,14 @@ def test_dead_relu_figure_is_dashed():
     assert paths and all(p.get("stroke-dasharray") and float(p.get("data-contribution")) == 0 for p in paths)
 
 
-def ts_map(tmp_path, module: str, function: str, xs: list) -> list:
-    """`xs.map(function)` run by the player's own TypeScript (bundled by esbuild, run by node)."""
+def ts_map(tmp_path, module: str, function: str, xs: list, spread: bool = False) -> list:
+    """`xs.map(function)` run by the player's own TypeScript (bundled by esbuild, run by node);
+    `spread`: each x is a list of arguments."""
+    call = f"(x) => {function}(...x)" if spread else function
     (tmp_path / "probe.ts").write_text(
         f'import {{ {function} }} from "{ROOT / module}";\n'
-        'const xs: number[] = JSON.parse(process.argv[2] ?? "[]");\n'
-        f"console.log(JSON.stringify(xs.map({function})));\n")
+        'const xs = JSON.parse(process.argv[2] ?? "[]");\n'
+        f"console.log(JSON.stringify(xs.map({call})));\n")
     subprocess.run([str(ROOT / "node_modules/.bin/esbuild"), str(tmp_path / "probe.ts"), "--bundle",
                     "--platform=node", "--format=esm", f"--outfile={tmp_path / 'probe.mjs'}",
                     "--log-level=error"], check=True)
@@ -249,3 +249,18 @@ def test_numbers_match_the_players_format_ts(tmp_path):
     theirs = ts_map(tmp_path, "src/player/model/format.ts", "formatNumber", numbers)
     mismatches = [(x, ours, t) for x, t in zip(numbers, theirs) if (ours := format_number(x)) != t]
     assert not mismatches, mismatches[:10]
+
+
+def test_chain_labels_match_the_players_product_text(tmp_path):
+    """The figure's chain-rule labels read as the player's edge labels (format.ts productText): a
+    negative factor in parentheses, "≈" where the factors shown do not multiply to the result shown."""
+    assert product_text(1, -1, -1) == "1 \u00d7 (\u22121) = \u22121"
+    assert product_text(0.14881, 2.71828, 0.14881 * 2.71828) == "0.1488 \u00d7 2.718 \u2248 0.4045"
+    rng = random.Random(3)
+    triples = [[1, -1, -1], [-2, -3, 6], [0.14881, 2.71828, 0.4045], [0, -5, 0], [1e-7, -3, -3e-7]]
+    for _ in range(800):
+        a, b = (rng.choice((-1, 1)) * rng.uniform(0.01, 50) for _ in range(2))
+        triples.append([a, b, a * b])
+    theirs = ts_map(tmp_path, "src/player/model/format.ts", "productText", triples, spread=True)
+    mismatches = [(t, ours, x) for t, x in zip(triples, theirs) if (ours := product_text(*t)) != x]
+    assert not mismatches, mismatches[:5]

@@ -5,7 +5,7 @@
 
 import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
-import { parseNumber, proseNumber } from "../player/model/format";
+import { operand, parseNumber, proseNumber } from "../player/model/format";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
@@ -346,7 +346,7 @@ class Gears {
       this.live.querySelector(`[data-row="${row}"] .tdg-gears-number`)!;
     setText(number("inner"), n(chain.du_dx));
     setText(number("outer"), n(chain.dy_du));
-    setText(number("product"), `${n(chain.dy_du)} \u00d7 ${n(chain.du_dx)} = ${n(chain.product)}`);
+    setText(number("product"), `${n(chain.dy_du)} \u00d7 ${operand(n(chain.du_dx))} = ${n(chain.product)}`);
     setText(number("backward"), n(chain.backward));
     setText(
       this.live.querySelector(".tdg-gears-agree")!,
@@ -385,6 +385,8 @@ class Gears {
           dx: n(step.dx),
           du_dx: n(step.from.du_dx),
           dy_du: n(step.from.dy_du),
+          du_dx_factor: operand(n(step.from.du_dx)), // after "×": "× (−2)"
+          dx_factor: operand(n(step.dx)),
           estimate,
           dy: moved,
         }),

@@ -440,8 +440,8 @@ test("narration: one sentence per chain-rule step, in the page's language", () =
   const en = makeI18n("en", strings("en"));
   const ru = makeI18n("ru", strings("ru"));
   const cStep = s.events.findIndex((e) => e.kind === "handoff" && e.step.child === "n3");
-  assert.equal(describeEvent(s.events[cStep]!, DEFAULT, en), "c receives 1 × −1 = −1; c.grad is now −1");
-  assert.match(describeEvent(s.events[cStep]!, DEFAULT, ru), /^c получает 1 × −1 = −1/);
+  assert.equal(describeEvent(s.events[cStep]!, DEFAULT, en), "c receives 1 × (−1) = −1; c.grad is now −1");
+  assert.match(describeEvent(s.events[cStep]!, DEFAULT, ru), /^c получает 1 × \(−1\) = −1/);
   assert.match(describeEvent(s.events[0]!, DEFAULT, en), /grad 1/);
 });
 

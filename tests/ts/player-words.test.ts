@@ -84,9 +84,10 @@ test("leaves have no title: the glyph is the variable's name or the number", () 
 
 /** Do the shown factors multiply to the shown result, within the result's last digit? */
 function addsUp(text: string): boolean {
-  const m = /^(\S+) × (\S+) ([=≈]) (\S+)$/.exec(text);
+  // A negative second factor is in parentheses, as every number after an operator: "1 × (−1)".
+  const m = /^(\S+) × (\(−\S+\)|[^\s(−]\S*) ([=≈]) (\S+)$/.exec(text);
   assert.ok(m, text);
-  const product = parseNumber(m[1]!) * parseNumber(m[2]!);
+  const product = parseNumber(m[1]!) * parseNumber(m[2]!.replace(/^\((.*)\)$/, "$1"));
   return m[3] === "≈" || formatNumber(product) === m[4];
 }
 
@@ -94,7 +95,7 @@ test("shown factors multiply to the shown contribution, or the label says ≈", 
   const e = Math.exp(1);
   // The card's digits (its grad reads 0.1488), and "≈" where they do not multiply out exactly.
   assert.equal(productText(0.14884, e, 0.14884 * e), "0.1488 × 2.718 ≈ 0.4046");
-  assert.equal(productText(1, -1, -1), "1 × −1 = −1");
+  assert.equal(productText(1, -1, -1), "1 × (−1) = −1");
   assert.equal(productText(0.5, 2, 1), "0.5 × 2 = 1");
   let seed = 7;
   const random = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
@@ -108,7 +109,7 @@ test("shown factors multiply to the shown contribution, or the label says ≈", 
 });
 
 test("a product's middle factor is found for the mark Local derivatives puts on it, in labels and legends", () => {
-  assert.deepEqual(productParts(productText(1, -1, -1)), ["1 × ", "−1", " = −1"]);
+  assert.deepEqual(productParts(productText(1, -1, -1)), ["1 × ", "(−1)", " = −1"]);
   const e = Math.exp(1);
   assert.equal(productParts(productText(0.14884, e, 0.14884 * e))[1], "2.718");
   assert.deepEqual(productParts("2.5e−7 × 3 ≈ 7.5e−7"), ["2.5e−7 × ", "3", " ≈ 7.5e−7"]);
@@ -192,7 +193,11 @@ test("the caption says each step: forward shows how a value is made, backward th
   const c = t.nodes.find((n) => n.label === "c")!.id;
   const k = backward.events.findIndex((e) => e.kind === "handoff" && e.step.child === c);
   assert.equal(frameAt(t, backward, k + 0.4).completed, k, "in flight");
-  const flying = { en: "c receives 1 × −1 = −1", ru: "c получает 1 × −1 = −1", et: "c saab 1 × −1 = −1" };
+  const flying = {
+    en: "c receives 1 × (−1) = −1",
+    ru: "c получает 1 × (−1) = −1",
+    et: "c saab 1 × (−1) = −1",
+  };
   const landed = { en: "; c.grad is now −1", ru: "; теперь c.grad = −1", et: "; nüüd c.grad = −1" };
   for (const lang of ["en", "ru", "et"] as const) {
     const step = said(lang, k + 0.4, t, backward);

@@ -46,6 +46,11 @@ def scientific(mantissa: str, power: int) -> str:
     return f"{mantissa}{NBSP}×{NBSP}10{str(power).translate(SUPERSCRIPT)}"
 
 
+def operand(text: str) -> str:
+    """A number written after an operator, in parentheses when negative (format.ts operand): 1 × (−1)."""
+    return f"({text})" if text.startswith(MINUS) else text
+
+
 def prose_number(x: float, lang: str, digits: int = 4) -> str:
     """A number in a sentence, `digits` significant digits, the language's way (format.ts proseNumber)."""
     if x == 0 or not math.isfinite(x):
@@ -62,3 +67,16 @@ def prose_number(x: float, lang: str, digits: int = 4) -> str:
             whole = f"{int(whole):,}".replace(",", group)
         text = f"{whole}{decimal}{fraction}" if fraction else whole
     return MINUS + text if x < 0 else text
+
+
+def shown_as(x: float) -> float:
+    """A number as the cards show it, read back (format.ts shownAs): what a reader works with."""
+    return float(format_number(x).replace(MINUS, "-"))
+
+
+def product_text(incoming: float, local: float, contribution: float) -> str:
+    """"incoming × local = contribution" as the player's edge labels write it (format.ts productText):
+    a negative factor in parentheses, and "≈" where the factors shown do not give the result shown."""
+    sign = "=" if format_number(shown_as(incoming) * shown_as(local)) == format_number(contribution) else "≈"
+    factors = f"{format_number(incoming)} \u00d7 {operand(format_number(local))}"
+    return f"{factors} {sign} {format_number(contribution)}"

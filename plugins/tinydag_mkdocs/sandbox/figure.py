@@ -20,7 +20,7 @@ from html import escape
 
 from tinydag.types import BackwardStep, Timeline, TimelineNode
 
-from ..base.numbers import format_number
+from ..base.numbers import format_number, product_text
 
 SCALE_X, SCALE_Y = 105.0, 84.0  # pixels per scene unit: columns 252 px apart, rows 126 px
 CARD_W, CARD_H = 128.0, 76.0
@@ -96,8 +96,8 @@ def render_svg(timeline: Timeline, labels: dict[str, str], id_prefix: str = "tin
 
 def _chain_texts(timeline: Timeline) -> dict[str, str]:
     """Per edge that backward crossed: incoming grad x local derivative = contribution."""
-    return {s["edge"]: (f'{format_number(s["incoming"])} \u00d7 {format_number(s["local"])} = '
-                        f'{format_number(s["contribution"])}') for s in timeline["backward"]}
+    steps = timeline["backward"]
+    return {s["edge"]: product_text(s["incoming"], s["local"], s["contribution"]) for s in steps}
 
 
 class _Grid:

@@ -4,7 +4,7 @@
 
 import { LOOKS } from "../../inference/ops";
 import type { BackwardStep, Op, Timeline, TimelineNode } from "../../inference/types";
-import { equalsSign, formatNumber, shownAs } from "./format";
+import { equalsSign, formatNumber, operand, shownAs } from "./format";
 
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
 
@@ -34,18 +34,13 @@ export function madeText(
   if (node.inputs.length === 0) return null;
   const values = new Map(timeline.nodes.map((n) => [n.id, n.value]));
   const input = (i: number): number => values.get(node.inputs[i] ?? "") ?? 0;
-  // A negative number after an operator, in parentheses so "2 − (−3)" never reads as "2 − −3".
-  const operand = (x: number): string => {
-    const text = write(x);
-    return text.startsWith("−") ? `(${text})` : text;
-  };
   const work = WORKED[node.op];
   const second = node.op === "**" ? (node.exponent ?? 0) : shownAs(input(1)); // an exponent is as typed
   const result = `${work ? equalsSign(work(shownAs(input(0)), second), node.value) : "="} ${write(node.value)}`;
   const { shape, glyph } = LOOKS[node.op];
   if (shape === "power")
-    return `${operand(input(0))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
-  if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(input(1))} ${result}`;
+    return `${operand(write(input(0)))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
+  if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(write(input(1)))} ${result}`;
   return `${glyph}(${write(input(0))}) ${result}`; // −(3) = −3, relu(−6) = 0
 }
 

@@ -126,8 +126,14 @@ export function productText(incoming: number, local: number, contribution: numbe
   // digits the way its language does.
   const write = (x: number): string => (lang ? proseNumber(x, lang) : formatNumber(x));
   const sign = equalsSign(shownAs(incoming) * shownAs(local), contribution);
-  return `${write(incoming)} × ${write(local)} ${sign} ${write(contribution)}`;
+  return `${write(incoming)} × ${operand(write(local))} ${sign} ${write(contribution)}`;
 }
+
+/**
+ * A number written after an operator: in parentheses when negative, so "1 × (−1)" never reads as
+ * "1 × −1" (one rule for the cards' sums, the labels, the sentences and page 00's gears).
+ */
+export const operand = (text: string): string => (text.startsWith(MINUS) ? `(${text})` : text);
 
 /** A number as the cards show it, read back: what a reader works with (4 significant digits). */
 export const shownAs = (x: number): number => parseNumber(formatNumber(x));

@@ -10,7 +10,7 @@ import { type EdgeCurve, pointOnEdge } from "./curves";
 import { h, setAttr, setStyle, setText } from "../shared/dom";
 import { type EdgeLook, edgeLook } from "./encoding";
 import type { V3 } from "./fit";
-import { formatNumber, productParts, productText } from "../model/format";
+import { formatNumber, operand, productParts, productText } from "../model/format";
 import type { I18n } from "../shared/i18n";
 import { type LabelRequest, type NearCache, type Point, placeLabels, type Rect } from "./placement";
 import type { Projected } from "./scene";
@@ -120,7 +120,7 @@ export class EdgeLabels {
       } else if (localDerivatives || carries) {
         const value = formatNumber(edge?.local ?? 0);
         label.kind = "local";
-        label.forms = [carries ? `× ${value}` : this.i18n.t("local_tag", { value })];
+        label.forms = [carries ? `× ${operand(value)}` : this.i18n.t("local_tag", { value })];
       } else {
         label.kind = null;
         label.forms = [];
