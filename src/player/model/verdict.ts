@@ -4,7 +4,7 @@
 
 import type { NodeId, Timeline } from "../../inference/types";
 import { fullLabel, nameOf } from "../teaching/expansion";
-import { equalsSign, formatNumber, parseNumber, proseNumber, shownAs } from "./format";
+import { equalsSign, formatNumber, operand, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
 import { nodesById } from "./timing";
 
@@ -152,10 +152,7 @@ export function explanationText(e: Explanation): string {
 }
 
 /** A factor inside a product: negative numbers in parentheses, "(−2)". */
-function factor(x: number, lang: string): string {
-  const text = proseNumber(x, lang);
-  return text.startsWith("\u2212") ? `(${text})` : text;
-}
+const factor = (x: number, lang: string): string => operand(proseNumber(x, lang));
 
 /** "=" when the numbers as shown give the result as shown, "≈" when rounding hides a digit. */
 function equals(terms: number[], result: number, op: "×" | "+" = "×"): string {
