@@ -391,6 +391,29 @@ def test_a_phones_timeline_slider_has_the_rows_width(browser, site_server):
     assert time.bounding_box()["width"] >= 150, time.bounding_box()
 
 
+def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_server):
+    """Walkthrough 20 / xb16: on a phone three rows of presets stood between exercise (b)'s words and its
+    graph, and Play under the fold. They are one row that a finger swipes; a link to the last preset's
+    graph brings its chip into the row's view, pressed."""
+    moment = ("#tinydag-1?expr=relu%28w%20*%20x%20%2B%20v%20*%20y%20%2B%20b%29"
+              "&vals=w%3A0.5%2Cx%3A2%2Cv%3A-1%2Cy%3A0.5%2Cb%3A0.25")
+    page = open_lesson(browser, site_server, lang="et", viewport=PHONE, has_touch=True, is_mobile=True,
+                       hash=moment)
+    settle(page)
+    row = page.evaluate(f"""() => {{
+        const row = document.querySelector('{SANDBOX} .tdg-presets'), r = row.getBoundingClientRect();
+        const chips = [...row.querySelectorAll('[data-action=preset]')].map(c => c.getBoundingClientRect());
+        const chosen = row.querySelector('[aria-pressed=true]').getBoundingClientRect();
+        return {{height: r.height, chip: chips[0].height, wide: row.scrollWidth > row.clientWidth,
+                 shown: chosen.left >= r.left - 1 && chosen.right <= r.right + 1,
+                 last: chosen.left === chips[chips.length - 1].left,
+                 page: document.documentElement.scrollWidth <= innerWidth}}; }}""")
+    assert row["wide"] and row["height"] < 1.5 * row["chip"], row  # one row, wider than the window
+    assert row["last"] and row["shown"], row
+    assert row["page"], "the row scrolls, not the page"
+    assert page.errors == []
+
+
 def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
     page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
     scroll_to_player(page)

@@ -297,7 +297,14 @@ export class ControlSync {
         preset.expression === s.timeline.expression &&
         Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
       const button = this.ui.presets[i];
-      if (button) setAttr(button, "aria-pressed", String(current));
+      if (!button) return;
+      // On a phone the chips are one row that scrolls (expression.css): the chosen one is brought in.
+      const row = button.parentElement!;
+      if (current && button.getAttribute("aria-pressed") !== "true" && row.scrollWidth > row.clientWidth) {
+        const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
+        row.scrollLeft += Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
+      }
+      setAttr(button, "aria-pressed", String(current));
     });
   }
 
