@@ -261,7 +261,8 @@ STAGE_FOCUS = f"""() => {{ const stage = document.querySelector('{FULL} .tdg-sta
 
 def test_an_exercise_lands_as_its_reader_asked_and_ends_with_its_setup(browser, site_server):
     """Review 48: the stage a link lands on shows its focus ring after Enter on the link (a keyboard's
-    reader must see where the focus went), not after a click; × gives the focus to the stage, not to the
+    reader must see where the focus went), not after a click; Enter on a link that unfolds a panel
+    focuses the panel's first field; × gives the focus to the stage, not to the
     page's top; Back, to another setup, ends the exercise's strip, which would otherwise speak of a
     setup no longer there (and travel to another language with it)."""
     page = lesson_page(browser, site_server, "en", DESKTOP)
@@ -278,8 +279,18 @@ def test_an_exercise_lands_as_its_reader_asked_and_ends_with_its_setup(browser, 
     page.keyboard.press("Enter")
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.evaluate(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
+    # Enter on a link that unfolds a panel: the keys start in it (walkthrough 20: five Tabs from the
+    # stage to (a)'s first field), with a ring
+    for n, field in ((1, "predict-a"), (4, "nudge-leaf")):
+        links.nth(n).focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='{n}']")
+        page.wait_for_function(f"""() => document.activeElement?.name === '{field}'
+            && document.activeElement.matches(':focus-visible')""")
     links.nth(3).click()
     page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='3']")
+    page.go_back()  # to (d)'s setup
+    page.go_back()  # to (a)'s
     page.go_back()  # to (b)'s setup
     page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'relu(a * b)'")
     assert page.locator(f"{FULL} .tdg-task").count() == 0

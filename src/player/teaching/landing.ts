@@ -14,7 +14,8 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
 
 /**
  * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
- * stage for the keys (the arrows turn or pan it) once its player is `ready`. `ring`: after Enter on the
+ * stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
+ * its player is `ready`. `ring`: after Enter on the
  * link, with a focus ring (a keyboard's reader must see where it is); after a click, without one, which
  * read as an error (walkthrough 11); undefined, as the browser decides (an address opened).
  */
@@ -24,7 +25,12 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
-  if (ready) root.querySelector<HTMLElement>(".tdg-stage")?.focus(focus);
+  // After Enter on the link, the keys start where the exercise does: in the panel it unfolds (its first
+  // prediction field, Nudge check's leaf; walkthrough 20: five Tabs from the stage to (a)'s first
+  // field). After a click, the stage: a field's focus would bring up a phone's keyboard over the graph.
+  const open = decodeMoment(location.hash, root.id)?.open;
+  const first = ring && open ? root.querySelector<HTMLElement>(`${PANELS[open]} :is(input, select)`) : null;
+  if (ready) (first ?? root.querySelector<HTMLElement>(".tdg-stage"))?.focus(focus);
 }
 
 /**
