@@ -321,24 +321,29 @@ export class Sandbox implements Target {
 
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
-   * window is tall enough for both, the control the learner just used (or the first of `controls`, in
+   * window is tall enough for both (or for two thirds of the stage and it), the control the learner just used (or the first of `controls`, in
    * their order, that fits: the words it brought, else the control): the smallest move that shows
    * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
   private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
-    const top =
-      stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
-    for (const control of [controls].flat()) {
-      const box = control.getBoundingClientRect();
-      if (box.height === 0) continue; // not shown (an empty answer)
-      const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
-      // Scrolling down by d shows both when bottom <= d <= top.
-      if (bottom > top) continue;
-      if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
-      return;
-    }
+    const { top: at, height } = stage.getBoundingClientRect();
+    const top = at - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
+    // The whole stage first; then, as a link lands (landing.ts), up to a third of it under the header
+    // (walkthrough 21: on a phone the first wrong answer's words stayed under the fold after Check).
+    for (const hidden of [0, height / 3])
+      for (const control of [controls].flat()) {
+        const box = control.getBoundingClientRect();
+        if (box.height === 0) continue; // not shown (an empty answer)
+        const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
+        // Scrolling down by d shows both when bottom <= d <= top (+ the part that may hide): the
+        // smallest move that shows the whole stage, else the most of it.
+        if (bottom > top + hidden) continue;
+        if (top < 0 || bottom > 0)
+          window.scrollBy({ top: top < 0 ? Math.max(top, bottom) : bottom, behavior });
+        return;
+      }
     if (alone) stage.scrollIntoView({ block: "nearest", behavior });
   }
 
