@@ -100,6 +100,13 @@ def test_the_whole_expression_shows_on_keyboard_focus(browser, site_server):
     shown = card.evaluate("el => getComputedStyle(el, '::after').content")
     assert shown == '"relu(w × x + v × y + b)"'
     assert card.get_attribute("aria-label") == "relu(w × x + v × y + b)"
+    # The site's one-key shortcuts stay out of the graph, as out of a field (walkthrough 21: "p" on a card
+    # went to page 00, "s" opened the search).
+    url = page.url
+    for key in ("p", "n", "s", "/"):
+        page.keyboard.press(key)
+    assert page.url == url and card.evaluate("el => el === document.activeElement")
+    assert not page.evaluate("document.getElementById('__search').checked")
 
 
 def test_numbers_of_the_expression_wear_the_const_badge(browser, site_server):

@@ -178,6 +178,9 @@ export function wireRotation(t: Target): void {
     if (t.stage.setPointed(new Set())) t.invalidate();
   });
   stage.addEventListener("keydown", (e) => {
+    // The site's one-key shortcuts (p, n, s) stay out of the graph, as out of a field (walkthrough 21:
+    // "p" on a card left for page 00).
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey) e.stopPropagation();
     const d = KEY_ROTATION[e.key];
     if (!d || e.target !== stage || flat()) return;
     e.preventDefault();
