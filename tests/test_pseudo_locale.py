@@ -59,7 +59,8 @@ TEXTS = """roots => {
   return out;
 }"""
 # Text that runs past the screen's edges, or is cut off by its own box (the graph's stage pans by
-# design and the expression's mirror scrolls with its field; visually hidden text is 1 px wide).
+# design, a phone's presets are a row that scrolls sideways and the expression's mirror scrolls with
+# its field; visually hidden text is 1 px wide).
 OVERFLOW = """([roots, width]) => {
   const out = [];
   for (const root of document.querySelectorAll(roots))
@@ -69,7 +70,7 @@ OVERFLOW = """([roots, width]) => {
       const box = el.getBoundingClientRect(), style = getComputedStyle(el);
       const what = `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} `
         + `“${el.textContent.trim().slice(0, 50)}”`;
-      if (!el.closest('.tdg-stage, pre') && (box.right > width + 0.5 || box.left < -0.5))
+      if (!el.closest('.tdg-stage, pre, .tdg-presets') && (box.right > width + 0.5 || box.left < -0.5))
         out.push(`${what} spans ${Math.round(box.left)}..${Math.round(box.right)} px`);
       if (style.overflowX !== 'visible' && el.clientWidth > 1 && !el.matches('.tdg-expr-mirror, svg')
           && el.scrollWidth > el.clientWidth + 1)

@@ -309,7 +309,7 @@ export class Sandbox implements Target {
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see it, with the verdicts and
     // their explanations under it where the window holds them, else at least the first wrong answer's.
-    this.showStage([this.predict.el, ...this.predict.wrongMessages().slice(0, 1)]);
+    this.showStage([this.predict.el, ...this.predict.wrongMessages().slice(0, 1)], true, true);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
@@ -321,18 +321,22 @@ export class Sandbox implements Target {
 
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
-   * window is tall enough for both (or for two thirds of the stage and it), the control the learner just used (or the first of `controls`, in
+   * window is tall enough for both (or, `partly`, for two thirds of the stage and it), the control the learner just used (or the first of `controls`, in
    * their order, that fits: the words it brought, else the control): the smallest move that shows
    * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
-  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): void {
+  private showStage(
+    controls: HTMLElement | readonly HTMLElement[] = this.ui.stage,
+    alone = true,
+    partly = false,
+  ): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
     const { top: at, height } = stage.getBoundingClientRect();
     const top = at - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
-    // The whole stage first; then, as a link lands (landing.ts), up to a third of it under the header
-    // (walkthrough 21: on a phone the first wrong answer's words stayed under the fold after Check).
-    for (const hidden of [0, height / 3])
+    // The whole stage first; then, `partly`, as a link lands (landing.ts), up to a third of it under the
+    // header (walkthrough 21: on a phone the first wrong answer's words stayed under the fold after Check).
+    for (const hidden of partly ? [0, height / 3] : [0])
       for (const control of [controls].flat()) {
         const box = control.getBoundingClientRect();
         if (box.height === 0) continue; // not shown (an empty answer)
