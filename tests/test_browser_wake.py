@@ -72,6 +72,7 @@ def test_focusing_into_it_wakes_it(browser, site_server):
     page.context.close()
 
 
+@pytest.mark.alone  # the player still mounting when the field is there: timing (failed twice under load)
 def test_what_the_reader_types_while_it_wakes_stays_theirs(browser, site_server):
     """Walkthrough 13: on a phone a tap into the expression while the sandbox woke, then typing, had the
     old expression written back over the first letters ('r' → '(a + b) * cr…'). The field holds the
