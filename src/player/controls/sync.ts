@@ -302,7 +302,8 @@ export class ControlSync {
       const row = button.parentElement!;
       if (current && button.getAttribute("aria-pressed") !== "true" && row.scrollWidth > row.clientWidth) {
         const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
-        row.scrollLeft += Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
+        const by = Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
+        row.scrollLeft += by < 0 ? Math.floor(by) : Math.ceil(by); // WebKit drops a fraction (xb17)
       }
       setAttr(button, "aria-pressed", String(current));
     });
