@@ -205,28 +205,3 @@ def test_the_moment_survives_the_themes_own_switcher_on_the_published_site(brows
     assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
     context.close()
     assert errors == []
-
-
-def test_fields_the_learner_unfolded_in_an_exercise_stay_unfolded_in_the_other_language(browser, site_server):
-    """Review 53: exercise (b) folds the prediction fields it does not use; a learner who unfolded them
-    to predict anyway found them folded again after switching language (xb17: or reloading)."""
-    page = open_lesson(browser, site_server)
-    page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(2).click()  # exercise (b)
-    page.wait_for_selector(f"{SANDBOX} .tdg-task[data-exercise='2']")
-    settle(page)
-    toggle = page.locator(f"{SANDBOX} .tdg-predict-toggle")
-    page.locator(f"{SANDBOX} input[name=var-a]").press("ArrowRight")  # folded, the address says nothing
-    page.wait_for_function("decodeURIComponent(location.hash).includes('a:2.1')")
-    assert toggle.get_attribute("aria-expanded") == "false" and "open=" not in page.url
-    toggle.click()  # unfolded, nothing typed: the address names the fields (xb17: a reload folded them)
-    page.wait_for_function("location.hash.includes('open=predict')")
-    page.reload()
-    sandbox_ready(page)
-    settle(page)
-    assert page.locator(f"{SANDBOX} input[name=predict-a]").is_visible()
-    switch_language(page, "et")
-    assert "task=2" in page.url, page.url
-    page.wait_for_selector(f"{SANDBOX} .tdg-task[data-exercise='2']")
-    assert page.locator(f"{SANDBOX} [data-predict].is-folded").count() == 0
-    assert page.locator(f"{SANDBOX} input[name=predict-a]").is_visible()
-    assert page.errors == []

@@ -77,13 +77,7 @@ export class Share {
     // With the exercise the sandbox shows, and the panel it sits in (walkthrough 15: the first slider
     // move or key wrote them out of the address, and a reload lost the exercise), and the predictions
     // typed for it (walkthrough 16: a reload lost them too).
-    // Fields the learner unfolded in an exercise that folds them ((b), (c)) are named as its panel: a
-    // reload or the other language opens them unfolded (review 53: the switch folded them again).
-    const shown = this.root.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset;
-    const unfolded = this.root.querySelector("[data-predict]:not(.is-folded):not([hidden])") !== null;
-    const task = shown
-      ? { exercise: shown.exercise, open: shown.open ?? (unfolded ? "predict" : undefined) }
-      : null;
+    const task = this.root.querySelector<HTMLElement>(".tdg-task[data-exercise]")?.dataset ?? null;
     const { typed, checked } = predictionsIn(this.root);
     const lang = this.root.ownerDocument.documentElement.lang;
     const address = withTask(withPredictions(hash, typed, lang, lang, checked), task);

@@ -13,7 +13,6 @@ import { h, setAttr, setText, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import { dimmedExpression, type SandboxState } from "../model/model";
 import { lazyEngine } from "../engine/load";
-import { WRITE_NOW } from "../page/address";
 import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
@@ -96,8 +95,6 @@ export class PredictPanel {
     this.toggle.addEventListener("click", () => {
       this.unfolded = this.body.hidden; // the reader's choice, which a resize keeps
       this.fold(!this.unfolded);
-      // ... and a reload (share.ts names unfolded fields in an exercise that folds them; xb17)
-      this.el.dispatchEvent(new Event(WRITE_NOW, { bubbles: true }));
     });
   }
 
