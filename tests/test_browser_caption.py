@@ -150,8 +150,9 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     at a time until the last field shows (on a desktop on until half the graph is gone, and a click into a
     field brings it back whole), predictions typed key by key (a wrong one among them), the wheel on until
     the graph is out of view, Enter on a desktop, a tap on Check on a phone. The stage stays in view while
-    typing (whole on a desktop, at least half on a phone), Check brings it back clear of the header, the
-    verdicts do not scroll it away, the backward pass that answers plays in view, and Local derivatives
+    typing (whole on a desktop, at least half on a phone), Check brings it back (clear of the header on a
+    desktop, two thirds of it at least on a phone, with the first wrong answer's words), the verdicts do
+    not scroll it away, the backward pass that answers plays in view, and Local derivatives
     stays right under the graph however long the verdicts grow: ticked, the stage and its edge labels are
     in view."""
     phone = viewport is PHONE

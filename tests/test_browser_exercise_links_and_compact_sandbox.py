@@ -408,6 +408,25 @@ def test_a_reader_who_moves_on_while_the_exercise_loads_is_not_pulled_back(brows
         page.close()
 
 
+def test_space_on_the_landed_stage_is_the_reader_moving_on(browser, site_server):
+    """Review 54: the stage keeps single keys from the site's shortcuts; Space there still scrolls the
+    page and still counts as the reader's own move: content that grows above afterwards does not pull
+    the page back to where the link landed."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    page.locator(LINKS).nth(2).click()
+    page.wait_for_selector(f"{FULL} .tdg-task[data-exercise='2']")
+    page.wait_for_function(f"document.activeElement === document.querySelector('{FULL} .tdg-stage')")
+    page.evaluate(SETTLED)
+    landed = page.evaluate("scrollY")
+    page.keyboard.press(" ")
+    page.wait_for_function("y => scrollY > y + 100", arg=landed)
+    page.evaluate("document.querySelector('.md-content__inner').prepend(Object.assign("
+                  "document.createElement('div'), {style: 'height: 40px'}))")
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") > landed + 100, "not pulled back"
+    assert page.errors == [], page.errors
+
+
 def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(browser, site_server):
     page = browser.new_page(viewport=DESKTOP)
     try:

@@ -6,7 +6,14 @@ import { test } from "node:test";
 import { buildTimeline, type ErrorPayload, type Timeline } from "../../src/inference/index";
 import { asPayload } from "../../src/player/engine/live";
 import { fullLabel, glyphOf, titleOf } from "../../src/player/teaching/expansion";
-import { formatNumber, parseNumber, productParts, productText } from "../../src/player/model/format";
+import {
+  formatNumber,
+  operand,
+  parseNumber,
+  productParts,
+  productText,
+  proseNumber,
+} from "../../src/player/model/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
 import { captionOf, describeEvent, shownStep } from "../../src/player/controls/narration";
 import { operationOf } from "../../src/player/controls/panels";
@@ -106,6 +113,14 @@ test("shown factors multiply to the shown contribution, or the label says ≈", 
     assert.ok(addsUp(label), label);
     assert.ok(label.includes("=") || label.includes("≈"));
   }
+});
+
+test("a number after an operator is in parentheses when negative or in a sentence's scientific form", () => {
+  assert.equal(operand("3"), "3");
+  assert.equal(operand(formatNumber(-0.5)), "(−0.5)");
+  assert.equal(operand(formatNumber(-1.2e-5)), "(−1.2e-5)");
+  assert.equal(operand(proseNumber(1.2e-5, "ru")), "(1,2\u00a0×\u00a010⁻⁵)"); // review 54: "× 1,2 × 10⁻⁵"
+  assert.equal(operand(proseNumber(0.5, "et")), "0,5");
 });
 
 test("a product's middle factor is found for the mark Local derivatives puts on it, in labels and legends", () => {

@@ -47,8 +47,9 @@ def scientific(mantissa: str, power: int) -> str:
 
 
 def operand(text: str) -> str:
-    """A number written after an operator, in parentheses when negative (format.ts operand): 1 × (−1)."""
-    return f"({text})" if text.startswith(MINUS) else text
+    """A number written after an operator, in parentheses when negative or in a sentence's scientific
+    form (format.ts operand): 1 × (−1), × (1,2 × 10⁻⁵)."""
+    return f"({text})" if text.startswith(MINUS) or "\u00d7" in text else text
 
 
 def prose_number(x: float, lang: str, digits: int = 4) -> str:

@@ -1,6 +1,6 @@
 // One sentence per event, in the page's language, for the caption under the stage, the screen-reader
 // live region and the scrubber's aria-valuetext: "a + b = 2 + (−3) = −1" (forward),
-// "c receives 1 × −1 = −1; c.grad is now −1" (backward). Sentences are prose, so
+// "c receives 1 × (−1) = −1; c.grad is now −1" (backward). Sentences are prose, so
 // their numbers are written the language's way (proseNumber: "0,5" in ru and et).
 
 import type { Timeline } from "../../inference/types";

@@ -303,7 +303,8 @@ export class ControlSync {
       if (current && button.getAttribute("aria-pressed") !== "true" && row.scrollWidth > row.clientWidth) {
         const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
         const by = Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
-        row.scrollLeft += by < 0 ? Math.floor(by) : Math.ceil(by); // WebKit drops a fraction (xb17)
+        // Rounded outwards (xb17: WebKit drops a fraction), with room for the chip's focus ring.
+        row.scrollLeft += by < 0 ? Math.floor(by) - 4 : Math.ceil(by) + 4;
       }
       setAttr(button, "aria-pressed", String(current));
     });

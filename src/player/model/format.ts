@@ -131,9 +131,10 @@ export function productText(incoming: number, local: number, contribution: numbe
 
 /**
  * A number written after an operator: in parentheses when negative, so "1 × (−1)" never reads as
- * "1 × −1" (one rule for the cards' sums, the labels, the sentences and page 00's gears).
+ * "1 × −1", or in a sentence's scientific form, "× (1,2 × 10⁻⁵)" (one rule for the cards' sums, the
+ * labels, the sentences and page 00's gears).
  */
-export const operand = (text: string): string => (text.startsWith(MINUS) ? `(${text})` : text);
+export const operand = (text: string): string => (/^−|×/.test(text) ? `(${text})` : text);
 
 /** A number as the cards show it, read back: what a reader works with (4 significant digits). */
 export const shownAs = (x: number): number => parseNumber(formatNumber(x));

@@ -321,9 +321,10 @@ export class Sandbox implements Target {
 
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
-   * window is tall enough for both (or, `partly`, for two thirds of the stage and it), the control the learner just used (or the first of `controls`, in
-   * their order, that fits: the words it brought, else the control): the smallest move that shows
-   * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
+   * window is tall enough for both (or, `partly`, for two thirds of the stage and it), the control the
+   * learner just used (or the first of `controls`, in their order, that fits: the words it brought,
+   * else the control): the smallest move that shows them. Otherwise the stage alone, as near as it is
+   * (or, `alone` false, nothing moves).
    */
   private showStage(
     controls: HTMLElement | readonly HTMLElement[] = this.ui.stage,

@@ -30,7 +30,20 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   // field). After a click, the stage: a field's focus would bring up a phone's keyboard over the graph.
   const open = decodeMoment(location.hash, root.id)?.open;
   const first = ring && open ? root.querySelector<HTMLElement>(`${PANELS[open]} :is(input, select)`) : null;
-  if (ready) (first ?? root.querySelector<HTMLElement>(".tdg-stage"))?.focus(focus);
+  const target = first ?? root.querySelector<HTMLElement>(".tdg-stage");
+  if (!ready || !target) return;
+  // A field's focus moves the page itself (the stage with it, clear of the header: sandbox.ts,
+  // toplink.ts): it is given once the smooth scroll has arrived (review 54: from where the page still
+  // was, they scrolled against it), unless the reader has put the focus elsewhere by then.
+  const from = document.activeElement;
+  const give = (): void => {
+    if (document.activeElement === from) target.focus(focus);
+  };
+  if (!first || reduced || Math.abs(window.scrollY - top) < 2) give();
+  else {
+    window.addEventListener("scrollend", give, { once: true });
+    window.setTimeout(give, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
+  }
 }
 
 /**
@@ -76,10 +89,13 @@ function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
     released = true;
     resized.disconnect();
     window.removeEventListener("scrollend", arrived);
-    for (const type of READER_MOVES) window.removeEventListener(type, release);
+    for (const type of READER_MOVES) window.removeEventListener(type, release, true);
   };
   window.addEventListener("scrollend", arrived, { once: true });
-  for (const type of READER_MOVES) window.addEventListener(type, release, { once: true, passive: true });
+  // In the capture phase: the stage keeps its keys from the site's shortcuts (wiring.ts), not from here
+  // (review 54: Space on the stage scrolled, and a resize pulled the page back).
+  for (const type of READER_MOVES)
+    window.addEventListener(type, release, { once: true, passive: true, capture: true });
   window.setTimeout(arrived, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
   window.setTimeout(release, KEEP_IN_PLACE_MS);
 }
