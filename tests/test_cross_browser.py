@@ -176,7 +176,9 @@ LAYOUT = f"""(() => {{
     sideways: document.documentElement.scrollWidth > innerWidth,
     canvas: canvas.left <= stage.left + 2 && canvas.right >= stage.right - 2
       && canvas.top <= stage.top + 2 && canvas.bottom >= stage.bottom - 2,
-    controls: [...root.querySelectorAll('button, input, select')]
+    // A phone's presets are a row that scrolls sideways: the row is on screen, not each chip.
+    controls: [...root.querySelectorAll('button, input, select, .tdg-presets')]
+      .filter(el => !el.closest('.tdg-presets') || el.matches('.tdg-presets'))
       .map(el => el.getBoundingClientRect()).filter(b => b.width > 1)
       .every(b => b.left >= -1 && b.right <= innerWidth + 1),
     cards: [...root.querySelectorAll('[data-node]')].map(el => ({{id: el.dataset.node, ...box(el)}})),
