@@ -33,17 +33,22 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   const target = first ?? root.querySelector<HTMLElement>(".tdg-stage");
   if (!ready || !target) return;
   // A field's focus moves the page itself (the stage with it, clear of the header: sandbox.ts,
-  // toplink.ts): it is given once the smooth scroll has arrived (review 54: from where the page still
-  // was, they scrolled against it), unless the reader has put the focus elsewhere by then.
+  // toplink.ts): it is given once the smooth scroll has arrived where it was going, or has had its time
+  // (review 54: from where the page still was, they scrolled against it; Firefox's `scrollend` of the
+  // link's own focus came first), unless the reader has put the focus elsewhere by then.
   const from = document.activeElement;
+  const since = performance.now();
   const give = (): void => {
-    if (document.activeElement === from) target.focus(focus);
+    if (
+      first &&
+      !reduced &&
+      Math.abs(window.scrollY - top) >= 2 &&
+      performance.now() - since < SMOOTH_SCROLL_MS
+    )
+      requestAnimationFrame(give);
+    else if (document.activeElement === from) target.focus(focus);
   };
-  if (!first || reduced || Math.abs(window.scrollY - top) < 2) give();
-  else {
-    window.addEventListener("scrollend", give, { once: true });
-    window.setTimeout(give, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
-  }
+  give();
 }
 
 /**
