@@ -15,9 +15,9 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
 /**
  * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
  * stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
- * its player is `ready`. `ring`: after Enter on the
- * link, with a focus ring (a keyboard's reader must see where it is); after a click, without one, which
- * read as an error (walkthrough 11); undefined, as the browser decides (an address opened).
+ * its player is `ready`. `ring`: after Enter on the link, with a focus ring (a keyboard's reader must see
+ * where it is); after a click, without one, which read as an error (walkthrough 11); undefined, as the
+ * browser decides (an address opened).
  */
 export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = landing(root);
@@ -37,15 +37,9 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   // (review 54: from where the page still was, they scrolled against it; Firefox's `scrollend` of the
   // link's own focus came first), unless the reader has put the focus elsewhere by then.
   const from = document.activeElement;
-  const since = performance.now();
+  const until = first && !reduced ? performance.now() + SMOOTH_SCROLL_MS : 0; // a field waits
   const give = (): void => {
-    if (
-      first &&
-      !reduced &&
-      Math.abs(window.scrollY - top) >= 2 &&
-      performance.now() - since < SMOOTH_SCROLL_MS
-    )
-      requestAnimationFrame(give);
+    if (Math.abs(window.scrollY - top) >= 2 && performance.now() < until) requestAnimationFrame(give);
     else if (document.activeElement === from) target.focus(focus);
   };
   give();
