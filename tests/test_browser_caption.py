@@ -239,9 +239,6 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
     assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
     assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
-    ticks = page.locator(f"{FULL} .tdg-predict-field").evaluate_all(
-        "els => els.map(e => getComputedStyle(e, '::after').content)")
-    assert "\u2717" in ticks[0] and all("\u2713" in tick for tick in ticks[1:]), ticks  # ✗ ✓ ✓
     # The wrong answer's worked chain in view, with two thirds of the graph at least (walkthrough 21: on
     # a phone it stayed under the fold after Check).
     assert wrong["y"] + wrong["height"] <= viewport["height"], (wrong, boxes(page))
@@ -254,6 +251,10 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # Straight to the end of the answer, where the toggle is judged.
     pause(page)
     seek(page, page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["duration"])
+    # the marks, once the gradients they judge have come (test_each_verdict_waits_for_the_gradient_it_judges)
+    ticks = page.locator(f"{FULL} .tdg-predict-field").evaluate_all(
+        "els => els.map(e => getComputedStyle(e, '::after').content)")
+    assert "\u2717" in ticks[0] and all("\u2713" in tick for tick in ticks[1:]), ticks  # ✗ ✓ ✓
     # The toggles stay right under the graph, however long the verdicts under them grow.
     toggle = page.locator(f"{FULL} input[name=local-derivatives]")
     toggle.scroll_into_view_if_needed()

@@ -159,7 +159,7 @@ def test_check_before_the_engine_arrives_judges_once_it_has(browser, site_server
     settle(page)
     assert summary.inner_text().startswith("2 of 3 right"), summary.inner_text()
     wrong = page.locator(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
-    assert wrong.count() == 1 and "a → (a + b) → (a + b) × c" in wrong.inner_text(), wrong.inner_text()
+    assert wrong.count() == 1 and "a → (a + b) → (a + b) × c" in wrong.text_content(), wrong.text_content()
     assert moment(page)["direction"] == "backward", "and the answer plays"
     assert page.errors == [], page.errors
     page.context.close()

@@ -371,7 +371,8 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     assert page.get_attribute(f"{FULL} input[name=predict-c]", "data-verdict") == "wrong"
     # ... it plays on, bringing the gradients the verdicts speak of (walkthrough 19)
     assert page.inner_text(f"{FULL} .tdg-predict-summary") == (
-        "2 of 3 right. The backward pass now brings each gradient to its card.")
+        "2 of 3 right. The backward pass now brings each gradient to its card; each answer is marked as its "
+        "gradient arrives.")
     playing = "window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing"
     assert page.evaluate(playing)
     page.wait_for_function(f"!{playing} && !location.hash.includes('play=1')")

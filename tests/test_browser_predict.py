@@ -19,7 +19,10 @@ import pytest
 
 from .browser_helpers import (
     MINUS,
+    lesson_page,
     moment,
+    moment_hash,
+    pause,
     seek,
     set_range,
     settle,
@@ -98,7 +101,12 @@ def predict_then_check(page, lang: str, size: str) -> None:
     field(page, "c").fill(f"5{decimal}0")
     field(page, "c").press("Enter")
     assert verdicts(page) == {"a": "right", "b": "wrong", "c": "right"}
-    # a ✗ inside the wrong field as a ✓ inside the right ones (walkthrough 15: a border's colour alone)
+    # a ✗ inside the wrong field as a ✓ inside the right ones (walkthrough 15: a border's colour alone),
+    # once the backward pass has brought the gradients (test_each_verdict_waits_for_the_gradient_it_judges)
+    m = moment(page)
+    assert m["direction"] == "backward" and (m["playing"] or m["time"] == m["duration"]), "Check plays"
+    pause(page)
+    seek(page, moment(page)["duration"])
     marks = page.evaluate(f"""[...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
         .map(f => getComputedStyle(f, '::after').content)""")
     assert marks == ['"✓" / ""', '"✗" / ""', '"✓" / ""'], marks
@@ -108,8 +116,6 @@ def predict_then_check(page, lang: str, size: str) -> None:
     assert "NaN" not in why and "{" not in why
     summary = page.locator(f"{PREDICT} [aria-live]").inner_text()
     assert "2" in summary and "3" in summary, summary
-    m = moment(page)
-    assert m["direction"] == "backward" and (m["playing"] or m["time"] == m["duration"]), "Check plays"
     if size == "desktop":
         settle(page)
         serious = axe_violations(page, "{include: ['[data-sandbox]', '[data-sandbox-compact]']}")
@@ -189,3 +195,43 @@ def walk_the_graph(page, lang: str) -> None:
     page.locator(f"{FULL} input[name=expression]").evaluate(retype, "(a + b) * c")
     settle(page)
     assert focused(page) == "(a + b) × c", "the focused card is gone: focus goes to the root"
+
+
+# Each field's leaf: the grad its card shows, whether the field wears its mark, its words' visibility.
+SHOWN = f"""() => Object.fromEntries([...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
+  .map(row => {{
+  const card = document.querySelector('{FULL} [data-node][aria-label="' + row.dataset.var + '"]');
+  const message = document.getElementById(row.querySelector('input').id + '-message');
+  return [row.dataset.var, [card.querySelector('[data-field=grad]').textContent,
+    getComputedStyle(row, '::after').content !== 'none', getComputedStyle(message).visibility]];
+}}))"""
+
+
+def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
+    """Check plays the backward pass that answers: a field's ✓ or ✗ and its words show as its card gets
+    its whole gradient, not at step 1 (walkthrough 21: the explanation was read while every card still
+    said --); dragged back, they wait again; the final gradients show them all."""
+    page = lesson_page(browser, site_server, hash=moment_hash("a * a + b", {"a": 3, "b": 1}))
+    # a.grad = 2a = 6 comes in two hand-offs of 3 (its card says 3 between them); b.grad = 1.
+    field(page, "a").fill("3")
+    field(page, "b").fill("1")
+    page.click(f"{PREDICT} [data-action=check]")
+    pause(page)
+    assert verdicts(page) == {"a": "wrong", "b": "right"}, "judged at Check"
+    seen = []
+    for k in range(int(moment(page)["duration"]) + 1):
+        seek(page, k)
+        shown = page.evaluate(SHOWN)
+        for name, whole in (("a", "6"), ("b", "1")):
+            grad, mark, words = shown[name]
+            assert mark == (grad == whole), (k, name, shown)
+            if name == "a":
+                assert words == ("visible" if grad == whole else "hidden"), (k, shown)
+        seen.append(shown["a"][0])
+    assert seen[0] == "--" and "3" in seen and seen[-1] == "6", seen  # the half-way 3 had no mark
+    seek(page, 0)
+    assert not any(mark for _, mark, _ in page.evaluate(SHOWN).values())
+    page.click(f"{FULL} input[name=final-gradients]")
+    settle(page)
+    assert all(mark and words == "visible" for _, mark, words in page.evaluate(SHOWN).values())
+    assert page.errors == []

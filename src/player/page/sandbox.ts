@@ -473,6 +473,7 @@ export class Sandbox implements Target {
       return;
     }
     this.walk.update(s.timeline, frame, s.finalGradients);
+    this.predict?.reach(s, frame.completed);
     this.frames += 1;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
     // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, would take

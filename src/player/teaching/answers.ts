@@ -4,6 +4,7 @@
 // message's words, tdg-sr-only and data-kind): the two change together.
 
 import type { Timeline } from "../../inference/types";
+import { eventNode, scheduleOf } from "../model/timing";
 import { judgeAll } from "../model/verdict";
 import { h, setAttr, setText } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
@@ -27,11 +28,18 @@ export function showAnswers(
   const typed = fields.map((f) => ({ name: f.name, text: f.input.value }));
   const { answers, summary: outcome, judged } = judgeAll(typed, timeline, i18n, replaying);
   if (!judged) clear();
+  // How many of the backward pass's events have landed once a leaf's gradient is whole: its verdict
+  // and words wait for them (predict.ts `reach`; walkthrough 21: the answers were read at step 1).
+  const due = new Map(scheduleOf(timeline, "backward").events.map((event, k) => [eventNode(event), k + 1]));
+  const leaves = new Map(timeline.variables.map((v) => [v.name, v.node]));
   fields.forEach((field, i) => {
     const answer = answers[i];
     if (!answer) return;
     const { kind, lead, lines } = answer;
-    if (kind !== "unreadable") field.row.dataset.verdict = field.input.dataset.verdict = kind;
+    if (kind !== "unreadable") {
+      field.row.dataset.verdict = field.input.dataset.verdict = kind;
+      field.row.dataset.due = String(due.get(leaves.get(field.name) ?? "") ?? 0);
+    }
     setAttr(field.input, "aria-invalid", kind === "unreadable" ? "true" : null);
     // "Right" is a ✓ inside its field (panels.css), its sentence for screen readers; a wrong answer's
     // chain-rule paths each on a line of its own.

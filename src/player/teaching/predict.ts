@@ -184,6 +184,18 @@ export class PredictPanel {
     return true;
   }
 
+  /**
+   * Each frame drawn: a verdict and its words show once the backward pass has brought the leaf its
+   * whole gradient (`completed` events landed), as its card shows it; the final gradients show them all.
+   */
+  reach(s: SandboxState, completed: number): void {
+    for (const { row, message } of this.fields) {
+      const pending = s.direction === "backward" && !s.finalGradients && completed < +(row.dataset.due ?? 0);
+      row.toggleAttribute("data-pending", pending);
+      message.toggleAttribute("data-pending", pending);
+    }
+  }
+
   /** The explanations of the wrong answers on screen, in the fields' order. */
   wrongMessages(): HTMLElement[] {
     return this.fields.filter((f) => f.input.dataset.verdict === "wrong").map((f) => f.message);
@@ -205,6 +217,7 @@ export class PredictPanel {
   /** Undo a field's marks (answers.ts writes them: the two change together). */
   private forget(field: Field): void {
     delete field.row.dataset.verdict;
+    delete field.row.dataset.due;
     delete field.input.dataset.verdict;
     setAttr(field.input, "aria-invalid", null);
     setAttr(field.input, "aria-describedby", null);
