@@ -392,10 +392,13 @@ export class Sandbox implements Target {
       moment.predictions,
     );
     // Checked before a language switch: judged again, in this language; the backward pass brings the
-    // gradients only if it plays on.
+    // gradients only if it plays on. Drawn again: a verdict shows once its gradient is there (reach).
     if (moment.checked)
       void loadEngine().then(
-        () => this.predict?.check(this.state, this.state.playing && this.state.direction === "backward"),
+        () => {
+          this.predict?.check(this.state, this.state.playing && this.state.direction === "backward");
+          this.invalidate();
+        },
         () => undefined,
       );
     const nudge = this.ui.nudgeRun.closest("details");
