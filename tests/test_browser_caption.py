@@ -239,13 +239,17 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
     assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
     assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
-    # The wrong answer's worked chain in view, with two thirds of the graph at least (walkthrough 21: on
-    # a phone it stayed under the fold after Check).
+    # The whole graph plays the answer (walkthrough 22: a third of it under the header hid the wrong
+    # leaf's card as its gradient came); then the wrong answer's worked chain, shown as a's gradient
+    # comes, is brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
+    assert stage_in_view() >= 0.99, boxes(page)
+    page.wait_for_function(WORDS_SHOWN, arg=f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]")
+    page.evaluate(SETTLED)
+    wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
     assert wrong["y"] + wrong["height"] <= viewport["height"], (wrong, boxes(page))
-    assert stage_in_view() >= 2 / 3 - 0.01, boxes(page)
+    assert stage_in_view() >= (0.5 if phone else 0.99), boxes(page)
     if not phone:
         # The verdicts and the wrong answer's worked chain are in view with the whole graph.
-        assert stage_in_view() >= 0.99
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
         assert panel["y"] + panel["height"] <= viewport["height"], panel
     # Straight to the end of the answer, where the toggle is judged.
@@ -290,12 +294,17 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
             window.scrollBy(0, stage.top - 300); }}""")
         page.evaluate(SETTLED)
         page.keyboard.press("Enter")
+        page.wait_for_function(WORDS_SHOWN, arg=f"{FULL} [data-predict] .tdg-predict-message")
         page.evaluate(SETTLED)
         first = page.locator(f"{FULL} [data-predict] .tdg-predict-message").first.bounding_box()
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
         assert panel["y"] + panel["height"] > viewport["height"], "the verdicts outgrow the window"
         assert stage_in_view() >= 0.99 and first["y"] + first["height"] <= viewport["height"], first
     assert page.errors == []
+
+
+# A message's words shown: the backward pass has brought its leaf's gradient (answers.ts reachAnswers).
+WORDS_SHOWN = "sel => !document.querySelector(sel).hasAttribute('data-pending')"
 
 
 def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_server):

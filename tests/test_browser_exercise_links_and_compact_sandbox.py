@@ -370,15 +370,15 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
     assert page.get_attribute(f"{FULL} input[name=predict-c]", "data-verdict") == "wrong"
     # ... it plays on, bringing the gradients the verdicts speak of (walkthrough 19)
+    # (the outcome waits for the last mark: test_browser_predict.py)
     assert page.inner_text(f"{FULL} .tdg-predict-summary") == (
-        "2 of 3 right. The backward pass now brings each gradient to its card; each answer is marked as its "
-        "gradient arrives.")
+        "Each answer is marked when the backward pass brings its gradient.")
     playing = "window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing"
     assert page.evaluate(playing)
     page.wait_for_function(f"!{playing} && !location.hash.includes('play=1')")
     page.reload()
     page.wait_for_selector(f"{FULL} input[name=predict-b][data-verdict=right]", timeout=15_000)
-    # Judged again with nothing playing: the tally, not the backward pass that Check plays (walkthrough 17)
+    # Judged again with nothing playing, every gradient there: the tally (walkthrough 17)
     assert page.inner_text(f"{FULL} .tdg-predict-summary") == "2 of 3 right."
     assert page.errors == [], page.errors
 

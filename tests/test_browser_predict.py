@@ -228,10 +228,27 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
             if name == "a":
                 assert words == ("visible" if grad == whole else "hidden"), (k, shown)
         seen.append(shown["a"][0])
+        # The outcome comes with the last mark (walkthrough 22: "1 of 2 right" told of a wrong answer
+        # before any mark); until then it says what they wait for.
+        assert summary(page) == ("1 of 2 right." if shown["a"][1] and shown["b"][1] else WAITING), (k, shown)
     assert seen[0] == "--" and "3" in seen and seen[-1] == "6", seen  # the half-way 3 had no mark
     seek(page, 0)
     assert not any(mark for _, mark, _ in page.evaluate(SHOWN).values())
+    # The forward pass brings no gradient: no mark either (walkthrough 22: they all showed on --).
+    page.click(f"{FULL} [data-action=forward]")
+    pause(page)
+    seek(page, moment(page)["duration"])
+    assert moment(page)["direction"] == "forward"
+    assert not any(mark for _, mark, _ in page.evaluate(SHOWN).values()) and summary(page) == WAITING
     page.click(f"{FULL} input[name=final-gradients]")
     settle(page)
     assert all(mark and words == "visible" for _, mark, words in page.evaluate(SHOWN).values())
+    assert summary(page) == "1 of 2 right."
     assert page.errors == []
+
+
+def summary(page) -> str:
+    return page.inner_text(f"{PREDICT} .tdg-predict-summary")
+
+
+WAITING = "Each answer is marked when the backward pass brings its gradient."

@@ -177,13 +177,6 @@ test("Check decided: an unreadable field stops the judging and is the only one a
     ["right", "wrong", "right"],
   );
   assert.equal(judged.answers[1]!.lead, explainGradient(EXERCISE_A, leaf(EXERCISE_A, "b"), en).lead);
-  assert.match(judged.summary, /^2 of 3 right\. The backward pass/);
-  // Judged again with nothing playing (a reload, a language switch): the tally alone.
-  const again = judgeAll(
-    ["−2", "2", "5"].map((text, i) => ({ name: "abc"[i]!, text })),
-    EXERCISE_A,
-    en,
-    false,
-  );
-  assert.equal(again.summary, "2 of 3 right.");
+  // The tally alone: until the last verdict shows, the outcome's line says what they wait for (answers.ts).
+  assert.equal(judged.summary, "2 of 3 right.");
 });

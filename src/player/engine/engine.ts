@@ -9,7 +9,7 @@
 import { land, landing } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
 import { ErrorView } from "../controls/errorview";
-import { showAnswers } from "../teaching/answers";
+import { reachAnswers, showAnswers } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
@@ -22,6 +22,7 @@ const engine: Engine = {
   writeScripts,
   errorView: (...args) => new ErrorView(...args, errorText),
   showAnswers,
+  reachAnswers,
   nudgeCheck: nudge,
   showTask,
   nudgeWords,

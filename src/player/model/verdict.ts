@@ -176,7 +176,6 @@ export function judgeAll(
   fields: readonly { name: string; text: string }[],
   timeline: Timeline,
   i18n: I18n,
-  replaying = true,
 ): { answers: (FieldAnswer | null)[]; summary: string; judged: boolean } {
   const t = i18n.t;
   const readings = fields.map((f) => readPrediction(f.text, i18n.lang));
@@ -209,11 +208,8 @@ export function judgeAll(
     }
     return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
   });
-  // The tally alone when nothing plays (answers judged again after a reload or a language switch, the
-  // pulse not playing on).
-  const tally = t("predict_tally", { right, total: fields.length });
-  const summary = replaying ? `${tally} ${t("predict_plays")}` : tally;
-  return { answers, summary, judged: true };
+  // The tally, which waits for the last verdict to show (answers.ts reachAnswers).
+  return { answers, summary: t("predict_tally", { right, total: fields.length }), judged: true };
 }
 
 const QUOTED = 24; // characters of an unreadable prediction the message repeats at most

@@ -307,9 +307,10 @@ export class Sandbox implements Target {
     if (this.deferredUntilEngine(() => this.checkPredictions())) return;
     if (!this.predict?.check(this.state)) return;
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
-    // The answer is the backward pass: it plays where the learner can see it, with the verdicts and
-    // their explanations under it where the window holds them, else at least the first wrong answer's.
-    this.showStage([this.predict.el, ...this.predict.wrongMessages().slice(0, 1)], true, true);
+    // The answer is the backward pass: it plays where the learner can see the whole graph, with the
+    // fields and their verdicts under it where the window holds them, else the outcome's line; the
+    // verdicts show as their gradients come, and the first wrong answer's words with them (answers.ts).
+    this.showStage([this.predict.el, this.predict.summary]);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
@@ -321,34 +322,24 @@ export class Sandbox implements Target {
 
   /**
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
-   * window is tall enough for both (or, `partly`, for two thirds of the stage and it), the control the
-   * learner just used (or the first of `controls`, in their order, that fits: the words it brought,
-   * else the control): the smallest move that shows them. Otherwise the stage alone, as near as it is
-   * (or, `alone` false, nothing moves).
+   * window is tall enough for both, the control the learner just used (or the first of `controls`, in
+   * their order, that fits: the words it brought, else the control): the smallest move that shows
+   * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
-  private showStage(
-    controls: HTMLElement | readonly HTMLElement[] = this.ui.stage,
-    alone = true,
-    partly = false,
-  ): void {
+  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
-    const { top: at, height } = stage.getBoundingClientRect();
-    const top = at - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
-    // The whole stage first; then, `partly`, as a link lands (landing.ts), up to a third of it under the
-    // header (walkthrough 21: on a phone the first wrong answer's words stayed under the fold after Check).
-    for (const hidden of partly ? [0, height / 3] : [0])
-      for (const control of [controls].flat()) {
-        const box = control.getBoundingClientRect();
-        if (box.height === 0) continue; // not shown (an empty answer)
-        const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
-        // Scrolling down by d shows both when bottom <= d <= top (+ the part that may hide): the
-        // smallest move that shows the whole stage, else the most of it.
-        if (bottom > top + hidden) continue;
-        if (top < 0 || bottom > 0)
-          window.scrollBy({ top: top < 0 ? Math.max(top, bottom) : bottom, behavior });
-        return;
-      }
+    const top =
+      stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
+    for (const control of [controls].flat()) {
+      const box = control.getBoundingClientRect();
+      if (box.height === 0) continue; // not shown (an empty answer)
+      const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
+      // Scrolling down by d shows both when bottom <= d <= top.
+      if (bottom > top) continue;
+      if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
+      return;
+    }
     if (alone) stage.scrollIntoView({ block: "nearest", behavior });
   }
 
@@ -396,7 +387,7 @@ export class Sandbox implements Target {
     if (moment.checked)
       void loadEngine().then(
         () => {
-          this.predict?.check(this.state, this.state.playing && this.state.direction === "backward");
+          this.predict?.check(this.state);
           this.invalidate();
         },
         () => undefined,

@@ -33,7 +33,7 @@ export class PredictPanel {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly messages: HTMLElement;
-  private readonly summary: HTMLElement;
+  readonly summary: HTMLElement; // the outcome, right under the fields and Check
   private readonly legend: HTMLElement;
   private readonly title: string; // the legend's words, plain or on the folding button
   private readonly body: HTMLElement;
@@ -162,43 +162,26 @@ export class PredictPanel {
 
   /**
    * Judge every field against the graph on screen; false (and messages at the fields) when one cannot
-   * be read. `replaying`: the backward pass plays with the verdicts (Check, a reload mid-pulse).
+   * be read.
    */
-  check(s: SandboxState, replaying = true): boolean {
+  check(s: SandboxState): boolean {
     if (dimmedExpression(s) !== null) {
       this.clear();
       setText(this.summary, this.i18n.t("predict_stale"));
       return false;
     }
     // Judged and written by the engine's bundle, loaded for Check (sandbox.ts): answers.ts.
-    const judged = lazyEngine.showAnswers(
-      this.fields,
-      this.summary,
-      s.timeline,
-      this.i18n,
-      () => this.clear(),
-      replaying,
+    const judged = lazyEngine.showAnswers(this.fields, this.summary, s.timeline, this.i18n, () =>
+      this.clear(),
     );
     if (!judged) return false;
     this.judged = { timeline: s.timeline, expression: s.expression };
     return true;
   }
 
-  /**
-   * Each frame drawn: a verdict and its words show once the backward pass has brought the leaf its
-   * whole gradient (`completed` events landed), as its card shows it; the final gradients show them all.
-   */
+  /** Each frame drawn: which verdicts show yet (answers.ts reachAnswers), once there are any. */
   reach(s: SandboxState, completed: number): void {
-    for (const { row, message } of this.fields) {
-      const pending = s.direction === "backward" && !s.finalGradients && completed < +(row.dataset.due ?? 0);
-      row.toggleAttribute("data-pending", pending);
-      message.toggleAttribute("data-pending", pending);
-    }
-  }
-
-  /** The explanations of the wrong answers on screen, in the fields' order. */
-  wrongMessages(): HTMLElement[] {
-    return this.fields.filter((f) => f.input.dataset.verdict === "wrong").map((f) => f.message);
+    if (this.judged) lazyEngine.reachAnswers(this.fields, this.summary, s, completed, this.i18n);
   }
 
   /** A new setup (a preset, an exercise's link): what was typed was about another graph. */
@@ -218,6 +201,8 @@ export class PredictPanel {
   private forget(field: Field): void {
     delete field.row.dataset.verdict;
     delete field.row.dataset.due;
+    field.row.removeAttribute("data-pending");
+    field.message.removeAttribute("data-pending");
     delete field.input.dataset.verdict;
     setAttr(field.input, "aria-invalid", null);
     setAttr(field.input, "aria-describedby", null);
