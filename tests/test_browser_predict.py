@@ -19,6 +19,8 @@ import pytest
 
 from .browser_helpers import (
     MINUS,
+    PHONE,
+    SETTLED,
     lesson_page,
     moment,
     moment_hash,
@@ -197,20 +199,24 @@ def walk_the_graph(page, lang: str) -> None:
     assert focused(page) == "(a + b) × c", "the focused card is gone: focus goes to the root"
 
 
-# Each field's leaf: the grad its card shows, whether the field wears its mark, its words' visibility.
+# Each field's leaf: the grad its card shows, whether the field wears its mark, its words' visibility,
+# whether they describe the field (what a screen reader hears on it).
 SHOWN = f"""() => Object.fromEntries([...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
   .map(row => {{
   const card = document.querySelector('{FULL} [data-node][aria-label="' + row.dataset.var + '"]');
-  const message = document.getElementById(row.querySelector('input').id + '-message');
+  const input = row.querySelector('input');
+  const message = document.getElementById(input.id + '-message');
   return [row.dataset.var, [card.querySelector('[data-field=grad]').textContent,
-    getComputedStyle(row, '::after').content !== 'none', getComputedStyle(message).visibility]];
+    getComputedStyle(row, '::after').content !== 'none', getComputedStyle(message).visibility,
+    input.getAttribute('aria-describedby') === message.id]];
 }}))"""
 
 
 def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     """Check plays the backward pass that answers: a field's ✓ or ✗ and its words show as its card gets
-    its whole gradient, not at step 1 (walkthrough 21: the explanation was read while every card still
-    said --); dragged back, they wait again; the final gradients show them all."""
+    its whole gradient (the rule: verdictWaits, node), not at step 1 (walkthrough 21: the explanation
+    was read while every card still said --); dragged back or played forward, they wait again; the
+    final gradients show them all. The outcome waits for the last one."""
     page = lesson_page(browser, site_server, hash=moment_hash("a * a + b", {"a": 3, "b": 1}))
     # a.grad = 2a = 6 comes in two hand-offs of 3 (its card says 3 between them); b.grad = 1.
     field(page, "a").fill("3")
@@ -223,8 +229,9 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
         seek(page, k)
         shown = page.evaluate(SHOWN)
         for name, whole in (("a", "6"), ("b", "1")):
-            grad, mark, words = shown[name]
-            assert mark == (grad == whole), (k, name, shown)
+            grad, mark, words, described = shown[name]
+            # the mark, and for a screen reader the words, as the card has its whole gradient
+            assert mark == described == (grad == whole), (k, name, shown)
             if name == "a":
                 assert words == ("visible" if grad == whole else "hidden"), (k, shown)
         seen.append(shown["a"][0])
@@ -233,17 +240,43 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
         assert summary(page) == ("1 of 2 right." if shown["a"][1] and shown["b"][1] else WAITING), (k, shown)
     assert seen[0] == "--" and "3" in seen and seen[-1] == "6", seen  # the half-way 3 had no mark
     seek(page, 0)
-    assert not any(mark for _, mark, _ in page.evaluate(SHOWN).values())
+    assert not any(shown[1] for shown in page.evaluate(SHOWN).values())
     # The forward pass brings no gradient: no mark either (walkthrough 22: they all showed on --).
     page.click(f"{FULL} [data-action=forward]")
     pause(page)
     seek(page, moment(page)["duration"])
     assert moment(page)["direction"] == "forward"
-    assert not any(mark for _, mark, _ in page.evaluate(SHOWN).values()) and summary(page) == WAITING
+    assert not any(shown[1] for shown in page.evaluate(SHOWN).values()) and summary(page) == WAITING
     page.click(f"{FULL} input[name=final-gradients]")
     settle(page)
-    assert all(mark and words == "visible" for _, mark, words in page.evaluate(SHOWN).values())
+    assert all(shown[1] and shown[2] == "visible" for shown in page.evaluate(SHOWN).values())
     assert summary(page) == "1 of 2 right."
+    # A field typed in again: its verdict and the outcome go, and no later frame brings them back
+    # (review 55: the old tally came back with the next frame drawn).
+    field(page, "a").fill("6")
+    page.hover(f"{FULL} .tdg-stage")
+    seek(page, 1)
+    assert verdicts(page) == {"a": None, "b": "right"} and summary(page) == "", summary(page)
+    assert page.errors == []
+
+
+def test_a_reader_who_moved_on_during_the_answer_is_not_pulled_back(browser, site_server):
+    """The first wrong answer's worked chain comes into view when the pass that Check plays ends
+    (test_browser_caption.py), unless the reader has scrolled meanwhile (review 55)."""
+    page = lesson_page(browser, site_server, viewport=PHONE, hash=EXERCISE_A + "&open=predict")
+    for name, value in (("a", "1"), ("b", "-2"), ("c", "5")):
+        field(page, name).fill(value)
+    page.click(f"{PREDICT} [data-action=check]")
+    page.evaluate(SETTLED)
+    y = page.evaluate("scrollY")
+    page.mouse.wheel(0, -120)
+    page.wait_for_function("y => scrollY !== y", arg=y)
+    page.evaluate(SETTLED)
+    moved = page.evaluate("scrollY")
+    page.wait_for_function(f"document.querySelector('{PREDICT} .tdg-predict-summary').textContent"
+                           " === '2 of 3 right.'", timeout=20_000)
+    page.evaluate(SETTLED)
+    assert page.evaluate("scrollY") == moved
     assert page.errors == []
 
 

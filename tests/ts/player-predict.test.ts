@@ -9,10 +9,13 @@ import {
   chainPaths,
   explainGradient,
   explanationText,
+  gradientsDue,
   judge,
   judgeAll,
   readPrediction,
+  verdictWaits,
 } from "../../src/player/model/verdict";
+import { frameAt, scheduleOf } from "../../src/player/model/timing";
 
 const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string =>
   explanationText(explainGradient(t, leaf, i18n));
@@ -179,4 +182,48 @@ test("Check decided: an unreadable field stops the judging and is the only one a
   assert.equal(judged.answers[1]!.lead, explainGradient(EXERCISE_A, leaf(EXERCISE_A, "b"), en).lead);
   // The tally alone: until the last verdict shows, the outcome's line says what they wait for (answers.ts).
   assert.equal(judged.summary, "2 of 3 right.");
+});
+
+test("a verdict waits until its leaf's card shows its whole gradient, never in the forward pass", () => {
+  for (const [expression, values] of [
+    ["(a + b) * c", { a: 1, b: 4, c: -2 }],
+    ["a * a + b", { a: 3, b: 1 }], // a's gradient comes in two hand-offs of 3
+    ["a", { a: 2 }], // the leaf is the output: the seed is its gradient
+    ["a * b + a", { a: 2, b: 5 }],
+  ] as const) {
+    const timeline = buildTimeline(expression, values);
+    const due = gradientsDue(timeline);
+    const schedule = scheduleOf(timeline, "backward");
+    for (const { name, node } of timeline.variables) {
+      const whole = timeline.nodes.find((n) => n.id === node)!.grad;
+      // Every landing moment of the pass: the verdict shows exactly when the card has the whole gradient.
+      for (let completed = 0; completed <= schedule.duration; completed += 1) {
+        const frame = frameAt(timeline, schedule, completed);
+        assert.equal(frame.completed, completed);
+        const onCard = frame.nodes.get(node)!.grad;
+        const backward = { direction: "backward", finalGradients: false } as const;
+        assert.equal(
+          verdictWaits(backward, completed, due.get(node)!),
+          onCard !== whole,
+          `${expression} ${name} ${completed}`,
+        );
+      }
+    }
+    const last = Math.max(...timeline.variables.map((v) => due.get(v.node)!));
+    assert.ok(last <= schedule.duration, expression);
+    assert.equal(verdictWaits({ direction: "forward", finalGradients: false }, 99, 1), true, "forward: none");
+    assert.equal(verdictWaits({ direction: "forward", finalGradients: true }, 0, 9), false, "final: all");
+    assert.equal(verdictWaits({ direction: "backward", finalGradients: true }, 0, 9), false);
+  }
+  // a * a + b: a's card says 3 after its first hand-off; the verdict still waits
+  const aa = buildTimeline("a * a + b", { a: 3, b: 1 });
+  const a = leaf(aa, "a");
+  const schedule = scheduleOf(aa, "backward");
+  const halfway = [...Array(schedule.duration + 1).keys()].find(
+    (k) => frameAt(aa, schedule, k).nodes.get(a)!.grad === 3,
+  );
+  assert.ok(
+    halfway !== undefined &&
+      verdictWaits({ direction: "backward", finalGradients: false }, halfway, gradientsDue(aa).get(a)!),
+  );
 });

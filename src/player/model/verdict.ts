@@ -6,7 +6,8 @@ import type { NodeId, Timeline } from "../../inference/types";
 import { fullLabel, nameOf } from "../teaching/expansion";
 import { equalsSign, formatNumber, operand, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
-import { nodesById } from "./timing";
+import type { Direction } from "./timing";
+import { eventNode, nodesById, scheduleOf } from "./timing";
 
 export type Reading = { ok: true; value: number } | { ok: false; problem: "empty" | "not-a-number" };
 export type Verdict = "right" | "wrong";
@@ -52,6 +53,27 @@ function plainNumber(text: string, lang: string): number {
 export function judge(predicted: number, gradient: number): Verdict {
   if (Math.abs(predicted - gradient) <= RELATIVE_TOLERANCE * Math.abs(gradient)) return "right";
   return formatNumber(predicted) === formatNumber(gradient) ? "right" : "wrong";
+}
+
+/**
+ * For each node, how many of the backward pass's events have landed once its gradient is whole (its
+ * last hand-off, or the seed for the output): a verdict on a leaf waits for them, as its card does.
+ */
+export function gradientsDue(timeline: Timeline): Map<NodeId, number> {
+  return new Map(scheduleOf(timeline, "backward").events.map((event, k) => [eventNode(event), k + 1]));
+}
+
+/**
+ * Whether a verdict waits, its gradient not on its card yet: before the `due` events have landed
+ * (`completed`), and while the forward pass plays (its cards have no gradient), unless the final
+ * gradients are shown.
+ */
+export function verdictWaits(
+  s: { direction: Direction; finalGradients: boolean },
+  completed: number,
+  due: number,
+): boolean {
+  return !s.finalGradients && (s.direction === "forward" || completed < due);
 }
 
 export interface ChainPath {

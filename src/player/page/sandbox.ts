@@ -71,6 +71,7 @@ export class Sandbox implements Target {
   private waking = true; // until the player shows (start)
   private inputStart: number | null = null; // event time of the input being drawn, for the measure
   private interacted = false; // only then does the sandbox write the URL or narrate
+  private checkedAt = 0; // when Check started the pulse whose end brings a wrong answer's words (0: none)
   private readonly excerpt: CodeExcerpt | null; // the method running now, beside the graph (codestep.ts)
   private readonly frameworks: FrameworksPanel | null; // the same in PyTorch / JAX, under the sandbox
   private invitation: HTMLButtonElement | null = null; // a compact sandbox's Backward on its stage, until the reader acts
@@ -311,6 +312,7 @@ export class Sandbox implements Target {
     // fields and their verdicts under it where the window holds them, else the outcome's line; the
     // verdicts show as their gradients come, and the first wrong answer's words with them (answers.ts).
     this.showStage([this.predict.el, this.predict.summary]);
+    this.checkedAt = performance.now();
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
@@ -467,7 +469,12 @@ export class Sandbox implements Target {
       return;
     }
     this.walk.update(s.timeline, frame, s.finalGradients);
-    this.predict?.reach(s, frame.completed);
+    // The answer's pulse has brought its last gradient: the first wrong answer's words come into view,
+    // unless the reader has moved since Check (walkthrough 22: on a phone they were under the fold).
+    const words = this.predict?.reach(s, frame.completed);
+    if (words && this.checkedAt && !readerMovedSince(this.checkedAt))
+      words.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
+    if (words) this.checkedAt = 0;
     this.frames += 1;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner
     // Only a full sandbox marks the lesson's listing (a compact one, on the first screen, would take

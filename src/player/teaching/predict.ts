@@ -179,9 +179,12 @@ export class PredictPanel {
     return true;
   }
 
-  /** Each frame drawn: which verdicts show yet (answers.ts reachAnswers), once there are any. */
-  reach(s: SandboxState, completed: number): void {
-    if (this.judged) lazyEngine.reachAnswers(this.fields, this.summary, s, completed, this.i18n);
+  /**
+   * Each frame drawn: which verdicts show yet (answers.ts reachAnswers), once there are any; the first
+   * wrong answer's words when the last verdict has just shown.
+   */
+  reach(s: SandboxState, completed: number): HTMLElement | null {
+    return this.judged && lazyEngine.reachAnswers(this.fields, this.summary, s, completed, this.i18n);
   }
 
   /** A new setup (a preset, an exercise's link): what was typed was about another graph. */
@@ -268,6 +271,7 @@ export class PredictPanel {
       if (!field.row.dataset.verdict && field.message.hidden) return;
       this.forget(field);
       setText(this.summary, "");
+      delete this.summary.dataset.tally; // the outcome no longer counts what the fields say
     });
     return field;
   }
