@@ -240,10 +240,10 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
     assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
     # The whole graph plays the answer (walkthrough 22: a third of it under the header hid the wrong
-    # leaf's card as its gradient came); then the wrong answer's worked chain, shown as a's gradient
-    # comes, is brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
+    # leaf's card as its gradient came); then, the pass ended, the wrong answer's worked chain is
+    # brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
     assert stage_in_view() >= 0.99, boxes(page)
-    page.wait_for_function(WORDS_SHOWN, arg=f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]")
+    page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]")
     page.evaluate(SETTLED)
     wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
     # (scrolled to whole pixels: its bottom may be a fraction past the window's)
@@ -295,7 +295,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
             window.scrollBy(0, stage.top - 300); }}""")
         page.evaluate(SETTLED)
         page.keyboard.press("Enter")
-        page.wait_for_function(WORDS_SHOWN, arg=f"{FULL} [data-predict] .tdg-predict-message")
+        page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]")
         page.evaluate(SETTLED)
         first = page.locator(f"{FULL} [data-predict] .tdg-predict-message").first.bounding_box()
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
@@ -304,8 +304,9 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     assert page.errors == []
 
 
-# A message's words shown: the backward pass has brought its leaf's gradient (answers.ts reachAnswers).
-WORDS_SHOWN = "sel => !document.querySelector(sel).hasAttribute('data-pending')"
+# Every verdict shown: the pass has brought every leaf's gradient (answers.ts reachAnswers), and the
+# first wrong answer's words come into view.
+ALL_SHOWN = "sel => !document.querySelector(sel + ' [data-pending]')"
 
 
 def test_the_first_moving_picture_starts_on_the_first_screen(browser, site_server):
