@@ -108,6 +108,8 @@ def predict_then_check(page, lang: str, size: str) -> None:
     m = moment(page)
     assert m["direction"] == "backward" and (m["playing"] or m["time"] == m["duration"]), "Check plays"
     pause(page)
+    seek(page, 0)  # no gradient yet: the outcome says what the marks wait for, in the page's language
+    assert page.locator(f"{PREDICT} [aria-live]").inner_text() == WAITING_IN[lang]
     seek(page, moment(page)["duration"])
     marks = page.evaluate(f"""[...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
         .map(f => getComputedStyle(f, '::after').content)""")
@@ -284,4 +286,9 @@ def summary(page) -> str:
     return page.inner_text(f"{PREDICT} .tdg-predict-summary")
 
 
-WAITING = "Each answer is marked when the backward pass brings its gradient."
+WAITING_IN = {
+    "en": "Each answer is marked when the backward pass brings its gradient.",
+    "ru": "Каждый ответ отмечается, когда обратный проход доносит градиент до его листа.",
+    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on selle lehe gradiendi kohale toonud.",
+}
+WAITING = WAITING_IN["en"]
