@@ -233,19 +233,19 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # field; under the fields and Check the outcome, then the explanations (walkthrough 8 had "2 of 3
     # right" under the fold: it heads the verdicts, in view with the fields).
     assert page.evaluate(PLACED) == placed
-    wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
-    outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
-    last = page.locator(f"{FULL} .tdg-predict-field").last.bounding_box()
-    check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
-    assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
-    assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
     # The whole graph plays the answer (walkthrough 22: a third of it under the header hid the wrong
     # leaf's card as its gradient came); then, the pass ended, the wrong answer's worked chain is
     # brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
     assert stage_in_view() >= 0.99, boxes(page)
     page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]")
     page.evaluate(SETTLED)
+    assert page.evaluate(PLACED) == placed
     wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
+    outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
+    last = page.locator(f"{FULL} .tdg-predict-field").last.bounding_box()
+    check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
+    assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
+    assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
     # (scrolled to whole pixels: its bottom may be a fraction past the window's)
     assert wrong["y"] + wrong["height"] <= viewport["height"] + 1, (wrong, boxes(page))
     assert stage_in_view() >= (0.5 if phone else 0.99), boxes(page)

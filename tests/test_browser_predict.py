@@ -201,15 +201,15 @@ def walk_the_graph(page, lang: str) -> None:
     assert focused(page) == "(a + b) × c", "the focused card is gone: focus goes to the root"
 
 
-# Each field's leaf: the grad its card shows, whether the field wears its mark, its words' visibility,
-# whether they describe the field (what a screen reader hears on it).
+# Each field's leaf: the grad its card shows, whether the field wears its mark, whether its words are
+# laid out, whether they describe the field (what a screen reader hears on it).
 SHOWN = f"""() => Object.fromEntries([...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
   .map(row => {{
   const card = document.querySelector('{FULL} [data-node][aria-label="' + row.dataset.var + '"]');
   const input = row.querySelector('input');
   const message = document.getElementById(input.id + '-message');
   return [row.dataset.var, [card.querySelector('[data-field=grad]').textContent,
-    getComputedStyle(row, '::after').content !== 'none', getComputedStyle(message).visibility,
+    getComputedStyle(row, '::after').content !== 'none', getComputedStyle(message).display !== 'none',
     input.getAttribute('aria-describedby') === message.id]];
 }}))"""
 
@@ -229,13 +229,15 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     seen = []
     for k in range(int(moment(page)["duration"]) + 1):
         seek(page, k)
+        if k == 0:
+            waiting_height = page.locator(PREDICT).bounding_box()["height"]
         shown = page.evaluate(SHOWN)
         for name, whole in (("a", "6"), ("b", "1")):
             grad, mark, words, described = shown[name]
             # the mark, and for a screen reader the words, as the card has its whole gradient
             assert mark == described == (grad == whole), (k, name, shown)
-            if name == "a":
-                assert words == ("visible" if grad == whole else "hidden"), (k, shown)
+            if name == "a":  # (b's are for screen readers alone: it is right)
+                assert words == (grad == whole), (k, shown)
         seen.append(shown["a"][0])
         # The outcome comes with the last mark (walkthrough 22: "1 of 2 right" told of a wrong answer
         # before any mark); until then it says what they wait for.
@@ -251,7 +253,7 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     assert not any(shown[1] for shown in page.evaluate(SHOWN).values()) and summary(page) == WAITING
     page.click(f"{FULL} input[name=final-gradients]")
     settle(page)
-    assert all(shown[1] and shown[2] == "visible" for shown in page.evaluate(SHOWN).values())
+    assert all(shown[1] for shown in page.evaluate(SHOWN).values()) and page.evaluate(SHOWN)["a"][2]
     assert summary(page) == "1 of 2 right."
     # A field typed in again: its verdict and the outcome go, and no later frame brings them back
     # (review 55: the old tally came back with the next frame drawn).
@@ -259,6 +261,13 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     page.hover(f"{FULL} .tdg-stage")
     seek(page, 1)
     assert verdicts(page) == {"a": None, "b": "right"} and summary(page) == "", summary(page)
+    # Nothing on the panel tells a right answer from a wrong one before its mark (walkthrough 23: the
+    # room kept for a wrong answer's words gave them away): all right now, it looks as it did.
+    page.click(f"{PREDICT} [data-action=check]")
+    pause(page)
+    seek(page, 0)
+    assert page.locator(PREDICT).bounding_box()["height"] == waiting_height
+    assert verdicts(page) == {"a": "right", "b": "right"}
     assert page.errors == []
 
 

@@ -326,9 +326,9 @@ export class Sandbox implements Target {
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
    * window is tall enough for both, the control the learner just used (or the first of `controls`, in
    * their order, that fits: the words it brought, else the control): the smallest move that shows
-   * them. Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
+   * them (true). Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
    */
-  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): void {
+  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): boolean {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
     const top =
@@ -340,9 +340,10 @@ export class Sandbox implements Target {
       // Scrolling down by d shows both when bottom <= d <= top.
       if (bottom > top) continue;
       if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
-      return;
+      return true;
     }
     if (alone) stage.scrollIntoView({ block: "nearest", behavior });
+    return false;
   }
 
   /** The live region says the step on screen again (its numbers changed while the reader dragged). */
@@ -471,8 +472,14 @@ export class Sandbox implements Target {
     this.walk.update(s.timeline, frame, s.finalGradients);
     // The answer's pulse has brought its last gradient: the first wrong answer's words come into view,
     // unless the reader has moved since Check (walkthrough 22: on a phone they were under the fold).
+    // With the whole graph, and the whole panel, where the window holds them (a desktop); else alone.
     const words = this.predict?.reach(s, frame.completed);
-    if (words && this.checkedAt && !readerMovedSince(this.checkedAt))
+    if (
+      words &&
+      this.checkedAt &&
+      !readerMovedSince(this.checkedAt) &&
+      !this.showStage([this.predict!.el, words], false)
+    )
       words.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
     if (words) this.checkedAt = 0;
     this.frames += 1;
