@@ -157,7 +157,8 @@ def test_check_before_the_engine_arrives_judges_once_it_has(browser, site_server
     assert summary.inner_text() == "" and len(held) == 1, "judged only with the engine there"
     held[0].continue_()
     settle(page)
-    assert summary.inner_text() == "Each answer is marked when the backward pass brings its gradient."
+    assert summary.inner_text() == (
+        "Each answer is marked once the backward pass has brought its leaf the whole gradient.")
     assert page.locator(f"{SANDBOX} input[name=predict-a]").get_attribute("data-verdict") == "wrong"
     wrong = page.locator(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
     assert wrong.count() == 1 and "a → (a + b) → (a + b) × c" in wrong.text_content(), wrong.text_content()

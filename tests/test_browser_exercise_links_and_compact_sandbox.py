@@ -374,7 +374,8 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     summary, waiting = page.evaluate(f"""() => [
         document.querySelector('{FULL} .tdg-predict-summary').textContent,
         document.querySelectorAll('{FULL} .tdg-predict-field[data-pending]').length > 0]""")
-    assert summary == ("Each answer is marked when the backward pass brings its gradient." if waiting
+    assert summary == ("Each answer is marked once the backward pass has brought its leaf the whole gradient."
+                       if waiting
                        else "2 of 3 right."), summary
     playing = "window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing"
     assert page.evaluate(playing)

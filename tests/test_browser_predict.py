@@ -109,7 +109,7 @@ def predict_then_check(page, lang: str, size: str) -> None:
     assert m["direction"] == "backward" and (m["playing"] or m["time"] == m["duration"]), "Check plays"
     pause(page)
     seek(page, 0)  # no gradient yet: the outcome says what the marks wait for, in the page's language
-    assert page.locator(f"{PREDICT} [aria-live]").inner_text() == WAITING_IN[lang]
+    assert spaced(page.locator(f"{PREDICT} [aria-live]").inner_text()) == WAITING_IN[lang]
     seek(page, moment(page)["duration"])
     marks = page.evaluate(f"""[...document.querySelectorAll('{PREDICT} .tdg-predict-field')]
         .map(f => getComputedStyle(f, '::after').content)""")
@@ -124,12 +124,20 @@ def predict_then_check(page, lang: str, size: str) -> None:
         settle(page)
         serious = axe_violations(page, "{include: ['[data-sandbox]', '[data-sandbox-compact]']}")
         assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
-    # New numbers: the checked answers go with their verdicts (a new one typed after an old "−2" would
-    # read "−23").
+    # New numbers: the verdicts go, the answers stay for the learner to check again (walkthroughs 22,
+    # 23: trying another value lost them all), and the outcome says so; a key typed in one starts it
+    # anew (walkthrough 12: a new answer typed after an old "−2" read "−23"); Backspace edits it.
+    typed = [field(page, name).input_value() for name in "abc"]
     set_range(page, f"{FULL} input[name=var-a]", 2)
     settle(page)
     assert verdicts(page) == {"a": None, "b": None, "c": None}
-    assert [field(page, name).input_value() for name in "abc"] == ["", "", ""]
+    assert [field(page, name).input_value() for name in "abc"] == typed
+    assert spaced(page.locator(f"{PREDICT} [aria-live]").inner_text()) == AGAIN_IN[lang]
+    field(page, "b").press("End")
+    field(page, "b").press_sequentially("3")
+    field(page, "c").press("End")
+    field(page, "c").press("Backspace")
+    assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
     # A new expression: the fields follow its leaves; a leaf that stays keeps what was typed, unchecked.
     field(page, "a").fill(f"{MINUS}2")
     page.locator(f"{FULL} input[name=expression]").fill("a * a")
@@ -291,13 +299,26 @@ def test_a_reader_who_moved_on_during_the_answer_is_not_pulled_back(browser, sit
     assert page.errors == []
 
 
+def spaced(text: str) -> str:
+    """The words with plain spaces (ru and et keep a short word with the next one: a no-break space)."""
+    return text.replace("\u00a0", " ")
+
+
 def summary(page) -> str:
     return page.inner_text(f"{PREDICT} .tdg-predict-summary")
 
 
 WAITING_IN = {
-    "en": "Each answer is marked when the backward pass brings its gradient.",
-    "ru": "Каждый ответ отмечается, когда обратный проход доносит градиент до его листа.",
-    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on selle lehe gradiendi kohale toonud.",
+    "en": "Each answer is marked once the backward pass has brought its leaf the whole gradient.",
+    "ru": "Ответ в каждом поле отмечается, как только обратный проход донесёт до этого листа весь градиент.",
+    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on toonud vastava lehe kogu gradiendi kohale.",
+}
+AGAIN_IN = {
+    "en": "New values: your answers stay, unmarked. Check marks them for the new numbers; typing in a field "
+          "replaces its answer.",
+    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их для новых чисел; "
+          "если начать печатать в поле, ответ в нём заменится.",
+    "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ märgib need uute arvude järgi; "
+          "kui välja kirjutad, asendub selle vastus.",
 }
 WAITING = WAITING_IN["en"]

@@ -36,6 +36,7 @@ export function showAnswers(
     const { kind, lead, lines } = answer;
     const message = field.message;
     const judgedHere = kind !== "unreadable";
+    delete field.input.dataset.kept; // judged: no longer an answer kept from other numbers (predict.ts)
     if (judgedHere) {
       field.row.dataset.verdict = field.input.dataset.verdict = kind;
       // (a leaf the pass would not reach waits for its end)

@@ -134,10 +134,18 @@ export class PredictPanel {
       this.el.hidden = this.fields.length === 0; // a graph of numbers only: nothing to predict
       this.foldIfDue();
     }
-    // Checked answers were about the graph and numbers then: once either changes they are gone, text
-    // and all, so a new answer is never typed after an old one ("−2" then "3" read "−23").
-    if (this.judged && (this.judged.timeline !== s.timeline || this.judged.expression !== s.expression))
-      this.restart();
+    // Checked answers were about the graph and numbers then: once either changes their verdicts go. A
+    // new expression takes the answers too; new numbers keep them, unmarked, for the learner to check
+    // again (walkthroughs 22, 23: trying another value lost every answer), and the first key typed in
+    // one starts it anew, so a new answer is never typed after an old one ("−2" then "3" read "−23").
+    const judged = this.judged;
+    if (judged?.expression !== s.expression) {
+      if (judged) this.restart();
+    } else if (judged.timeline !== s.timeline) {
+      this.clear();
+      setText(this.summary, this.i18n.t("predict_again"));
+      for (const field of this.fields) field.input.dataset.kept = "";
+    }
   }
 
   /** The stage became phone-wide, or stopped being so (the sandbox's resize). */
@@ -265,6 +273,11 @@ export class PredictPanel {
       if (e.key !== "Enter") return;
       e.preventDefault();
       this.onCheck();
+    });
+    input.addEventListener("beforeinput", (e) => {
+      if (input.dataset.kept === undefined) return;
+      delete input.dataset.kept; // an answer kept from other numbers: what is typed replaces it
+      if (e.inputType.startsWith("insert")) input.value = "";
     });
     // What was judged is no longer what the field says.
     input.addEventListener("input", () => {
