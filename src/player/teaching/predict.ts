@@ -274,13 +274,13 @@ export class PredictPanel {
       e.preventDefault();
       this.onCheck();
     });
-    input.addEventListener("beforeinput", (e) => {
-      if (input.dataset.kept === undefined) return;
-      delete input.dataset.kept; // an answer kept from other numbers: what is typed replaces it
-      if (e.inputType.startsWith("insert")) input.value = "";
-    });
     // What was judged is no longer what the field says.
-    input.addEventListener("input", () => {
+    input.addEventListener("input", (e) => {
+      // An answer kept from other numbers: the first key typed replaces it (WebKit drops a key typed
+      // after the value is changed in beforeinput).
+      const { inputType, data } = e as InputEvent;
+      if (input.dataset.kept !== undefined && inputType === "insertText" && data) input.value = data;
+      delete input.dataset.kept;
       if (!field.row.dataset.verdict && field.message.hidden) return;
       this.forget(field);
       setText(this.summary, "");
