@@ -127,6 +127,11 @@ def predict_then_check(page, lang: str, size: str) -> None:
     # New numbers: the verdicts go, the answers stay for the learner to check again (walkthroughs 22,
     # 23: trying another value lost them all), and the outcome says so; a key typed in one starts it
     # anew (walkthrough 12: a new answer typed after an old "−2" read "−23"); Backspace edits it.
+    # A checked answer typed in again: the outcome no longer counts it, and says what to do.
+    field(page, "a").press("End")
+    field(page, "a").press_sequentially("0")
+    assert spaced(page.locator(f"{PREDICT} [aria-live]").inner_text()) == CHANGED_IN[lang]
+    assert verdicts(page)["a"] is None
     typed = [field(page, name).input_value() for name in "abc"]
     set_range(page, f"{FULL} input[name=var-a]", 2)
     settle(page)
@@ -264,11 +269,12 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     assert all(shown[1] for shown in page.evaluate(SHOWN).values()) and page.evaluate(SHOWN)["a"][2]
     assert summary(page) == "1 of 2 right."
     # A field typed in again: its verdict and the outcome go, and no later frame brings them back
-    # (review 55: the old tally came back with the next frame drawn).
+    # (review 55: the old tally came back with the next frame drawn); the line says what to do.
     field(page, "a").fill("6")
     page.hover(f"{FULL} .tdg-stage")
     seek(page, 1)
-    assert verdicts(page) == {"a": None, "b": "right"} and summary(page) == "", summary(page)
+    assert verdicts(page) == {"a": None, "b": "right"}
+    assert summary(page) == "An answer changed: Check marks it.", summary(page)
     # Nothing on the panel tells a right answer from a wrong one before its mark (walkthrough 23: the
     # room kept for a wrong answer's words gave them away): all right now, it looks as it did.
     page.click(f"{PREDICT} [data-action=check]")
@@ -320,5 +326,10 @@ AGAIN_IN = {
           "если начать печатать в поле, ответ в нём заменится.",
     "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ märgib need uute arvude järgi; "
           "kui välja kirjutad, asendub selle vastus.",
+}
+CHANGED_IN = {
+    "en": "An answer changed: Check marks it.",
+    "ru": "Ответ изменён: «Проверить» отметит его.",
+    "et": "Vastus muutus: „Kontrolli“ märgib selle.",
 }
 WAITING = WAITING_IN["en"]

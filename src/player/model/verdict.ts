@@ -3,7 +3,7 @@
 // graph's paths. No DOM; predict.ts shows what this decides.
 
 import type { NodeId, Timeline } from "../../inference/types";
-import { fullLabel, nameOf } from "../teaching/expansion";
+import { sentenceLabel, sentenceName } from "../teaching/expansion";
 import { equalsSign, formatNumber, operand, parseNumber, proseNumber, shownAs } from "./format";
 import type { I18n } from "../shared/i18n";
 import type { Direction } from "./timing";
@@ -131,10 +131,11 @@ export interface Explanation {
 export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): Explanation {
   const nodes = nodesById(timeline);
   const say = (x: number): string => proseNumber(x, i18n.lang);
-  // Inner nodes in parentheses ("a → (a + b) → …"); the last one, the output, needs none.
+  // Inner nodes in parentheses ("a → (a + b) → …"); the last one, the output, needs none. Long ones
+  // elided as the caption names them (walkthrough 23: a big graph's paths ran to 25 lines on a phone).
   const name = (id: NodeId, last: boolean): string => {
     const n = nodes.get(id);
-    return n ? (last ? fullLabel(n) : nameOf(n)) : id;
+    return n ? (last ? sentenceLabel(n, timeline) : sentenceName(n, timeline)) : id;
   };
   const grad = nodes.get(leaf)?.grad ?? 0;
   const leafName = name(leaf, false);

@@ -67,7 +67,7 @@ export function showAnswers(
  * Each frame drawn after Check: a field's verdict and words show once the backward pass has brought
  * its leaf its whole gradient, as its card shows it (verdict.ts verdictWaits; walkthrough 21: they
  * were read at step 1). The outcome ("2 of 3 right") waits for the last of them (walkthrough 22: it
- * told of a wrong answer before any mark); none once a field is typed in again. Returned when the
+ * told of a wrong answer before any mark); not once a field is typed in again. Returned when the
  * last verdict has just shown: the first wrong answer's words, for the sandbox to bring into view.
  */
 export function reachAnswers(
@@ -90,6 +90,6 @@ export function reachAnswers(
     setAttr(input, "aria-describedby", pending ? null : message.id);
   }
   const tally = summary.dataset.tally;
-  setText(summary, tally === undefined ? "" : waiting ? i18n.t("predict_waiting") : tally);
+  if (tally !== undefined) setText(summary, waiting ? i18n.t("predict_waiting") : tally);
   return shown && !waiting ? (fields.find((f) => f.row.dataset.verdict === "wrong")?.message ?? null) : null;
 }

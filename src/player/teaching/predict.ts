@@ -283,8 +283,9 @@ export class PredictPanel {
       delete input.dataset.kept;
       if (!field.row.dataset.verdict && field.message.hidden) return;
       this.forget(field);
-      setText(this.summary, "");
-      delete this.summary.dataset.tally; // the outcome no longer counts what the fields say
+      // The outcome no longer counts what the fields say (walkthrough 23: it went without a word).
+      setText(this.summary, this.i18n.t("predict_changed"));
+      delete this.summary.dataset.tally;
     });
     return field;
   }
