@@ -229,4 +229,4 @@ def test_each_wing_turns_off_alone_and_enabled_false_turns_off_all(tmp_path, off
     assert ("data-sandbox" in page) == (off not in ("sandboxes", "the whole plugin"))
     assert ('data-widget="knob"' in page) == (off not in ("widgets", "the whole plugin"))
     assert (COLOR_SCHEME in page) == (off not in ("site", "the whole plugin"))  # a site-wide fix
-    assert ("values:" in page) == (off in ("sandboxes", "the whole plugin"))  # the block left as code
+    assert ("values: {a: 2" in page) == (off in ("sandboxes", "the whole plugin"))  # the block left as code
