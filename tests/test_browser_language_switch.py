@@ -169,7 +169,8 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     assert marks == ["right", "wrong", "right"], marks
     # Paused before the last gradient came: the outcome waits with the marks, and says so, in Russian.
     assert page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text().replace("\u00a0", " ") == (
-        "Ответ в каждом поле отмечается, как только обратный проход донесёт до этого листа весь градиент.")
+        "Ответ в каждом поле отмечается, как только обратный проход донесёт весь градиент до листа "
+        "этого поля.")
     arrived = moment(page)
     assert abs(arrived["time"] - at["time"]) < 1e-9 and not arrived["playing"], "judged, nothing played"
     assert page.errors == []

@@ -100,6 +100,8 @@ def predict_then_check(page, lang: str, size: str) -> None:
     assert moment(page)["direction"] == "forward", "nothing played: nothing revealed"
     # Right and wrong, with the language's decimal comma; Enter in a field checks.
     field(page, "b").fill(f"{MINUS}2{decimal}5")
+    # (a reading problem mended: its message goes, and nothing says an answer changed: none was marked)
+    assert page.locator(f"{PREDICT} [aria-live]").inner_text() == "" and message(page, "b") == ""
     field(page, "c").fill(f"5{decimal}0")
     field(page, "c").press("Enter")
     assert verdicts(page) == {"a": "right", "b": "wrong", "c": "right"}
@@ -138,16 +140,22 @@ def predict_then_check(page, lang: str, size: str) -> None:
     assert verdicts(page) == {"a": None, "b": None, "c": None}
     assert [field(page, name).input_value() for name in "abc"] == typed
     assert spaced(page.locator(f"{PREDICT} [aria-live]").inner_text()) == AGAIN_IN[lang]
+    assert field(page, "a").evaluate("el => getComputedStyle(el).fontStyle") == "italic", "kept, unmarked"
     field(page, "b").press("End")
     field(page, "b").press_sequentially("3")
     field(page, "c").press("End")
     field(page, "c").press("Backspace")
     assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
-    # A new expression: the fields follow its leaves; a leaf that stays keeps what was typed, unchecked.
-    field(page, "a").fill(f"{MINUS}2")
-    page.locator(f"{FULL} input[name=expression]").fill("a * a")
+    # A new expression: the fields follow its leaves. The answers checked on the old one go, kept or
+    # not, with the line about them; an answer typed since, unchecked, stays with a leaf that stays.
+    expression = page.locator(f"{FULL} input[name=expression]")
+    expression.fill("a * a")
     settle(page)
-    assert list(verdicts(page)) == ["a"]
+    assert list(verdicts(page)) == ["a"] and field(page, "a").input_value() == ""
+    assert page.locator(f"{PREDICT} [aria-live]").inner_text() == ""
+    field(page, "a").fill(f"{MINUS}2")
+    expression.fill("a * a + 1")
+    settle(page)
     assert field(page, "a").input_value() == f"{MINUS}2"
 
 
@@ -274,14 +282,16 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     page.hover(f"{FULL} .tdg-stage")
     seek(page, 1)
     assert verdicts(page) == {"a": None, "b": "right"}
-    assert summary(page) == "An answer changed: Check marks it.", summary(page)
+    assert summary(page) == CHANGED_IN["en"], summary(page)
     # Nothing on the panel tells a right answer from a wrong one before its mark (walkthrough 23: the
     # room kept for a wrong answer's words gave them away): all right now, it looks as it did.
+    page.click(f"{FULL} input[name=final-gradients]")  # off again
     page.click(f"{PREDICT} [data-action=check]")
     pause(page)
     seek(page, 0)
-    assert page.locator(PREDICT).bounding_box()["height"] == waiting_height
     assert verdicts(page) == {"a": "right", "b": "right"}
+    assert not any(shown[1] for shown in page.evaluate(SHOWN).values()) and summary(page) == WAITING
+    assert page.locator(PREDICT).bounding_box()["height"] == waiting_height
     assert page.errors == []
 
 
@@ -316,20 +326,22 @@ def summary(page) -> str:
 
 WAITING_IN = {
     "en": "Each answer is marked once the backward pass has brought its leaf the whole gradient.",
-    "ru": "Ответ в каждом поле отмечается, как только обратный проход донесёт до этого листа весь градиент.",
-    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on toonud vastava lehe kogu gradiendi kohale.",
+    "ru": "Ответ в каждом поле отмечается, как только обратный проход донесёт весь градиент до листа этого "
+          "поля.",
+    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on toonud vastavale lehele kogu selle "
+          "gradiendi.",
 }
 AGAIN_IN = {
     "en": "New values: your answers stay, unmarked. Check marks them for the new numbers; typing in a field "
           "replaces its answer.",
-    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их для новых чисел; "
-          "если начать печатать в поле, ответ в нём заменится.",
+    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их заново; стоит начать "
+          "печатать в поле, и прежний ответ в нём заменится новым.",
     "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ märgib need uute arvude järgi; "
-          "kui välja kirjutad, asendub selle vastus.",
+          "kui väljale midagi kirjutad, asendab see senise vastuse.",
 }
 CHANGED_IN = {
-    "en": "An answer changed: Check marks it.",
-    "ru": "Ответ изменён: «Проверить» отметит его.",
-    "et": "Vastus muutus: „Kontrolli“ märgib selle.",
+    "en": "Changed answers are marked at the next Check.",
+    "ru": "Изменённые ответы будут отмечены при следующей проверке.",
+    "et": "Muudetud vastused märgitakse järgmisel kontrollil.",
 }
 WAITING = WAITING_IN["en"]

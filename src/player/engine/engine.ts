@@ -9,7 +9,7 @@
 import { land, landing } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
 import { ErrorView } from "../controls/errorview";
-import { reachAnswers, showAnswers } from "../teaching/answers";
+import { reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
@@ -23,6 +23,7 @@ const engine: Engine = {
   errorView: (...args) => new ErrorView(...args, errorText),
   showAnswers,
   reachAnswers,
+  typedAgain,
   nudgeCheck: nudge,
   showTask,
   nudgeWords,

@@ -7,7 +7,7 @@ import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
-import type { reachAnswers, showAnswers } from "../teaching/answers";
+import type { reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
 import type { EngineResult } from "./live";
@@ -23,6 +23,7 @@ export interface Engine {
   errorView(...args: ErrorViewArgs): ErrorView;
   showAnswers: typeof showAnswers; // Check: every field read, judged (a wrong one by the chain rule), marked
   reachAnswers: typeof reachAnswers; // each frame after Check: the verdicts whose gradients have come show
+  typedAgain: typeof typedAgain; // a field typed in after Check: a kept answer replaced, a verdict gone
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
@@ -66,6 +67,7 @@ export const lazyEngine: Engine = {
   errorView: (...args) => loaded().errorView(...args),
   showAnswers: (...args) => loaded().showAnswers(...args),
   reachAnswers: (...args) => loaded().reachAnswers(...args),
+  typedAgain: (...args) => loaded().typedAgain(...args),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),

@@ -307,12 +307,13 @@ export class Sandbox implements Target {
     // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).
     if (this.deferredUntilEngine(() => this.checkPredictions())) return;
     if (!this.predict?.check(this.state)) return;
+    this.checkedAt = performance.now();
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see the whole graph, with the
     // fields and their verdicts under it where the window holds them, else the outcome's line; the
-    // verdicts show as their gradients come, and the first wrong answer's words with them (answers.ts).
-    this.showStage([this.predict.el, this.predict.summary]);
-    this.checkedAt = performance.now();
+    // verdicts show as their gradients come, the words at the pass's end (render), or at once with the
+    // final gradients, shown then already.
+    if (this.checkedAt) this.showStage([this.predict.el, this.predict.summary]);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */

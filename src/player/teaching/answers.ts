@@ -31,12 +31,12 @@ export function showAnswers(
   const due = gradientsDue(timeline);
   const leaves = new Map(timeline.variables.map((v) => [v.name, v.node]));
   fields.forEach((field, i) => {
+    delete field.input.dataset.kept; // judged, or not: no longer an answer kept from other numbers
     const answer = answers[i];
     if (!answer) return;
     const { kind, lead, lines } = answer;
     const message = field.message;
     const judgedHere = kind !== "unreadable";
-    delete field.input.dataset.kept; // judged: no longer an answer kept from other numbers (predict.ts)
     if (judgedHere) {
       field.row.dataset.verdict = field.input.dataset.verdict = kind;
       // (a leaf the pass would not reach waits for its end)
@@ -92,4 +92,31 @@ export function reachAnswers(
   const tally = summary.dataset.tally;
   if (tally !== undefined) setText(summary, waiting ? i18n.t("predict_waiting") : tally);
   return shown && !waiting ? (fields.find((f) => f.row.dataset.verdict === "wrong")?.message ?? null) : null;
+}
+
+/**
+ * The learner types in a field after Check (predict.ts). An answer kept from other numbers gives way
+ * to what is typed, whatever way it comes: a key, a paste, a drop, a word a keyboard has composed
+ * (walkthrough 12: "−2" then "3" read "−23"; WebKit drops a key typed after the value is changed in
+ * beforeinput, so it is done here, after the input); a deletion edits it. A verdict or a reading
+ * problem goes; the outcome line then says that Check marks a changed answer, or nothing.
+ */
+export function typedAgain(
+  field: Field,
+  summary: HTMLElement,
+  i18n: I18n,
+  e: InputEvent,
+  forget: () => void,
+): void {
+  const { input, row } = field;
+  const kept = input.dataset.kept;
+  if (kept !== undefined && !e.isComposing) {
+    delete input.dataset.kept;
+    if (e.inputType.startsWith("insert")) input.value = e.data ?? input.value.replace(kept, "");
+  }
+  const marked = row.dataset.verdict !== undefined;
+  if (!marked && field.message.hidden) return;
+  forget();
+  setText(summary, marked ? i18n.t("predict_changed") : ""); // (walkthrough 23: it went without a word)
+  delete summary.dataset.tally;
 }

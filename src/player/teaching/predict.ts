@@ -142,9 +142,13 @@ export class PredictPanel {
     if (judged?.expression !== s.expression) {
       if (judged) this.restart();
     } else if (judged.timeline !== s.timeline) {
-      this.clear();
+      for (const field of this.fields) {
+        this.forget(field);
+        field.input.dataset.kept = field.input.value; // what the first key typed replaces (answers.ts)
+      }
+      this.judged = { ...judged, timeline: s.timeline }; // (a new expression still takes the answers)
       setText(this.summary, this.i18n.t("predict_again"));
-      for (const field of this.fields) field.input.dataset.kept = "";
+      delete this.summary.dataset.tally;
     }
   }
 
@@ -274,18 +278,10 @@ export class PredictPanel {
       e.preventDefault();
       this.onCheck();
     });
-    // What was judged is no longer what the field says.
+    // What was judged, or kept from other numbers, is no longer what the field says (answers.ts).
     input.addEventListener("input", (e) => {
-      // An answer kept from other numbers: the first key typed replaces it (WebKit drops a key typed
-      // after the value is changed in beforeinput).
-      const { inputType, data } = e as InputEvent;
-      if (input.dataset.kept !== undefined && inputType === "insertText" && data) input.value = data;
-      delete input.dataset.kept;
-      if (!field.row.dataset.verdict && field.message.hidden) return;
-      this.forget(field);
-      // The outcome no longer counts what the fields say (walkthrough 23: it went without a word).
-      setText(this.summary, this.i18n.t("predict_changed"));
-      delete this.summary.dataset.tally;
+      if (input.dataset.kept !== undefined || field.row.dataset.verdict || !field.message.hidden)
+        lazyEngine.typedAgain(field, this.summary, this.i18n, e as InputEvent, () => this.forget(field));
     });
     return field;
   }
