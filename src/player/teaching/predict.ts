@@ -1,12 +1,14 @@
 // Predict, then check: one field per leaf of the graph on screen, a Check button, and after Check a
 // verdict per field (data-verdict=right|wrong) with the chain-rule path that makes the right number.
-// Nothing here shows a gradient before Check. While the learner types or drags, the fields follow the
-// graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked; new
-// numbers or a new expression then clear the checked answers with their verdicts. A preset or an
-// exercise's link is a new setup: every field empties. The reading, judging and explaining are pure
-// (verdict.ts; answers.ts, in the engine's bundle, writes them at the fields). A graph with many
-// leaves, or any graph on a phone-wide stage, folds its fields behind the legend (a button then), so
-// the timeline's buttons stay right under the graph.
+// Nothing here shows a gradient before Check, and a verdict shows only once the backward pass has
+// brought its gradient (answers.ts reachAnswers). While the learner types or drags, the fields follow
+// the graph like the sliders do: a leaf that stays keeps what the learner typed until it is checked;
+// then new numbers take the verdicts and keep the answers, unmarked, and a new expression takes both.
+// A preset or an exercise's link is a new setup: every field empties. The reading, judging and
+// explaining are pure (verdict.ts; answers.ts, in the engine's bundle, writes them at the fields, and
+// what a field typed in after Check does). A graph with many leaves, or any graph on a phone-wide
+// stage, folds its fields behind the legend (a button then), so the timeline's buttons stay right
+// under the graph.
 
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
