@@ -227,3 +227,28 @@ test("a verdict waits until its leaf's card shows its whole gradient, never in t
       verdictWaits({ direction: "backward", finalGradients: false }, halfway, gradientsDue(aa).get(a)!),
   );
 });
+
+test("a wrong answer's paths name long nodes as the caption does, elided, and the output last", () => {
+  const en = makeI18n("en", strings("en"));
+  const big = buildTimeline("(a*b + c*d + e*f + g*h) / (a + b + c + d) + log(exp(a) + b*b) * relu(c - d)", {
+    a: 2,
+    b: -3,
+    c: 10,
+    d: 1,
+  });
+  const { lines } = explainGradient(big, leaf(big, "a"), en);
+  const paths = lines.filter((line) => line.includes(" → "));
+  assert.equal(paths.length, 3);
+  for (const path of paths) {
+    const nodes = path.slice(0, path.lastIndexOf(": ")).split(" → ");
+    assert.equal(nodes[0], "a");
+    // Each node at most the caption's 24 characters and its parentheses (walkthrough 23: whole
+    // expressions made 25 lines on a phone); the small exercise keeps its names whole.
+    for (const node of nodes) assert.ok(Array.from(node).length <= 26, node);
+    assert.ok(
+      nodes.some((node) => node.includes("…")),
+      path,
+    );
+  }
+  assert.match(explain(EXERCISE_A, leaf(EXERCISE_A, "b"), en), /b → \(a \+ b\) → \(a \+ b\) × c: /);
+});
