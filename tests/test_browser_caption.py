@@ -237,7 +237,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # leaf's card as its gradient came); then, the pass ended, the wrong answer's worked chain is
     # brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
     assert stage_in_view() >= 0.99, boxes(page)
-    page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]")
+    page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]", timeout=60_000)
     page.evaluate(SETTLED)
     assert page.evaluate(PLACED) == placed
     wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
@@ -295,7 +295,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
             window.scrollBy(0, stage.top - 300); }}""")
         page.evaluate(SETTLED)
         page.keyboard.press("Enter")
-        page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]")
+        page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]", timeout=60_000)
         page.evaluate(SETTLED)
         first = page.locator(f"{FULL} [data-predict] .tdg-predict-message").first.bounding_box()
         panel = page.locator(f"{FULL} [data-predict]").bounding_box()
@@ -305,7 +305,8 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
 
 
 # Every verdict shown: the pass has brought every leaf's gradient (answers.ts reachAnswers), and the
-# first wrong answer's words come into view.
+# first wrong answer's words come into view. Waited for up to a minute: on a busy machine frames come
+# slowly and the pulse, which moves at most 0.1 s a frame, with them.
 ALL_SHOWN = "sel => !document.querySelector(sel + ' [data-pending]')"
 
 

@@ -309,7 +309,7 @@ def test_a_reader_who_moved_on_during_the_answer_is_not_pulled_back(browser, sit
     page.evaluate(SETTLED)
     moved = page.evaluate("scrollY")
     page.wait_for_function(f"document.querySelector('{PREDICT} .tdg-predict-summary').textContent"
-                           " === '2 of 3 right.'", timeout=20_000)
+                           " === '2 of 3 right.'", timeout=60_000)
     page.evaluate(SETTLED)
     assert page.evaluate("scrollY") == moved
     assert page.errors == []
