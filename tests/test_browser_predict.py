@@ -320,6 +320,22 @@ def spaced(text: str) -> str:
     return text.replace("\u00a0", " ")
 
 
+def test_check_that_cannot_judge_shows_why_with_the_graph(browser, site_server):
+    """Check with a field left empty, right after exercise (a)'s link has landed: the line that says
+    some fields need a number comes into view with the graph (walkthrough 23: half under the fold)."""
+    page = lesson_page(browser, site_server)
+    page.locator("a[data-open-in-sandbox=tinydag-1]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{PREDICT} .tdg-task")
+    page.evaluate(SETTLED)
+    page.click(f"{PREDICT} [data-action=check]")
+    page.evaluate(SETTLED)
+    line = page.locator(f"{PREDICT} .tdg-predict-summary").bounding_box()
+    stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
+    assert summary(page).startswith("Some fields need a number first"), summary(page)
+    assert line["y"] + line["height"] <= 800 and stage["y"] >= 0, (line, stage)
+    assert page.errors == []
+
+
 def summary(page) -> str:
     return page.inner_text(f"{PREDICT} .tdg-predict-summary")
 

@@ -306,7 +306,10 @@ export class Sandbox implements Target {
   private checkPredictions(): void {
     // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).
     if (this.deferredUntilEngine(() => this.checkPredictions())) return;
-    if (!this.predict?.check(this.state)) return;
+    if (!this.predict) return;
+    // Not judged: the line that says why comes into view with the graph, where they fit (walkthrough
+    // 23: on a desktop it was half under the fold).
+    if (!this.predict.check(this.state)) return void this.showStage(this.predict.summary, false);
     this.checkedAt = performance.now();
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see the whole graph, with the
