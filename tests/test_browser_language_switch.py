@@ -21,6 +21,7 @@ from .browser_helpers import (
     type_expression,
 )
 from .conftest import SITE_URL
+from .test_browser_predict import spaced
 
 pytestmark = pytest.mark.browser
 
@@ -168,7 +169,7 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
         "els => els.map(e => e.dataset.verdict)")
     assert marks == ["right", "wrong", "right"], marks
     # Paused before the last gradient came: the outcome waits with the marks, and says so, in Russian.
-    assert page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text().replace("\u00a0", " ") == (
+    assert spaced(page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text()) == (
         "Ответ в каждом поле отмечается, как только обратный проход донесёт весь градиент до листа "
         "этого поля.")
     arrived = moment(page)
