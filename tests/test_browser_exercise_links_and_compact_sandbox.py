@@ -72,7 +72,8 @@ PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBounding
   return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom, height: innerHeight,
           sandbox: box('{FULL}').top, stage: box('{FULL} .tdg-stage')?.top ?? null,
           third: (box('{FULL} .tdg-stage')?.height ?? 0) / 3,
-          panel: el && el.getBoundingClientRect().bottom,
+          // the panel's bottom, or that of Play and the timeline where they follow it
+          panel: el && Math.max(el.getBoundingClientRect().bottom, box('{FULL} .tdg-transport').bottom),
           open: el && (el.tagName === 'DETAILS' ? el.open : !el.classList.contains('is-folded')),
           // the other panel: Nudge check closed, or the predictions folded where they fold
           other: panel && (panel === '.tdg-nudge'
@@ -83,9 +84,10 @@ PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBounding
 def landed(page, href: str) -> None:
     """Where a link puts the page, within 4 s: the full sandbox's top just under Material's header (its
     scroll-margin-top: at most 12 px between them); a link that unfolds a panel (`open=predict`, `nudge`)
-    and folds the other
-    moves on from there just enough to show it, unfolded, under the stage, of which at most a third
-    may go above the header (where the window does not hold both, exactly a third)."""
+    and folds the other moves on from there just enough to show it, unfolded, under the stage, with
+    Play and the timeline where they follow it (walk 23: under exercise (a)'s fields they ended just
+    under a desktop's fold), of which at most a third may go above the header (where the window does
+    not hold both, exactly a third)."""
     panel = PANELS.get(parse_qs(href.split("?", 1)[1]).get("open", [""])[0])
     seen = []
     for _ in range(40):

@@ -48,9 +48,9 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
 /**
  * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
  * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
- * graph, never with more than a third of the graph above the header (on a phone, Nudge check's row
- * under the graph, its controls and the Russian labels between them). `open`: the panel, when not the
- * address's (an edit rewrites the address without it).
+ * graph (and Play with the timeline, where they follow it), never with more than a third of the graph
+ * above the header (on a phone, Nudge check's row under the graph, its controls and the Russian labels
+ * between them). `open`: the panel, when not the address's (an edit rewrites the address without it).
  */
 export function landing(root: HTMLElement, open = decodeMoment(location.hash, root.id)?.open): number {
   const y = (el: Element, edge: "top" | "bottom"): number =>
@@ -60,7 +60,11 @@ export function landing(root: HTMLElement, open = decodeMoment(location.hash, ro
   const panel = open ? root.querySelector(PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
   if (!panel || !stage) return top;
-  const shown = y(panel, "bottom") + ROOM_UNDER_PANEL - window.innerHeight;
+  // The panel with Play and the timeline when they come after it (walk 23: exercise (a)'s row ended
+  // just under a desktop's fold, so scrubbing back after Check meant scrolling away from the graph).
+  const transport = root.querySelector(".tdg-transport");
+  const bottom = Math.max(y(panel, "bottom"), transport ? y(transport, "bottom") : 0);
+  const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
   const third = stage.getBoundingClientRect().height / 3;
   return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
 }
