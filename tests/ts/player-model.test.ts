@@ -97,6 +97,18 @@ test("dragging through error and graph: values keep flowing, the sliders stay th
   assert.equal(s.timeline.expression, "log(a) + b");
 });
 
+test("the same number typed again changes nothing; another number, or the same in an error, does", () => {
+  const s = atEndOfBackward(start());
+  assert.equal(reduce(s, { type: "set-value", name: "b", value: -3 }, context), s, "b = −3 again");
+  const other = reduce(s, { type: "set-value", name: "b", value: -2 }, context);
+  assert.notEqual(other.timeline, s.timeline);
+  assert.equal(other.timeline.nodes.find((n) => n.id === other.timeline.root)?.value, 0);
+  // In a domain error the same value is recomputed as any other would be (the error says which value).
+  const broken = run(start({ a: -2, b: -3, c: 10 }), typed("log(a) + b"));
+  assert.equal(broken.error?.code, "domain");
+  assert.notEqual(reduce(broken, { type: "set-value", name: "a", value: -2 }, context), broken);
+});
+
 test("no ghost of a prefix: while the text gives no graph, the dimmed one is the last complete graph", () => {
   const values = { a: -2, b: -3 };
   let s = atEndOfBackward(initialState(buildTimeline("a + b", values), values));

@@ -250,6 +250,8 @@ function adopt(
 }
 
 function setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState {
+  // The same number typed again changes nothing: the checked answers keep their marks (review 55b).
+  if (state.values[name] === value && !state.error) return state;
   const changed = { ...state, values: { ...state.values, [name]: value }, nudge: null };
   if (state.error && !isValueError(state.error)) {
     // The input holds text that does not parse: the sliders keep driving the graph on screen.
