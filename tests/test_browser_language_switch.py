@@ -21,7 +21,7 @@ from .browser_helpers import (
     type_expression,
 )
 from .conftest import SITE_URL
-from .test_browser_predict import spaced
+from .test_browser_predict import WAITING_IN, spaced
 
 pytestmark = pytest.mark.browser
 
@@ -169,9 +169,7 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
         "els => els.map(e => e.dataset.verdict)")
     assert marks == ["right", "wrong", "right"], marks
     # Paused before the last gradient came: the outcome waits with the marks, and says so, in Russian.
-    assert spaced(page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text()) == (
-        "Ответ в каждом поле отмечается, как только обратный проход донесёт весь градиент до листа "
-        "этого поля.")
+    assert spaced(page.locator(f"{SANDBOX} .tdg-predict-summary").inner_text()) == WAITING_IN["ru"]
     arrived = moment(page)
     assert abs(arrived["time"] - at["time"]) < 1e-9 and not arrived["playing"], "judged, nothing played"
     assert page.errors == []

@@ -342,22 +342,21 @@ def summary(page) -> str:
 
 WAITING_IN = {
     "en": "Each answer is marked once the backward pass has brought its leaf the whole gradient.",
-    "ru": "Ответ в каждом поле отмечается, как только обратный проход донесёт весь градиент до листа этого "
-          "поля.",
+    "ru": "Каждый ответ будет отмечен, как только обратный проход донесёт до его листа весь градиент.",
     "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on toonud vastavale lehele kogu selle "
           "gradiendi.",
 }
 AGAIN_IN = {
     "en": "New values: your answers stay, unmarked. Check marks them for the new numbers; typing in a field "
           "replaces its answer.",
-    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их заново; стоит начать "
-          "печатать в поле, и прежний ответ в нём заменится новым.",
+    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их уже для новых чисел; "
+          "стоит начать печатать в поле, и прежний ответ в нём заменится новым.",
     "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ märgib need uute arvude järgi; "
           "kui väljale midagi kirjutad, asendab see senise vastuse.",
 }
 CHANGED_IN = {
     "en": "Changed answers are marked at the next Check.",
-    "ru": "Изменённые ответы будут отмечены при следующей проверке.",
-    "et": "Muudetud vastused märgitakse järgmisel kontrollil.",
+    "ru": "Изменённые ответы будут отмечены, когда вы снова нажмёте «Проверить».",
+    "et": "Muudetud vastused märgitakse, kui vajutad uuesti „Kontrolli“.",
 }
 WAITING = WAITING_IN["en"]

@@ -91,11 +91,11 @@ test("Check with one unreadable field speaks of that field, with several of each
     fill(strings(lang).predict_incomplete!, { count }, lang);
   assert.match(say("en", 1), /^A field needs a number first: see its message under the fields\.$/);
   assert.match(say("en", 2), /^Some fields need a number first: see their messages under the fields\.$/);
-  assert.match(say("ru", 1), /^В поле нужно число: см\. сообщение под полями\.$/);
+  assert.match(say("ru", 1), /^В одном поле нужно число: см\. сообщение под полями\.$/);
   for (const n of [2, 3])
     assert.match(say("ru", n), /^В некоторых полях нужно число: см\. сообщения под полями\.$/);
-  assert.match(say("et", 1), /^Väljas peab olema arv: vaata teadet väljade all\.$/);
-  assert.match(say("et", 3), /^Mõnes väljas peab olema arv: vaata teateid väljade all\.$/);
+  assert.match(say("et", 1), /^Ühes väljas peab olema arv: vaata teadet väljade all\.$/);
+  assert.match(say("et", 3), /^Mitmes väljas peab olema arv: vaata teateid väljade all\.$/);
   for (const lang of ["en", "ru", "et"]) {
     const t = makeI18n(lang, strings(lang)).t;
     assert.match(t("predict_empty", { leaf: "b" }), /^b\.grad: /, lang);
