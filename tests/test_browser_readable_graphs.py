@@ -173,6 +173,34 @@ ONE_SCREEN = """() => {
           backward: box('[data-action=backward]'), height: innerHeight}; }"""
 
 
+def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_view(browser, site_server):
+    """The small neuron has five leaves but a tall stage at 1280x800: its fields fold behind the legend,
+    so the Backward a reader presses plays with the graph, its caption, Pause and the timeline on one
+    screen (walkthrough 24: Pause and the timeline were at y = 839-872); a short graph's fields stay
+    open."""
+    page = lesson_page(browser, site_server)
+    predict = page.locator(f"{SANDBOX} [data-predict]")
+    assert predict.locator(".tdg-predict-toggle").count() == 0, "the default graph: open, no fold"
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(5).click()  # A small neuron
+    settle(page)
+    assert len(predict.locator("input").all()) == 5
+    assert predict.locator(".tdg-predict-toggle").get_attribute("aria-expanded") == "false"
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.wait_for_timeout(1600)  # the scroll that shows the pulse
+    screen = page.evaluate(ONE_SCREEN)
+    assert screen["stage"]["top"] >= screen["header"] - 1, screen
+    timeline = page.locator(f"{SANDBOX} .tdg-timeline").bounding_box()
+    for part in ("caption", "backward"):
+        assert screen[part]["bottom"] <= screen["height"], f"{part} below the fold: {screen}"
+    assert timeline["y"] + timeline["height"] <= screen["height"], timeline
+    predict.locator(".tdg-predict-toggle").click()  # the fields are a click away
+    assert predict.locator("input").first.is_visible()
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(0).click()  # a short graph: no fold again
+    settle(page)
+    assert predict.locator(".tdg-predict-toggle").count() == 0 and predict.locator("input").first.is_visible()
+    assert page.errors == [], page.errors
+
+
 def test_forty_node_expression_and_input_to_frame_measure(lesson):
     """A forty-node expression is accepted and measured; a tall graph's stage, its caption and the
     buttons that play it fit one screen at 1280x800, its 15 predictions folded behind the legend."""

@@ -157,7 +157,7 @@ export class Sandbox implements Target {
     this.sync.state(this.state);
     if (typed !== null) field.value = typed;
     if (this.engineLost) this.sync.engineFailed(true);
-    this.predict?.setNarrow(this.stage.narrow);
+    this.predict?.setCramped(this.stage.cramped);
     this.predict?.sync(this.state);
     if (moment) this.receive(moment);
     this.frameworks?.show(this.state, !moment); // without a link's moment, the graph the build wrote it for
@@ -300,6 +300,7 @@ export class Sandbox implements Target {
     const focused = this.walk.focused();
     this.stage.build(timeline);
     this.walk.build(timeline, focused);
+    this.predict?.setCramped(this.stage.cramped); // a taller graph may leave no room for the fields
   }
 
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
@@ -367,7 +368,7 @@ export class Sandbox implements Target {
 
   resize(width: number): void {
     this.stage.layout(true, width);
-    this.predict?.setNarrow(this.stage.narrow);
+    this.predict?.setCramped(this.stage.cramped);
     this.invalidate();
   }
 

@@ -39,6 +39,10 @@ const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the w
 // toggles, folded predict legend and the timeline's buttons: all on one screen at 1280×800.
 const ROOM_UNDER_TALL_STAGE = 320;
 const TALL_STAGE_FLOOR = 360; // however short the window
+// A stage taller than the window's height less this (px) leaves no room under it for the unfolded
+// prediction fields as well as the timeline's buttons (walkthrough 24: the small neuron's 480 px stage
+// put Pause and the timeline at y = 839-872 of 800 while its backward pass played).
+const ROOM_UNDER_FIELDS = 400;
 const FLAT: View = { yaw: 0, pitch: 0 }; // a panned graph is not turned
 const LIFT = 0.5; // scene units the backward layer rises towards the viewer, in its edges' middles
 const CHIP_PX = 5; // how thick a card looks from the side when the graph is turned fully
@@ -146,9 +150,15 @@ export class Stage {
     this.cards.setSize(width < COMPACT_BELOW ? CARD_COMPACT : CARD_FULL);
   }
 
-  /** A phone-wide stage (compact cards); the controls under it fold what they can. */
-  get narrow(): boolean {
-    return (this.width || FALLBACK_WIDTH) < COMPACT_BELOW;
+  /**
+   * A phone-wide stage (compact cards), or one too tall for the prediction fields and the timeline's
+   * buttons under it both: the controls under it fold what they can.
+   */
+  get cramped(): boolean {
+    return (
+      (this.width || FALLBACK_WIDTH) < COMPACT_BELOW ||
+      (this.fit?.height ?? 0) > innerHeight - ROOM_UNDER_FIELDS
+    );
   }
 
   /** The cards' smallest scale: readable, but for the overview of a big graph (viewport.ts). */

@@ -6,8 +6,8 @@
 // then new numbers take the verdicts and keep the answers, unmarked, and a new expression takes both.
 // A preset or an exercise's link is a new setup: every field empties. The reading, judging and
 // explaining are pure (verdict.ts; answers.ts, in the engine's bundle, writes them at the fields, and
-// what a field typed in after Check does). A graph with many leaves, or any graph on a phone-wide
-// stage, folds its fields behind the legend (a button then), so the timeline's buttons stay right
+// what a field typed in after Check does). A graph with many leaves, or any graph on a phone-wide or
+// tall stage, folds its fields behind the legend (a button then), so the timeline's buttons stay right
 // under the graph.
 
 import type { Timeline } from "../../inference/types";
@@ -19,8 +19,9 @@ import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
 // the buttons that play it stay on one screen. On a phone-wide stage even three fields with their help
-// would push those buttons a screen below the graph: folded there whatever their number. Folded as
-// it becomes foldable; then as the learner left it.
+// would push those buttons a screen below the graph: folded there whatever their number, and under a
+// stage too tall for the fields and those buttons both (stage.ts cramped). Folded as it becomes
+// foldable; then as the learner left it.
 const FOLD_ABOVE = 6;
 export const FIELD_NAME = "predict-"; // + the leaf's name: each field's name (the language links read them)
 
@@ -41,7 +42,7 @@ export class PredictPanel {
   private readonly body: HTMLElement;
   private readonly toggle: HTMLButtonElement;
   private foldable = false; // the legend is a button that folds the fields (foldIfDue)
-  private narrow = false; // the stage is phone-wide (setNarrow)
+  private cramped = false; // the stage is phone-wide, or too tall for the fields too (setCramped)
   private aside = false; // a link opened an exercise with another panel or none: folded out of its way
   private unfolded = false; // the reader or a link unfolded the fields: a resize does not fold them again
   private fields: Field[] = [];
@@ -154,20 +155,20 @@ export class PredictPanel {
     }
   }
 
-  /** The stage became phone-wide, or stopped being so (the sandbox's resize). */
-  setNarrow(narrow: boolean): void {
-    if (narrow === this.narrow) return;
-    this.narrow = narrow;
+  /** The stage became phone-wide or too tall for the fields too, or stopped being so (resize, new graph). */
+  setCramped(cramped: boolean): void {
+    if (cramped === this.cramped) return;
+    this.cramped = cramped;
     this.foldIfDue();
   }
 
   /**
-   * Many leaves or a narrow stage: the legend becomes the folding button, and the fields fold, unless
+   * Many leaves or a cramped stage: the legend becomes the folding button, and the fields fold, unless
    * the reader or an exercise's link unfolded them (walkthrough 16: turning a phone to landscape and
    * back folded exercise (a)'s fields, its words with them).
    */
   private foldIfDue(): void {
-    const foldable = this.narrow || this.fields.length > FOLD_ABOVE || this.aside;
+    const foldable = this.cramped || this.fields.length > FOLD_ABOVE || this.aside;
     if (foldable === this.foldable) return;
     this.foldable = foldable;
     this.legend.replaceChildren(foldable ? this.toggle : this.title);
