@@ -21,6 +21,7 @@ from .browser_helpers import (
     MINUS,
     PHONE,
     SETTLED,
+    grads,
     lesson_page,
     moment,
     moment_hash,
@@ -80,9 +81,7 @@ def predict_then_check_and_walk_the_graph(page, lang: str) -> None:
 def predict_then_check(page, lang: str, size: str) -> None:
     page.locator(PREDICT).scroll_into_view_if_needed()
     assert sorted(verdicts(page)) == ["a", "b", "c"], "one field per leaf"
-    grads = page.evaluate(f"[...document.querySelectorAll('{FULL} [data-field=grad]')]"
-                          ".map(g => g.textContent)")
-    assert set(grads) == {"--"}, "no gradient on the cards yet"
+    assert set(grads(page).values()) == {"--"}, "no gradient on the cards yet"
     # Nothing reveals an answer before Check: not the block's text, attributes or names.
     assert not ANSWERS & set(NUMBER.findall(block_text(page))), block_text(page)
     # An empty field and one that is not a number: a message there, no verdicts, no NaN.
@@ -137,6 +136,11 @@ def predict_then_check(page, lang: str, size: str) -> None:
     typed = [field(page, name).input_value() for name in "abc"]
     set_range(page, f"{FULL} input[name=var-a]", 2)
     settle(page)
+    # ...and the cards do not show the new gradients before Check does (walkthrough 24: c.grad = 7 was
+    # on screen while its field asked for it): the forward pass's end, the new numbers' values.
+    m = moment(page)
+    assert m["direction"] == "forward" and m["time"] == m["duration"] and not m["playing"], m
+    assert set(grads(page).values()) == {"--"}, grads(page)
     assert verdicts(page) == {"a": None, "b": None, "c": None}
     assert [field(page, name).input_value() for name in "abc"] == typed
     assert spaced(page.locator(f"{PREDICT} [aria-live]").inner_text()) == AGAIN_IN[lang]

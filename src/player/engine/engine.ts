@@ -9,7 +9,7 @@
 import { land, landing } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
 import { ErrorView } from "../controls/errorview";
-import { reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
+import { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
@@ -24,6 +24,8 @@ const engine: Engine = {
   showAnswers,
   reachAnswers,
   typedAgain,
+  keepAnswers,
+  forgetAnswer,
   nudgeCheck: nudge,
   showTask,
   nudgeWords,

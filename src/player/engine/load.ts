@@ -7,7 +7,7 @@ import type { Timeline } from "../../inference/types";
 import type { NudgeResult, nudgeWords } from "../model/nudge";
 import type { land, landing } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
-import type { reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
+import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
 import type { EngineResult } from "./live";
@@ -24,6 +24,8 @@ export interface Engine {
   showAnswers: typeof showAnswers; // Check: every field read, judged (a wrong one by the chain rule), marked
   reachAnswers: typeof reachAnswers; // each frame after Check: the verdicts whose gradients have come show
   typedAgain: typeof typedAgain; // a field typed in after Check: a kept answer replaced, a verdict gone
+  keepAnswers: typeof keepAnswers; // new numbers after Check: the answers kept, unmarked
+  forgetAnswer: typeof forgetAnswer; // a field's verdict and words undone (only Check writes them)
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
@@ -68,6 +70,8 @@ export const lazyEngine: Engine = {
   showAnswers: (...args) => loaded().showAnswers(...args),
   reachAnswers: (...args) => loaded().reachAnswers(...args),
   typedAgain: (...args) => loaded().typedAgain(...args),
+  keepAnswers: (...args) => loaded().keepAnswers(...args),
+  forgetAnswer: (field) => loaded().forgetAnswer(field),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),

@@ -23,7 +23,9 @@ import {
   initialState,
   nudgeMoved,
   reduce,
+  restart,
   type SandboxState,
+  seek,
 } from "../model/model";
 import { codeStepOf } from "../controls/panels";
 import type { Scene } from "../stage/scene";
@@ -270,6 +272,10 @@ export class Sandbox implements Target {
       this.afterEngine(() => this.dispatch(action, options)); // the first change the engine computes
       return;
     }
+    // New numbers after Check: the answers wait for the next Check, so the cards do not show its
+    // gradients before it (walkthrough 24: c.grad = 7 on screen while the fields asked for it).
+    if (action.type === "set-value" && this.predict?.awaits(next))
+      next = seek(restart(next, "forward", false), 1e9);
     this.state = next;
     if (next.structure !== before.structure) this.buildGraph(next.timeline);
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);

@@ -1,8 +1,9 @@
 // Check's answers at their fields (predict.ts), written by the on-demand bundle (engine.ts), which
 // judges them anyway (verdict.ts judgeAll): each field's verdict, and the words under the fields; then,
-// each frame drawn, which of them show yet (reachAnswers). predict.ts `forget` undoes what this writes
-// at a field (data-verdict, data-due, data-pending, aria-invalid, aria-describedby, the message's
-// words, tdg-sr-only and data-kind): the two change together.
+// each frame drawn, which of them show yet (reachAnswers). `forgetAnswer` undoes what showAnswers
+// writes at a field (data-verdict, data-due, data-pending, aria-invalid, aria-describedby, the
+// message's words, tdg-sr-only and data-kind): the two change together. Only Check writes any of it,
+// so none of it is needed before the engine has loaded.
 
 import type { SandboxState } from "../model/model";
 import type { Timeline } from "../../inference/types";
@@ -101,13 +102,7 @@ export function reachAnswers(
  * beforeinput, so it is done here, after the input); a deletion edits it. A verdict or a reading
  * problem goes; the outcome line then says that Check marks a changed answer, or nothing.
  */
-export function typedAgain(
-  field: Field,
-  summary: HTMLElement,
-  i18n: I18n,
-  e: InputEvent,
-  forget: () => void,
-): void {
+export function typedAgain(field: Field, summary: HTMLElement, i18n: I18n, e: InputEvent): void {
   const { input, row } = field;
   const kept = input.dataset.kept;
   if (kept !== undefined && !e.isComposing) {
@@ -116,7 +111,35 @@ export function typedAgain(
   }
   const marked = row.dataset.verdict !== undefined;
   if (!marked && field.message.hidden) return;
-  forget();
+  forgetAnswer(field);
   setText(summary, marked ? i18n.t("predict_changed") : ""); // (walkthrough 23: it went without a word)
   delete summary.dataset.tally;
+}
+
+/**
+ * New numbers for the graph judged (predict.ts sync): the answers stay, unmarked, each kept for the
+ * first key typed in its field to replace (typedAgain), and the outcome's line says so.
+ */
+export function keepAnswers(fields: readonly Field[], summary: HTMLElement, i18n: I18n): void {
+  for (const field of fields) {
+    forgetAnswer(field);
+    field.input.dataset.kept = field.input.value;
+  }
+  setText(summary, i18n.t("predict_again"));
+  delete summary.dataset.tally;
+}
+
+/** Undo what showAnswers wrote at a field: its verdict, its marks and its words. */
+export function forgetAnswer(field: Field): void {
+  delete field.row.dataset.verdict;
+  delete field.row.dataset.due;
+  field.row.removeAttribute("data-pending");
+  field.message.removeAttribute("data-pending");
+  delete field.input.dataset.verdict;
+  setAttr(field.input, "aria-invalid", null);
+  setAttr(field.input, "aria-describedby", null);
+  setText(field.message, "");
+  field.message.hidden = true;
+  field.message.classList.remove("tdg-sr-only");
+  delete field.message.dataset.kind;
 }

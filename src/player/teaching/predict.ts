@@ -14,7 +14,7 @@ import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import { dimmedExpression, type SandboxState } from "../model/model";
-import { lazyEngine } from "../engine/load";
+import { engineReady, lazyEngine } from "../engine/load";
 import type { Panel } from "../page/url";
 
 // More leaves than this (three rows of fields on a desktop) start folded: the graph, its caption and
@@ -141,18 +141,16 @@ export class PredictPanel {
     // new expression takes the answers too; new numbers keep them, unmarked, for the learner to check
     // again (walkthroughs 22, 23: trying another value lost every answer), and the first key typed in
     // one starts it anew, so a new answer is never typed after an old one ("−2" then "3" read "−23").
+    if (this.awaits(s)) {
+      lazyEngine.keepAnswers(this.fields, this.summary, this.i18n); // (Check has loaded the engine)
+      this.judged = { expression: s.expression, timeline: s.timeline }; // (a new expression still takes them)
+    } else if (this.judged && this.judged.expression !== s.expression) this.restart();
+  }
+
+  /** Checked answers about other numbers for the same graph: they wait for Check (sync keeps them). */
+  awaits(s: SandboxState): boolean | null {
     const judged = this.judged;
-    if (judged?.expression !== s.expression) {
-      if (judged) this.restart();
-    } else if (judged.timeline !== s.timeline) {
-      for (const field of this.fields) {
-        this.forget(field);
-        field.input.dataset.kept = field.input.value; // what the first key typed replaces (answers.ts)
-      }
-      this.judged = { ...judged, timeline: s.timeline }; // (a new expression still takes the answers)
-      setText(this.summary, this.i18n.t("predict_again"));
-      delete this.summary.dataset.tally;
-    }
+    return judged && judged.expression === s.expression && judged.timeline !== s.timeline;
   }
 
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (resize, new graph). */
@@ -212,22 +210,8 @@ export class PredictPanel {
   private clear(): void {
     this.judged = null;
     setText(this.summary, "");
-    for (const field of this.fields) this.forget(field);
-  }
-
-  /** Undo a field's marks (answers.ts writes them: the two change together). */
-  private forget(field: Field): void {
-    delete field.row.dataset.verdict;
-    delete field.row.dataset.due;
-    field.row.removeAttribute("data-pending");
-    field.message.removeAttribute("data-pending");
-    delete field.input.dataset.verdict;
-    setAttr(field.input, "aria-invalid", null);
-    setAttr(field.input, "aria-describedby", null);
-    setText(field.message, "");
-    field.message.hidden = true;
-    field.message.classList.remove("tdg-sr-only");
-    delete field.message.dataset.kind;
+    // (only Check marks a field, with the engine's bundle: before it, there is nothing to undo)
+    if (engineReady()) for (const field of this.fields) lazyEngine.forgetAnswer(field);
   }
 
   /** One field per leaf, in the graph's order; a leaf that stays keeps its field (and what is typed in it). */
@@ -284,7 +268,7 @@ export class PredictPanel {
     // What was judged, or kept from other numbers, is no longer what the field says (answers.ts).
     input.addEventListener("input", (e) => {
       if (input.dataset.kept !== undefined || field.row.dataset.verdict || !field.message.hidden)
-        lazyEngine.typedAgain(field, this.summary, this.i18n, e as InputEvent, () => this.forget(field));
+        lazyEngine.typedAgain(field, this.summary, this.i18n, e as InputEvent);
     });
     return field;
   }
