@@ -215,6 +215,9 @@ def the_nudge_speaks_the_pages_language(page, lang: str) -> None:
     assert page.evaluate(TABS)["a"] == "+0.001"
     out = page.locator(f"{SANDBOX} .tdg-nudge-result").inner_text()
     assert words["nudge_one_pass"] in out, out
+    # Before the backward pass it names the button that plays it (walkthrough 24: "Play the backward
+    # pass" sent the learner to Play, which played the forward pass again).
+    assert words["backward"] in out and words["play"] not in out, out
     # The caption under the graph says what was measured at once (walkthrough 8: exercise (d) lands on
     # the forward pass, where the words were only in the panel below the fold), and when a.grad comes.
     h = "0.001" if lang == "en" else "0,001"
