@@ -436,7 +436,7 @@ def covered_cards(expansion: dict, geometry: dict) -> list[str]:
 def layout_problems(geometry: dict) -> list[str]:
     """What a reader could not read: labels over cards or over each other, labels cut off by the
     stage or lying on its scroll bars, a carried number over a label, a card or its tab, a card's tab
-    meeting another card, edges running under a card they do not belong to."""
+    meeting another card or its tab, edges running under a card they do not belong to."""
     problems = []
     labels, cards = geometry["labels"], geometry["cards"]
     for label in labels:
@@ -469,7 +469,10 @@ def layout_problems(geometry: dict) -> list[str]:
         problems += [f"carried number {number['text']!r} covers {kind} of {box['id']}"
                      for kind, boxes in (("card", cards), ("the tab", geometry.get("notes", [])))
                      for box in boxes if not number["under"] and _overlap(number, box)]
-    for note in geometry.get("notes", []):  # a card's tab (a running sum) never meets another card,
+    notes = geometry.get("notes", [])
+    for i, a in enumerate(notes):  # nor another card's tab (walkthrough 24: e's sum over the end of b's)
+        problems += [f"the tabs of {a['id']} and {b['id']} overlap" for b in notes[i + 1:] if _overlap(a, b)]
+    for note in notes:  # a card's tab (a running sum) never meets another card,
         # nor what hangs under one: its local derivatives' panel, its nudge's change (review 48)
         problems += [f"the tab of {note['id']} meets card {card['id']}" for card in cards
                      if card["id"] != note["id"] and _overlap(note, card)]

@@ -104,6 +104,19 @@ def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
     assert shown == [2] * len(travelling), list(zip(travelling, shown))
 
 
+def test_two_running_sums_never_lie_over_each_other(lesson):
+    """Walkthrough 24: at the end of this 34-node graph's backward pass on a desktop, e's running sum
+    lay over the end of b's, "≈ −0.8094". Each tab keeps off the ones placed before it, at every step."""
+    type_expression(lesson, "relu(a*b + c) * exp(d - e) + log(a*a + 1) / (b + 2) + exp(-c) * d - e*e*0.5"
+                            " + relu(a) * log(b*b + 1)")
+    lesson.click(f"{SANDBOX} [data-action=backward]")
+    pause(lesson)
+    times = [k / 2 for k in range(int(moment(lesson)["duration"] * 2) + 2)]
+    found = [f"at {t}: {p}" for t, geometry in zip(times, at_each_time(lesson, times), strict=True)
+             for p in layout_problems(geometry) if p.startswith("the tab")]
+    assert found == [], found[:5]
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_no_label_covers_a_card_at_any_step(browser, site_server, size):
     """Not only at the end: while each pulse plays, no edge label lies over a card's value or grad or over

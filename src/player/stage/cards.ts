@@ -346,14 +346,16 @@ export class Cards {
    * A running sum whose tab would run under (or over) a neighbouring card shows only its tail, the
    * term just added and the total (walkthrough 10: on the 40-node graph b's sum ran under a × b's card);
    * where that too would, no tab (the card's grad and the line under the graph give the sum). A tab
-   * that says how a value was made shows whole or not at all.
+   * that says how a value was made shows whole or not at all. A tab keeps off the tabs placed before
+   * it too, in the cards' order, so that two deciding on each other cannot take turns frame after
+   * frame (walkthrough 24: e's sum lay over the end of b's, "≈ −0.8094").
    */
   private keepTabsClear(size: CardSize, width: number): void {
     const placed = [...this.cards.values()].filter((c) => c.at !== null);
     // What a tab must keep off: the other cards with their panels and nudge tabs (read once a frame has
-    // a sum to place: most frames of a pass have none). Not their own sums' tabs, which this decides:
-    // two tabs deciding on each other could take turns frame after frame.
+    // a sum to place: most frames of a pass have none), and the tabs placed before it.
     let others: Map<Card, Rect[]> | null = null;
+    const taken: Rect[] = [];
     for (const card of placed) {
       const sums = card.sums;
       // No sum on its tab (a frame of the pass without one). How a value was made shows for a moment
@@ -383,16 +385,22 @@ export class Cards {
         const box = tab(text).box;
         others ??= new Map(placed.map((c) => [c, this.boxesOf(c, size, false)]));
         const near = others;
-        return !placed.some((other) => other !== card && near.get(other)!.some((b) => overlaps(b, box)));
+        return (
+          !placed.some((other) => other !== card && near.get(other)!.some((b) => overlaps(b, box))) &&
+          !taken.some((b) => overlaps(b, box))
+        );
       };
       if (sums === null) {
-        if (!clear(card.made.textContent ?? "")) writeNote(card, null, null);
+        const made = card.made.textContent ?? "";
+        if (clear(made)) taken.push(tab(made).box);
+        else writeNote(card, null, null);
         continue;
       }
       const fold = [0, 1].find((k) => clear(sums[k]!)) ?? 2;
+      const text = sums[fold] ?? null;
+      if (text !== null) taken.push(tab(text).box);
       if (fold === card.fold) continue;
       card.fold = fold;
-      const text = sums[fold] ?? null;
       writeNote(card, text, null);
       if (text === null) continue;
       const shown = tab(text);
