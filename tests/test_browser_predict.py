@@ -337,6 +337,9 @@ def test_check_that_cannot_judge_shows_why_with_the_graph(browser, site_server):
     stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
     assert summary(page).startswith("Some fields need a number first"), summary(page)
     assert line["y"] + line["height"] <= 800 and stage["y"] >= 0, (line, stage)
+    # ...with each field's message under it (walkthrough 24: they were at y = 796-849 of 800)
+    why = page.locator(f"{PREDICT} .tdg-predict-messages").bounding_box()
+    assert why["height"] > 40 and why["y"] + why["height"] <= 800, why
     assert page.errors == []
 
 

@@ -314,9 +314,10 @@ export class Sandbox implements Target {
     // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).
     if (this.deferredUntilEngine(() => this.checkPredictions())) return;
     if (!this.predict) return;
-    // Not judged: the line that says why comes into view with the graph, where they fit (walkthrough
-    // 23: on a desktop it was half under the fold).
-    if (!this.predict.check(this.state)) return void this.showStage(this.predict.summary, false);
+    // Not judged: the line that says why, and each field's message under it, come into view with the
+    // graph where they fit, else the line (walkthroughs 23, 24: on a desktop they were under the fold).
+    if (!this.predict.check(this.state))
+      return void this.showStage([this.predict.el, this.predict.summary], false);
     this.checkedAt = performance.now();
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see the whole graph, with the
