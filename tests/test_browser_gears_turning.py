@@ -154,6 +154,16 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
         .filter(t => t.textContent).map(t => {{ const b = t.getBoundingClientRect();
           return [t.textContent, b.left >= svg.left && b.right <= svg.right]; }}); }}""")
     assert inside and all(ok for _, ok in inside), inside  # f' = 2u = 12 at x = 2: not to scale
+    # x's and u's words under their close gears keep apart at this larger type (walkthrough 24: "x = 0,5
+    # u = 0" read as one expression), the longest values too
+    field = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gears-field")
+    field.fill("−0,75")
+    field.press("Enter")
+    assert readout(page)["x"] == "x = −0,75"
+    gap = page.evaluate(f"""() => {{ const box = g => document.querySelector(
+        '{DEFAULT} .tdg-gears--live .tdg-gear-' + g + ' .tdg-gear-value').getBoundingClientRect();
+      return box('u').left - box('x').right; }}""")
+    assert gap >= 12, gap
 
 
 def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message(browser, gears_server):
