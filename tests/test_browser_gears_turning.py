@@ -160,10 +160,11 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
     field.fill("−0,75")
     field.press("Enter")
     assert readout(page)["x"] == "x = −0,75"
-    gap = page.evaluate(f"""() => {{ const box = g => document.querySelector(
+    gap, inside = page.evaluate(f"""() => {{ const box = g => document.querySelector(
         '{DEFAULT} .tdg-gears--live .tdg-gear-' + g + ' .tdg-gear-value').getBoundingClientRect();
-      return box('u').left - box('x').right; }}""")
-    assert gap >= 12, gap
+      const svg = document.querySelector('{DEFAULT} .tdg-gears--live svg').getBoundingClientRect();
+      return [box('u').left - box('x').right, box('x').left >= svg.left]; }}""")
+    assert gap >= 12 and inside, (gap, inside)
 
 
 def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message(browser, gears_server):

@@ -150,6 +150,16 @@ def predict_then_check(page, lang: str, size: str) -> None:
     field(page, "c").press("End")
     field(page, "c").press("Backspace")
     assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
+    # Kept once: the next numbers leave the graph where the reader has taken it (review 56: each move
+    # took it back to the forward pass, a drag to watch the gradients change too)
+    page.click(f"{FULL} [data-action=backward]")
+    pause(page)
+    seek(page, moment(page)["duration"])
+    set_range(page, f"{FULL} input[name=var-a]", 3)
+    settle(page)
+    m = moment(page)
+    assert m["direction"] == "backward" and m["time"] == m["duration"], m
+    assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
     # A new expression: the fields follow its leaves. The answers checked on the old one go, kept or
     # not, with the line about them; an answer typed since, unchecked, stays with a leaf that stays.
     expression = page.locator(f"{FULL} input[name=expression]")

@@ -16,6 +16,7 @@ import pytest
 
 from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
 from .browser_helpers import (
+    SETTLED,
     at_each_time,
     covered_cards,
     grads,
@@ -194,12 +195,20 @@ def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_vie
     page = lesson_page(browser, site_server)
     predict = page.locator(f"{SANDBOX} [data-predict]")
     assert predict.locator(".tdg-predict-toggle").count() == 0, "the default graph: open, no fold"
+    # Answers typed are never folded away (review 56: a tablet turned folded them, their marks with them)
+    predict.locator("input").first.fill("1")
+    page.set_viewport_size({"width": 390, "height": 800})  # phone-wide: empty fields would fold
+    settle(page)
+    assert predict.locator(".tdg-predict-toggle").count() == 1 and predict.locator("input").first.is_visible()
+    predict.locator("input").first.fill("")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    settle(page)
     page.locator(f"{SANDBOX} [data-action=preset]").nth(5).click()  # A small neuron
     settle(page)
     assert len(predict.locator("input").all()) == 5
     assert predict.locator(".tdg-predict-toggle").get_attribute("aria-expanded") == "false"
     page.click(f"{SANDBOX} [data-action=backward]")
-    page.wait_for_timeout(1600)  # the scroll that shows the pulse
+    page.evaluate(SETTLED)  # the scroll that shows the pulse
     screen = page.evaluate(ONE_SCREEN)
     assert screen["stage"]["top"] >= screen["header"] - 1, screen
     timeline = page.locator(f"{SANDBOX} .tdg-timeline").bounding_box()

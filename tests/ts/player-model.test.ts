@@ -7,6 +7,7 @@ import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
 import {
   type Action,
   type Context,
+  forwardDone,
   initialState,
   isGhostOf,
   reduce,
@@ -107,6 +108,16 @@ test("the same number typed again changes nothing; another number, or the same i
   const broken = run(start({ a: -2, b: -3, c: 10 }), typed("log(a) + b"));
   assert.equal(broken.error?.code, "domain");
   assert.notEqual(reduce(broken, { type: "set-value", name: "a", value: -2 }, context), broken);
+});
+
+test("forwardDone: every value shown, no gradient, paused where a backward pass starts", () => {
+  const s = forwardDone(atEndOfBackward(start()));
+  assert.equal(s.direction, "forward");
+  assert.equal(s.time, s.schedule.duration);
+  assert.ok(s.time > 0 && !s.playing);
+  assert.deepEqual(shownGrads(s), { a: null, b: null, c: null });
+  const frame = frameAt(s.timeline, s.schedule, s.time, s.finalGradients);
+  assert.equal(frame.nodes.get(s.timeline.root)?.value, -10, "the output's value is there");
 });
 
 test("no ghost of a prefix: while the text gives no graph, the dimmed one is the last complete graph", () => {

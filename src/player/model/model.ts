@@ -361,6 +361,12 @@ export function restart(state: SandboxState, direction: Direction, play: boolean
   return { ...state, direction, schedule: scheduleOf(state.timeline, direction), time: 0, playing: play };
 }
 
+/** The forward pass done and paused: every value shown, no gradient yet (where a backward pass starts). */
+export function forwardDone(state: SandboxState): SandboxState {
+  const forward = restart(state, "forward", false);
+  return seek(forward, forward.schedule.duration);
+}
+
 export function seek(state: SandboxState, time: number): SandboxState {
   return { ...state, time: clamp(time, 0, state.schedule.duration), playing: false };
 }

@@ -22,10 +22,9 @@ import {
   type Context,
   initialState,
   nudgeMoved,
+  forwardDone,
   reduce,
-  restart,
   type SandboxState,
-  seek,
 } from "../model/model";
 import { codeStepOf } from "../controls/panels";
 import type { Scene } from "../stage/scene";
@@ -273,9 +272,9 @@ export class Sandbox implements Target {
       return;
     }
     // New numbers after Check: the answers wait for the next Check, so the cards do not show its
-    // gradients before it (walkthrough 24: c.grad = 7 on screen while the fields asked for it).
-    if (action.type === "set-value" && this.predict?.awaits(next))
-      next = seek(restart(next, "forward", false), 1e9);
+    // gradients before it (walkthrough 24: c.grad = 7 on screen while the fields asked for it), unless
+    // the reader has asked for the final gradients.
+    if (action.type === "set-value" && this.predict?.awaits(next)) next = forwardDone(next);
     this.state = next;
     if (next.structure !== before.structure) this.buildGraph(next.timeline);
     else if (next.timeline !== before.timeline) this.stage.refresh(next.timeline);
@@ -482,6 +481,9 @@ export class Sandbox implements Target {
       return;
     }
     this.walk.update(s.timeline, frame, s.finalGradients);
+    // The stage's height may have changed with its layout (local derivatives grow cards): the fields
+    // fold when it leaves them no room (review 56).
+    this.predict?.setCramped(this.stage.cramped);
     // The answer's pulse has brought its last gradient: the first wrong answer's words come into view,
     // unless the reader has moved since Check (walkthrough 22: on a phone they were under the fold).
     // With the whole graph, and the whole panel, where the window holds them (a desktop); else alone.

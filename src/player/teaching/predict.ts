@@ -46,7 +46,9 @@ export class PredictPanel {
   private aside = false; // a link opened an exercise with another panel or none: folded out of its way
   private unfolded = false; // the reader or a link unfolded the fields: a resize does not fold them again
   private fields: Field[] = [];
-  private judged: { timeline: Timeline; expression: string } | null = null; // what the verdicts are about
+  // What the verdicts are about: the graph and its numbers; no numbers once they changed and the
+  // answers were kept, unmarked, for the next Check (sync).
+  private judged: { timeline: Timeline | null; expression: string } | null = null;
   private shown: SandboxState | null = null;
 
   constructor(
@@ -141,16 +143,20 @@ export class PredictPanel {
     // new expression takes the answers too; new numbers keep them, unmarked, for the learner to check
     // again (walkthroughs 22, 23: trying another value lost every answer), and the first key typed in
     // one starts it anew, so a new answer is never typed after an old one ("−2" then "3" read "−23").
+    // Once: numbers changed again leave them as they are (review 56: each move took the graph back).
     if (this.awaits(s)) {
       lazyEngine.keepAnswers(this.fields, this.summary, this.i18n); // (Check has loaded the engine)
-      this.judged = { expression: s.expression, timeline: s.timeline }; // (a new expression still takes them)
+      this.judged = { expression: s.expression, timeline: null }; // (a new expression still takes them)
     } else if (this.judged && this.judged.expression !== s.expression) this.restart();
   }
 
-  /** Checked answers about other numbers for the same graph: they wait for Check (sync keeps them). */
-  awaits(s: SandboxState): boolean | null {
+  /**
+   * Marked answers about the same graph with other numbers: they are about to be kept for the next
+   * Check (sync), and the graph goes back to before the gradients they wait for (sandbox.ts).
+   */
+  awaits(s: SandboxState): boolean {
     const judged = this.judged;
-    return judged && judged.expression === s.expression && judged.timeline !== s.timeline;
+    return !!judged?.timeline && judged.expression === s.expression && judged.timeline !== s.timeline;
   }
 
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (resize, new graph). */
@@ -170,7 +176,8 @@ export class PredictPanel {
     if (foldable === this.foldable) return;
     this.foldable = foldable;
     this.legend.replaceChildren(foldable ? this.toggle : this.title);
-    this.fold(foldable && !this.unfolded);
+    // (never over answers typed: review 56, a tablet turned folded them away with their marks)
+    this.fold(foldable && !this.unfolded && !this.fields.some((f) => f.input.value));
   }
 
   /**
