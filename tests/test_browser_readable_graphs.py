@@ -88,16 +88,25 @@ def overlaps_at_every_step(page, what: str, step: float, directions=("forward", 
     return found
 
 
+def through_a_pulse(page, expression: str, direction: str, per_second: int, kind: str):
+    """Type the expression and read its layout `per_second` times a second of `direction`'s pulse, and at
+    its end: the times, and the problems of that `kind` (how layout_problems begins their words)."""
+    type_expression(page, expression)
+    page.click(f"{SANDBOX} [data-action={direction}]")
+    pause(page)
+    duration = moment(page)["duration"]
+    times = [k / per_second for k in range(int(duration * per_second) + 1)]
+    times += [duration] if times[-1] < duration else []
+    found = [f"at {t}: {p}" for t, geometry in zip(times, at_each_time(page, times), strict=True)
+             for p in layout_problems(geometry) if p.startswith(kind)]
+    return times, found
+
+
 def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
     """Walkthrough 15: on a long sum, typed, the two numbers travelling into each + converge on its card
     (both edges run down its lane), and one slid half under the other ("−1" under "10"). Every
     twentieth of a second of the forward pass: no carried number over or under another."""
-    type_expression(lesson, "a+b+c+d+e+f+g+h+i+j+k+l+m")
-    lesson.click(f"{SANDBOX} [data-action=forward]")
-    pause(lesson)
-    times = [k / 20 for k in range(int(moment(lesson)["duration"] * 20) + 1)]
-    found = [f"at {t}: {p}" for t, geometry in zip(times, at_each_time(lesson, times), strict=True)
-             for p in layout_problems(geometry) if p.startswith("carried number")]
+    times, found = through_a_pulse(lesson, "a+b+c+d+e+f+g+h+i+j+k+l+m", "forward", 20, "carried number")
     assert found == [], found[:5]
     # ... and none hides to keep apart while it travels (review 50): each + receives two numbers
     travelling = [t for t in times if 0.05 < t % 1 < 0.7]
@@ -108,13 +117,9 @@ def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
 def test_two_running_sums_never_lie_over_each_other(lesson):
     """Walkthrough 24: at the end of this 34-node graph's backward pass on a desktop, e's running sum
     lay over the end of b's, "≈ −0.8094". Each tab keeps off the ones placed before it, at every step."""
-    type_expression(lesson, "relu(a*b + c) * exp(d - e) + log(a*a + 1) / (b + 2) + exp(-c) * d - e*e*0.5"
-                            " + relu(a) * log(b*b + 1)")
-    lesson.click(f"{SANDBOX} [data-action=backward]")
-    pause(lesson)
-    times = [k / 2 for k in range(int(moment(lesson)["duration"] * 2) + 2)]
-    found = [f"at {t}: {p}" for t, geometry in zip(times, at_each_time(lesson, times), strict=True)
-             for p in layout_problems(geometry) if p.startswith("the tab")]
+    expression = ("relu(a*b + c) * exp(d - e) + log(a*a + 1) / (b + 2) + exp(-c) * d - e*e*0.5"
+                  " + relu(a) * log(b*b + 1)")
+    _, found = through_a_pulse(lesson, expression, "backward", 2, "the tab")
     assert found == [], found[:5]
 
 
