@@ -237,6 +237,10 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     # leaf's card as its gradient came); then, the pass ended, the wrong answer's worked chain is
     # brought into view (walkthrough 21: on a phone it stayed under the fold after Check).
     assert stage_in_view() >= 0.99, boxes(page)
+    if not phone:  # ...with Pause and the timeline under the fields (walkthrough 25: the outcome's line
+        # pushed them under the fold, 15 px of Pause in view for the whole pass)
+        transport = page.locator(f"{FULL} .tdg-transport").bounding_box()
+        assert transport["y"] + transport["height"] <= viewport["height"], transport
     page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]", timeout=60_000)
     page.evaluate(SETTLED)
     assert page.evaluate(PLACED) == placed

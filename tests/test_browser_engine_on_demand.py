@@ -13,6 +13,7 @@ import time
 import pytest
 
 from .browser_helpers import DESKTOP, LESSON, _watch_errors, moment, sandbox_ready, settle
+from .test_browser_predict import WAITING
 
 pytestmark = pytest.mark.browser
 
@@ -157,8 +158,7 @@ def test_check_before_the_engine_arrives_judges_once_it_has(browser, site_server
     assert summary.inner_text() == "" and len(held) == 1, "judged only with the engine there"
     held[0].continue_()
     settle(page)
-    assert summary.inner_text() == (
-        "Each answer is marked once the backward pass has brought its leaf the whole gradient.")
+    assert summary.inner_text() == WAITING
     assert page.locator(f"{SANDBOX} input[name=predict-a]").get_attribute("data-verdict") == "wrong"
     wrong = page.locator(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
     assert wrong.count() == 1 and "a → (a + b) → (a + b) × c" in wrong.text_content(), wrong.text_content()

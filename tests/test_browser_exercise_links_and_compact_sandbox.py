@@ -16,6 +16,7 @@ import pytest
 
 from .browser_helpers import DESKTOP, LESSON, PHONE, SETTLED, lesson_page, open_lesson, pixel_stats, settle
 from .test_browser_links_and_accessibility import axe_violations
+from .test_browser_predict import WAITING
 
 LINKS = "a[data-open-in-sandbox]"
 FULL = "#tinydag-1"
@@ -376,9 +377,7 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     summary, waiting = page.evaluate(f"""() => [
         document.querySelector('{FULL} .tdg-predict-summary').textContent,
         document.querySelectorAll('{FULL} .tdg-predict-field[data-pending]').length > 0]""")
-    assert summary == ("Each answer is marked once the backward pass has brought its leaf the whole gradient."
-                       if waiting
-                       else "2 of 3 right."), summary
+    assert summary == (WAITING if waiting else "2 of 3 right."), summary
     playing = "window.tinydagPlayer.sandboxes['tinydag-1'].moment().playing"
     assert page.evaluate(playing)
     page.wait_for_function(f"!{playing} && !location.hash.includes('play=1')")

@@ -334,22 +334,25 @@ def spaced(text: str) -> str:
     return text.replace("\u00a0", " ")
 
 
-def test_check_that_cannot_judge_shows_why_with_the_graph(browser, site_server):
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_check_that_cannot_judge_shows_why_with_the_graph(browser, site_server, size):
     """Check with a field left empty, right after exercise (a)'s link has landed: the line that says
-    some fields need a number comes into view with the graph (walkthrough 23: half under the fold)."""
-    page = lesson_page(browser, site_server)
+    some fields need a number, and each field's message, come into view with the graph (walkthroughs
+    23, 24: under a desktop's fold); on a phone, where both do not fit, the messages (walkthrough 25)."""
+    viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
+    page = lesson_page(browser, site_server, viewport=viewport)
     page.locator("a[data-open-in-sandbox=tinydag-1]").nth(1).click()  # exercise (a)
     page.wait_for_selector(f"{PREDICT} .tdg-task")
     page.evaluate(SETTLED)
+    field(page, "c").fill("abc")
     page.click(f"{PREDICT} [data-action=check]")
     page.evaluate(SETTLED)
     line = page.locator(f"{PREDICT} .tdg-predict-summary").bounding_box()
     stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
     assert summary(page).startswith("Some fields need a number first"), summary(page)
-    assert line["y"] + line["height"] <= 800 and stage["y"] >= 0, (line, stage)
-    # ...with each field's message under it (walkthrough 24: they were at y = 796-849 of 800)
     why = page.locator(f"{PREDICT} .tdg-predict-messages").bounding_box()
-    assert why["height"] > 40 and why["y"] + why["height"] <= 800, why
+    assert why["height"] > 60 and why["y"] + why["height"] <= viewport["height"], why
+    assert line["y"] >= 0 and (size == "phone" or stage["y"] >= 0), (line, stage)
     assert page.errors == []
 
 
@@ -358,10 +361,9 @@ def summary(page) -> str:
 
 
 WAITING_IN = {
-    "en": "Each answer is marked once the backward pass has brought its leaf the whole gradient.",
-    "ru": "Каждый ответ будет отмечен, как только обратный проход донесёт до его листа весь градиент.",
-    "et": "Iga vastus saab märgi, kui tagasisuunaline läbimine on toonud vastavale lehele kogu selle "
-          "gradiendi.",
+    "en": "Each mark comes when its leaf has received its whole gradient.",
+    "ru": "Каждая отметка появится, когда её лист получит весь свой градиент.",
+    "et": "Iga märk tuleb siis, kui selle leht on saanud kogu oma gradiendi.",
 }
 AGAIN_IN = {
     "en": "New values: your answers stay, unmarked. Check marks them for the new numbers; typing in a field "

@@ -113,7 +113,7 @@ export class Sandbox implements Target {
     // that opens moves the page itself).
     if (this.predict && !window.matchMedia?.("(pointer: coarse)").matches)
       this.predict.el.addEventListener("focusin", (e) => {
-        if (e.target instanceof HTMLInputElement) this.showStage(e.target, false);
+        if (e.target instanceof HTMLInputElement) this.showStage(e.target, null);
       });
     // What the learner predicts goes into the address too: a reload keeps it (walkthrough 16).
     this.predict?.el.addEventListener("input", () => this.share.schedule(() => this.state));
@@ -314,16 +314,18 @@ export class Sandbox implements Target {
     if (this.deferredUntilEngine(() => this.checkPredictions())) return;
     if (!this.predict) return;
     // Not judged: the line that says why, and each field's message under it, come into view with the
-    // graph where they fit, else the line (walkthroughs 23, 24: on a desktop they were under the fold).
-    if (!this.predict.check(this.state))
-      return void this.showStage([this.predict.el, this.predict.summary], false);
+    // graph where they fit (walkthroughs 23, 24: on a desktop they were under the fold), else alone:
+    // the graph has not changed (walkthrough 25: on a phone the last message was under the fold).
+    const panel = this.predict.el;
+    if (!this.predict.check(this.state)) return void this.showStage(panel, panel);
     this.checkedAt = performance.now();
     this.dispatch({ type: "restart", direction: "backward" }, { now: true });
     // The answer is the backward pass: it plays where the learner can see the whole graph, with the
-    // fields and their verdicts under it where the window holds them, else the outcome's line; the
+    // fields and their verdicts under it, and Pause with the timeline where the window holds them too
+    // (walkthrough 25: the outcome's line pushed them under a desktop's fold), else the outcome's line; the
     // verdicts show as their gradients come, the words at the pass's end (render), or at once with the
     // final gradients, shown then already.
-    if (this.checkedAt) this.showStage([this.predict.el, this.predict.summary]);
+    if (this.checkedAt) this.showStage([this.ui.transport, panel, this.predict.summary]);
   }
 
   /** Nudge check: the change it causes is drawn on the cards, so they come into view too. */
@@ -337,9 +339,13 @@ export class Sandbox implements Target {
    * Scroll the stage into view, clear of the site's header (its scroll-margin), and with it, when the
    * window is tall enough for both, the control the learner just used (or the first of `controls`, in
    * their order, that fits: the words it brought, else the control): the smallest move that shows
-   * them (true). Otherwise the stage alone, as near as it is (or, `alone` false, nothing moves).
+   * them. Otherwise `otherwise` alone, as near as it is: the stage, or what the reader needs most
+   * (null: nothing moves).
    */
-  private showStage(controls: HTMLElement | readonly HTMLElement[] = this.ui.stage, alone = true): boolean {
+  private showStage(
+    controls: HTMLElement | readonly HTMLElement[] = this.ui.stage,
+    otherwise: HTMLElement | null = this.ui.stage,
+  ): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
     const top =
@@ -351,10 +357,9 @@ export class Sandbox implements Target {
       // Scrolling down by d shows both when bottom <= d <= top.
       if (bottom > top) continue;
       if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
-      return true;
+      return;
     }
-    if (alone) stage.scrollIntoView({ block: "nearest", behavior });
-    return false;
+    otherwise?.scrollIntoView({ block: "nearest", behavior });
   }
 
   /** The live region says the step on screen again (its numbers changed while the reader dragged). */
@@ -488,13 +493,8 @@ export class Sandbox implements Target {
     // unless the reader has moved since Check (walkthrough 22: on a phone they were under the fold).
     // With the whole graph, and the whole panel, where the window holds them (a desktop); else alone.
     const words = this.predict?.reach(s, frame.completed);
-    if (
-      words &&
-      this.checkedAt &&
-      !readerMovedSince(this.checkedAt) &&
-      !this.showStage([this.predict!.el, words], false)
-    )
-      words.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
+    if (words && this.checkedAt && !readerMovedSince(this.checkedAt))
+      this.showStage([this.predict!.el, words], words);
     if (words) this.checkedAt = 0;
     this.frames += 1;
     if (this.stage.scene.wallPending && !this.waking) this.invalidate(); // the first frame comes without the wall, sooner

@@ -5,27 +5,34 @@
 // message's words, tdg-sr-only and data-kind): the two change together. Only Check writes any of it,
 // so none of it is needed before the engine has loaded.
 
-import type { SandboxState } from "../model/model";
-import type { Timeline } from "../../inference/types";
+import { dimmedExpression, type SandboxState } from "../model/model";
 import { gradientsDue, judgeAll, verdictWaits } from "../model/verdict";
 import { h, setAttr, setText } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
 import type { Field } from "./predict";
 
 /**
- * Judge every field against `timeline`, mark it (a verdict, or why it cannot be read) and write the
- * outcome in `summary`; true when every field was judged. When one cannot be read, `clear` first
- * forgets every earlier verdict, and the focus goes to the first such field once the outcome is
+ * Judge every field against the graph on screen, mark it (a verdict, or why it cannot be read) and
+ * write the outcome in `summary`; true when every field was judged. When one cannot be read, `clear`
+ * first forgets every earlier verdict, and the focus goes to the first such field once the outcome is
  * written (a screen reader hears the outcome, then the field). A verdict, its words and the tally
- * wait, hidden, until their gradients have come (reachAnswers shows them).
+ * wait, hidden, until their gradients have come (reachAnswers shows them). A graph on screen that is
+ * not the expression's (dimmed: the expression cannot be computed) is judged not at all: the outcome
+ * says to mend the expression first.
  */
 export function showAnswers(
   fields: readonly Field[],
   summary: HTMLElement,
-  timeline: Timeline,
+  s: SandboxState,
   i18n: I18n,
   clear: () => void,
 ): boolean {
+  if (dimmedExpression(s) !== null) {
+    clear();
+    setText(summary, i18n.t("predict_stale"));
+    return false;
+  }
+  const timeline = s.timeline;
   const typed = fields.map((f) => ({ name: f.name, text: f.input.value }));
   const { answers, summary: outcome, judged } = judgeAll(typed, timeline, i18n);
   if (!judged) clear();

@@ -13,7 +13,7 @@
 import type { Timeline } from "../../inference/types";
 import { h, setAttr, setText, uid } from "../shared/dom";
 import type { I18n } from "../shared/i18n";
-import { dimmedExpression, type SandboxState } from "../model/model";
+import type { SandboxState } from "../model/model";
 import { engineReady, lazyEngine } from "../engine/load";
 import type { Panel } from "../page/url";
 
@@ -185,18 +185,10 @@ export class PredictPanel {
    * be read.
    */
   check(s: SandboxState): boolean {
-    if (dimmedExpression(s) !== null) {
-      this.clear();
-      setText(this.summary, this.i18n.t("predict_stale"));
-      return false;
-    }
     // Judged and written by the engine's bundle, loaded for Check (sandbox.ts): answers.ts.
-    const judged = lazyEngine.showAnswers(this.fields, this.summary, s.timeline, this.i18n, () =>
-      this.clear(),
-    );
-    if (!judged) return false;
-    this.judged = { timeline: s.timeline, expression: s.expression };
-    return true;
+    const judged = lazyEngine.showAnswers(this.fields, this.summary, s, this.i18n, () => this.clear());
+    if (judged) this.judged = { timeline: s.timeline, expression: s.expression };
+    return judged;
   }
 
   /**
