@@ -116,11 +116,22 @@ def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
 
 def test_two_running_sums_never_lie_over_each_other(lesson):
     """Walkthrough 24: at the end of this 34-node graph's backward pass on a desktop, e's running sum
-    lay over the end of b's, "≈ −0.8094". Each tab keeps off the ones placed before it, at every step."""
+    lay over the end of b's, "≈ −0.8094". Each tab keeps off the ones placed before it, and off the
+    later ones' tails, at every step."""
     expression = ("relu(a*b + c) * exp(d - e) + log(a*a + 1) / (b + 2) + exp(-c) * d - e*e*0.5"
                   " + relu(a) * log(b*b + 1)")
     _, found = through_a_pulse(lesson, expression, "backward", 2, "the tab")
     assert found == [], found[:5]
+    # ...nor does one take the other's place: at the end b and e both keep a sum, shortened where the
+    # whole would not fit (walkthrough 25: b's whole sum stayed and e's went)
+    seek(lesson, moment(lesson)["duration"])
+    settle(lesson)
+    tabs = lesson.evaluate(f"""() => Object.fromEntries(
+        [...document.querySelectorAll('{SANDBOX} [data-node]')]
+        .map(card => [card.getAttribute('aria-label'), card.querySelector('.tdg-note')])
+        .filter(([, note]) => note && note.checkVisibility())
+        .map(([name, note]) => [name, note.textContent]))""")
+    assert tabs.get("b", "").endswith("−0.8094") and tabs.get("e", "").endswith("= −5"), tabs
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -348,7 +348,8 @@ export class Cards {
    * where that too would, no tab (the card's grad and the line under the graph give the sum). A tab
    * that says how a value was made shows whole or not at all. A tab keeps off the tabs placed before
    * it too, in the cards' order, so that two deciding on each other cannot take turns frame after
-   * frame (walkthrough 24: e's sum lay over the end of b's, "≈ −0.8094").
+   * frame (walkthrough 24: e's sum lay over the end of b's, "≈ −0.8094"), and off the tails of the sums
+   * still to be placed.
    */
   private keepTabsClear(size: CardSize, width: number): void {
     const placed = [...this.cards.values()].filter((c) => c.at !== null);
@@ -356,7 +357,25 @@ export class Cards {
     // a sum to place: most frames of a pass have none), and the tabs placed before it.
     let others: Map<Card, Rect[]> | null = null;
     const taken: Rect[] = [];
+    // Where a tab goes over its card, and how far it slides left to stay on the stage.
+    const tab = (card: Card, text: string): { box: Rect; shift: number } => {
+      const at = card.at!;
+      const w = noteWidth(text);
+      const shift = shiftInside(at.x + NOTE_LEFT * at.scale, w * at.scale, at.scale, width);
+      const x = at.x + (NOTE_LEFT - shift) * at.scale;
+      const box = {
+        x,
+        y: at.y - NOTE_ABOVE * at.scale,
+        w: w * at.scale,
+        h: NOTE_ABOVE * at.scale + TAB_OVERLAP,
+      };
+      return { box, shift };
+    };
+    // Each sum's tail is kept free for it until its own card decides: a whole sum shows only where it
+    // leaves the later sums their tails (walkthrough 25: b's whole sum took e's place, and e's went).
+    const tails = new Map(placed.filter((c) => c.sums).map((c) => [c, tab(c, c.sums![1]!).box]));
     for (const card of placed) {
+      tails.delete(card);
       const sums = card.sums;
       // No sum on its tab (a frame of the pass without one). How a value was made shows for a moment
       // after it arrives: only where it covers no other card (walkthrough 15: "−0.5108 × (−3) = 1.532"
@@ -365,45 +384,29 @@ export class Cards {
         card.fold = 0;
         if (card.made.hidden || card.note.hidden) continue;
       }
-      const at = card.at!;
-      const tab = (text: string): { box: Rect; shift: number; w: number } => {
-        const w = noteWidth(text);
-        const shift = shiftInside(at.x + NOTE_LEFT * at.scale, w * at.scale, at.scale, width);
-        const x = at.x + (NOTE_LEFT - shift) * at.scale;
-        return {
-          box: {
-            x,
-            y: at.y - NOTE_ABOVE * at.scale,
-            w: w * at.scale,
-            h: NOTE_ABOVE * at.scale + TAB_OVERLAP,
-          },
-          shift,
-          w,
-        };
-      };
       const clear = (text: string): boolean => {
-        const box = tab(text).box;
+        const box = tab(card, text).box;
         others ??= new Map(placed.map((c) => [c, this.boxesOf(c, size, false)]));
         const near = others;
         return (
           !placed.some((other) => other !== card && near.get(other)!.some((b) => overlaps(b, box))) &&
-          !taken.some((b) => overlaps(b, box))
+          ![...taken, ...tails.values()].some((b) => overlaps(b, box))
         );
       };
       if (sums === null) {
         const made = card.made.textContent ?? "";
-        if (clear(made)) taken.push(tab(made).box);
+        if (clear(made)) taken.push(tab(card, made).box);
         else writeNote(card, null, null);
         continue;
       }
       const fold = [0, 1].find((k) => clear(sums[k]!)) ?? 2;
       const text = sums[fold] ?? null;
-      if (text !== null) taken.push(tab(text).box);
+      if (text !== null) taken.push(tab(card, text).box);
       if (fold === card.fold) continue;
       card.fold = fold;
       writeNote(card, text, null);
       if (text === null) continue;
-      const shown = tab(text);
+      const shown = tab(card, text);
       card.noteShift = shown.shift;
       setStyle(card.note, "left", `${(NOTE_LEFT - shown.shift).toFixed(1)}px`);
     }
