@@ -147,11 +147,14 @@ def predict_then_check(page, lang: str, size: str) -> None:
     kept = field(page, "a").evaluate(
         "el => [getComputedStyle(el).borderTopStyle, getComputedStyle(el).fontStyle]")
     assert kept == ["dashed", "normal"], "kept, unmarked: not a placeholder's grey italics"
-    field(page, "b").press("End")
-    field(page, "b").press_sequentially("3")
-    field(page, "c").press("End")
+    field(page, "b").press_sequentially("3")  # the first key replaces a kept answer...
+    field(page, "c").press("End")  # ...a deletion edits it...
     field(page, "c").press("Backspace")
-    assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
+    # ...and so does a key once the caret has been moved in it (walkthrough 25: a sign could not be mended)
+    field(page, "a").press("Home")
+    assert field(page, "a").get_attribute("data-kept") is None, "edited, no longer kept"
+    field(page, "a").press_sequentially("-")
+    assert [field(page, name).input_value() for name in "abc"] == ["-" + typed[0], "3", typed[2][:-1]]
     # Kept once: the next numbers leave the graph where the reader has taken it (review 56: each move
     # took it back to the forward pass, a drag to watch the gradients change too)
     page.click(f"{FULL} [data-action=backward]")

@@ -260,14 +260,17 @@ export class PredictPanel {
     );
     const field = { name, row, input, message };
     input.addEventListener("keydown", (e) => {
+      // A caret moved into an answer kept from other numbers: the reader edits it, the next key no
+      // longer replaces it (walkthrough 25: a sign could not be mended).
+      if (/^(Arrow|Home|End)/.test(e.key)) delete input.dataset.kept;
       if (e.key !== "Enter") return;
       e.preventDefault();
       this.onCheck();
     });
-    // What was judged, or kept from other numbers, is no longer what the field says (answers.ts).
+    // What was judged, or kept from other numbers, is no longer what the field says (answers.ts; only
+    // Check judges, with the engine's bundle).
     input.addEventListener("input", (e) => {
-      if (input.dataset.kept !== undefined || field.row.dataset.verdict || !field.message.hidden)
-        lazyEngine.typedAgain(field, this.summary, this.i18n, e as InputEvent);
+      if (engineReady()) lazyEngine.typedAgain(field, this.summary, this.i18n, e as InputEvent);
     });
     return field;
   }
