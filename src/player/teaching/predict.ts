@@ -159,7 +159,7 @@ export class PredictPanel {
     return !!judged?.timeline && judged.expression === s.expression && judged.timeline !== s.timeline;
   }
 
-  /** The stage became phone-wide or too tall for the fields too, or stopped being so (resize, new graph). */
+  /** The stage became phone-wide or too tall for the fields too, or stopped being so (each frame drawn). */
   setCramped(cramped: boolean): void {
     if (cramped === this.cramped) return;
     this.cramped = cramped;
