@@ -18,6 +18,7 @@ from urllib.parse import quote
 import pytest
 
 from .browser_helpers import (
+    DESKTOP,
     MINUS,
     PHONE,
     SETTLED,
@@ -344,7 +345,7 @@ def test_check_that_cannot_judge_shows_why_with_the_graph(browser, site_server, 
     """Check with a field left empty, right after exercise (a)'s link has landed: the line that says
     some fields need a number, and each field's message, come into view with the graph (walkthroughs
     23, 24: under a desktop's fold); on a phone, where both do not fit, the messages (walkthrough 25)."""
-    viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
+    viewport = PHONE if size == "phone" else DESKTOP
     page = lesson_page(browser, site_server, viewport=viewport)
     page.locator("a[data-open-in-sandbox=tinydag-1]").nth(1).click()  # exercise (a)
     page.wait_for_selector(f"{PREDICT} .tdg-task")

@@ -16,6 +16,7 @@ import pytest
 
 from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
 from .browser_helpers import (
+    DESKTOP,
     SETTLED,
     at_each_time,
     covered_cards,
@@ -217,7 +218,7 @@ def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_vie
     settle(page)
     assert predict.locator(".tdg-predict-toggle").count() == 1 and predict.locator("input").first.is_visible()
     predict.locator("input").first.fill("")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESKTOP)
     settle(page)
     page.locator(f"{SANDBOX} [data-action=preset]").nth(5).click()  # A small neuron
     settle(page)
