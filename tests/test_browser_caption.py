@@ -42,7 +42,7 @@ BOXES = f"""() => {{
                        return {{top: b.top, bottom: b.bottom, height: b.height}}; }};
   const caption = document.querySelector('{FULL} [data-caption]');
   return {{stage: box('{FULL} .tdg-stage'), caption: box('{FULL} [data-caption]'),
-           predict: box('{FULL} [data-predict]'), options: box('{FULL} .tdg-options'),
+           predict: box('{FULL} .tdg-predict'), options: box('{FULL} .tdg-options'),
            transport: box('{FULL} .tdg-transport'),
            lineHeight: parseFloat(getComputedStyle(caption).lineHeight),
            header: document.querySelector('.md-header').getBoundingClientRect().bottom,
@@ -97,8 +97,8 @@ def the_caption_under_the_graph_says_the_step(page, lang: str) -> None:
 
 
 # Where the prediction fields and Check are in their panel (a scroll moves them all alike).
-PLACED = f"""() => {{ const panel = document.querySelector('{FULL} [data-predict]').getBoundingClientRect();
-    return [...document.querySelectorAll('{FULL} [data-predict] :is(input, [data-action=check])')]
+PLACED = f"""() => {{ const panel = document.querySelector('{FULL} .tdg-predict').getBoundingClientRect();
+    return [...document.querySelectorAll('{FULL} .tdg-predict :is(input, [data-action=check])')]
         .map(e => e.getBoundingClientRect()).map(r => [r.x - panel.x, r.y - panel.y]); }}"""
 
 
@@ -165,7 +165,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         # A phone folds the fields under their title (the graph and the buttons that play it share the
         # screen), but (a)'s link unfolds them, the exercise asks for them: graph and fields in view.
         assert page.locator(f"{FULL} .tdg-predict-toggle").get_attribute("aria-expanded") == "true"
-        check = page.locator(f"{FULL} [data-predict] [data-action=check]")
+        check = page.locator(f"{FULL} .tdg-predict [data-action=check]")
         box, b = check.bounding_box(), boxes(page)
         assert b["stage"]["top"] >= b["header"] - 1 and box["y"] + box["height"] <= viewport["height"], b
         # ... and nothing lies over Check (the transport keeps to the window's bottom only under a graph
@@ -215,17 +215,17 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         page.wait_for_function("y => scrollY !== y", arg=y)
     if not phone:
         page.evaluate(SETTLED)
-        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        panel = page.locator(f"{FULL} .tdg-predict").bounding_box()
         assert stage_in_view() >= 0.99 and panel["y"] + panel["height"] <= viewport["height"], panel
     placed = page.evaluate(PLACED)
     if phone:
-        page.locator(f"{FULL} [data-predict] [data-action=check]").tap()
+        page.locator(f"{FULL} .tdg-predict [data-action=check]").tap()
     else:
         page.keyboard.press("Enter")
     page.evaluate(SETTLED)  # a smooth scroll, if any, has finished
     assert page.evaluate(f"window.tinydagPlayer.sandboxes['{FULL[1:]}'].moment()")["playing"]
     assert stage_in_view() >= need - 0.01, "the answer plays in view"
-    verdicts = page.locator(f"{FULL} [data-predict] input").evaluate_all(
+    verdicts = page.locator(f"{FULL} .tdg-predict input").evaluate_all(
         "els => els.map(e => e.dataset.verdict)")
     assert verdicts == ["wrong", "right", "right"], verdicts  # a.grad is −2, not 1
     # The verdicts move no field and not Check (walkthrough 12: a "Right" beside a pushed b on, and Check
@@ -241,13 +241,13 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
         # pushed them under the fold, 15 px of Pause in view for the whole pass)
         transport = page.locator(f"{FULL} .tdg-transport").bounding_box()
         assert transport["y"] + transport["height"] <= viewport["height"], transport
-    page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]", timeout=60_000)
+    page.wait_for_function(ALL_SHOWN, arg=f"{FULL} .tdg-predict", timeout=60_000)
     page.evaluate(SETTLED)
     assert page.evaluate(PLACED) == placed
-    wrong = page.locator(f"{FULL} [data-predict] .tdg-predict-message[data-kind=wrong]").bounding_box()
+    wrong = page.locator(f"{FULL} .tdg-predict .tdg-predict-message[data-kind=wrong]").bounding_box()
     outcome = page.locator(f"{FULL} .tdg-predict-summary").bounding_box()
     last = page.locator(f"{FULL} .tdg-predict-field").last.bounding_box()
-    check = page.locator(f"{FULL} [data-predict] [data-action=check]").bounding_box()
+    check = page.locator(f"{FULL} .tdg-predict [data-action=check]").bounding_box()
     assert max(last["y"] + last["height"], check["y"] + check["height"]) <= outcome["y"], (last, outcome)
     assert outcome["y"] + outcome["height"] <= wrong["y"], (outcome, wrong)
     # (scrolled to whole pixels: its bottom may be a fraction past the window's)
@@ -255,7 +255,7 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
     assert stage_in_view() >= (0.5 if phone else 0.99), boxes(page)
     if not phone:
         # The verdicts and the wrong answer's worked chain are in view with the whole graph.
-        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        panel = page.locator(f"{FULL} .tdg-predict").bounding_box()
         assert panel["y"] + panel["height"] <= viewport["height"], panel
     # Straight to the end of the answer, where the toggle is judged.
     pause(page)
@@ -299,10 +299,10 @@ def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_
             window.scrollBy(0, stage.top - 300); }}""")
         page.evaluate(SETTLED)
         page.keyboard.press("Enter")
-        page.wait_for_function(ALL_SHOWN, arg=f"{FULL} [data-predict]", timeout=60_000)
+        page.wait_for_function(ALL_SHOWN, arg=f"{FULL} .tdg-predict", timeout=60_000)
         page.evaluate(SETTLED)
-        first = page.locator(f"{FULL} [data-predict] .tdg-predict-message").first.bounding_box()
-        panel = page.locator(f"{FULL} [data-predict]").bounding_box()
+        first = page.locator(f"{FULL} .tdg-predict .tdg-predict-message").first.bounding_box()
+        panel = page.locator(f"{FULL} .tdg-predict").bounding_box()
         assert panel["y"] + panel["height"] > viewport["height"], "the verdicts outgrow the window"
         assert stage_in_view() >= 0.99 and first["y"] + first["height"] <= viewport["height"] + 1, first
     assert page.errors == []

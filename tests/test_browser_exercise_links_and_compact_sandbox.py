@@ -67,7 +67,7 @@ def sandbox_shows(page) -> tuple[str, dict, str, float]:
     }}""")
 
 
-PANELS = {"predict": "[data-predict]", "nudge": ".tdg-nudge"}  # what a link's `open` unfolds
+PANELS = {"predict": ".tdg-predict", "nudge": ".tdg-nudge"}  # what a link's `open` unfolds
 PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
   const el = panel && document.querySelector('{FULL} ' + panel);
   return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom, height: innerHeight,
@@ -176,7 +176,7 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             more.click()
             assert not page.evaluate(CUT) and more.get_attribute("aria-expanded") == "true"
             # The longer words push the fields down: they stay in the window (walkthrough 11).
-            page.wait_for_function(f"""() => document.querySelector('{FULL} [data-predict] input')
+            page.wait_for_function(f"""() => document.querySelector('{FULL} .tdg-predict input')
                 .getBoundingClientRect().bottom <= innerHeight""", timeout=5_000)
             more.click()
             assert page.evaluate(CUT)
@@ -308,7 +308,7 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
     link = page.locator(LINKS).nth(1)  # exercise (a): it unfolds Predict, then check
     link.evaluate("el => el.scrollIntoView({block: 'center'})")
     link.click()
-    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task")
+    page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task")
     page.evaluate(SETTLED)
     page.go_back()
     page.wait_for_timeout(600)  # the fold and what followed it
@@ -358,12 +358,12 @@ def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, si
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     # (a)'s predictions, typed and then checked, come back with a reload too (walkthrough 16)
     page.locator(LINKS).nth(1).click()
-    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']")
+    page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task[data-exercise='1']")
     settle(page)
     page.locator(f"{FULL} input[name=predict-b]").press_sequentially("-2")
     page.wait_for_function("decodeURIComponent(location.hash).includes('predict.b=-2')")
     page.reload()
-    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']", timeout=15_000)
+    page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task[data-exercise='1']", timeout=15_000)
     assert page.input_value(f"{FULL} input[name=predict-b]") == "-2"
     page.fill(f"{FULL} input[name=predict-a]", "-2")
     page.fill(f"{FULL} input[name=predict-c]", "7")
@@ -518,12 +518,12 @@ def test_the_compact_sandbox_wakes_draws_and_adds_no_second_set_of_controls(brow
     playing = "window.tinydagPlayer.sandboxes['tinydag-compact-1'].moment().playing"
     page.wait_for_function(f"location.hash.startsWith('{COMPACT}?') && {playing}")
     page.locator(LINKS).nth(1).click()
-    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']")
+    page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task[data-exercise='1']")
     page.wait_for_function(f"!{playing}", timeout=30_000)
     page.wait_for_timeout(600)  # past the write a pulse's end would make
     assert page.evaluate("location.hash").startswith(f"{FULL}?") and "task=1" in page.url, page.url
     page.reload()
-    page.wait_for_selector(f"{FULL} [data-predict] .tdg-task[data-exercise='1']", timeout=15_000)
+    page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task[data-exercise='1']", timeout=15_000)
     assert page.errors == [], page.errors
 
 

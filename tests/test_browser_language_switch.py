@@ -30,7 +30,7 @@ STATE = f"""() => ({{
   expression: document.querySelector('{SANDBOX} input[name=expression]').value,
   sliders: Object.fromEntries([...document.querySelectorAll('{SANDBOX} .tdg-var')]
     .map(row => [row.dataset.var, row.querySelector('input[type=range]').value])),
-  predictions: [...document.querySelectorAll('{SANDBOX} [data-predict] input')].map(i => i.value),
+  predictions: [...document.querySelectorAll('{SANDBOX} .tdg-predict input')].map(i => i.value),
 }})"""
 
 
@@ -130,13 +130,13 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     (walkthrough 10: they were gone, and the prediction fields below the window)."""
     page = open_lesson(browser, site_server)
     page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
-    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
     settle(page)
     page.fill(f"{SANDBOX} input[name=predict-a]", "-2")
     for lang, title in (("ru", "(а) Предскажите градиенты."), ("et", "(a) Ennusta gradiendid.")):
         switch_language(page, lang)
         assert "task=1" in page.url and "open=predict" in page.url, page.url
-        page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")  # in the panel, as it was
+        page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")  # in the panel, as it was
         assert page.locator(f"{SANDBOX} .tdg-task-text strong").first.inner_text() == title
         assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
         # Landed as the exercise's link lands: the graph, and the fields under it, in view.
@@ -154,18 +154,18 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     for name, value in (("a", "-2"), ("b", "1"), ("c", "5")):
         page.fill(f"{SANDBOX} input[name=predict-{name}]", value)
     page.click(f"{SANDBOX} [data-action=check]")
-    page.wait_for_selector(f"{SANDBOX} [data-predict] input[data-verdict]")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict input[data-verdict]")
     pause(page)
     seek(page, 4)  # a's and c's gradients have come, b's is on its way
     at = moment(page)
     waiting = page.locator(f"{SANDBOX} .tdg-predict-field").evaluate_all(PENDING)
     assert waiting == [False, True, False], waiting
     switch_language(page, "ru")
-    page.wait_for_selector(f"{SANDBOX} [data-predict] input[data-verdict]")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict input[data-verdict]")
     settle(page)
     # A mark still waits for its gradient as it did (paused mid-pulse: test_browser_predict.py)
     assert page.locator(f"{SANDBOX} .tdg-predict-field").evaluate_all(PENDING) == waiting, waiting
-    marks = page.locator(f"{SANDBOX} [data-predict] input").evaluate_all(
+    marks = page.locator(f"{SANDBOX} .tdg-predict input").evaluate_all(
         "els => els.map(e => e.dataset.verdict)")
     assert marks == ["right", "wrong", "right"], marks
     # Paused before the last gradient came: the outcome waits with the marks, and says so, in Russian.
@@ -207,11 +207,11 @@ def test_the_moment_survives_the_themes_own_switcher_on_the_published_site(brows
         page.goto(SITE_URL + "02-autograd/")
     assert finished.value.response().status == 200, "the theme's switcher has its sitemap, as on Pages"
     page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
-    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
     page.fill(f"{SANDBOX} input[name=predict-a]", "-2")
     switch_language(page, "ru")
     assert page.url.startswith(SITE_URL + "ru/02-autograd/#tinydag-1?") and "task=1" in page.url, page.url
-    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
     assert page.locator(f"{SANDBOX} input[name=predict-a]").input_value() == "-2"
     context.close()
     assert errors == []

@@ -34,7 +34,7 @@ from .browser_helpers import (
 from .test_browser_links_and_accessibility import axe_violations
 
 FULL = "#tinydag-1"
-PREDICT = f"{FULL} [data-predict]"
+PREDICT = f"{FULL} .tdg-predict"
 EXERCISE_A = "#tinydag-1?expr=" + quote("(a + b) * c") + "&vals=" + quote("a:1,b:4,c:-2") + "&dir=forward&t=2"
 NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?")
 ANSWERS = {"−2", "-2", "5"}  # the exercise's gradients, as any text could write them

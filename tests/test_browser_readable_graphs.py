@@ -210,7 +210,7 @@ def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_vie
     screen (walkthrough 24: Pause and the timeline were at y = 839-872); a short graph's fields stay
     open."""
     page = lesson_page(browser, site_server)
-    predict = page.locator(f"{SANDBOX} [data-predict]")
+    predict = page.locator(f"{SANDBOX} .tdg-predict")
     assert predict.locator(".tdg-predict-toggle").count() == 0, "the default graph: open, no fold"
     # Answers typed are never folded away (review 56: a tablet turned folded them, their marks with them)
     predict.locator("input").first.fill("1")
@@ -232,8 +232,11 @@ def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_vie
     for part in ("caption", "backward"):
         assert screen[part]["bottom"] <= screen["height"], f"{part} below the fold: {screen}"
     assert timeline["y"] + timeline["height"] <= screen["height"], timeline
-    predict.locator(".tdg-predict-toggle").click()  # the fields are a click away
+    predict.locator(".tdg-predict-toggle").click()  # the fields are a click away, and Check with them
+    page.evaluate(SETTLED)
     assert predict.locator("input").first.is_visible()
+    check = predict.locator("[data-action=check]").bounding_box()
+    assert check["y"] + check["height"] <= screen["height"] + 1, check  # walkthrough 25: at y = 790-823
     page.locator(f"{SANDBOX} [data-action=preset]").nth(0).click()  # a short graph: no fold again
     settle(page)
     assert predict.locator(".tdg-predict-toggle").count() == 0 and predict.locator("input").first.is_visible()
@@ -243,7 +246,7 @@ def test_a_tall_graph_folds_its_few_fields_so_pause_and_the_timeline_play_in_vie
 def test_forty_node_expression_and_input_to_frame_measure(lesson):
     """A forty-node expression is accepted and measured; a tall graph's stage, its caption and the
     buttons that play it fit one screen at 1280x800, its 15 predictions folded behind the legend."""
-    predict = lesson.locator(f"{SANDBOX} [data-predict]")
+    predict = lesson.locator(f"{SANDBOX} .tdg-predict")
     toggle = predict.locator(".tdg-predict-toggle")
     assert toggle.count() == 0 and predict.locator("input").first.is_visible(), "three leaves: open, no fold"
     expression = ("relu(a * b + c * d - e / f) * exp(g - h) + log(i * i + j) - (k + l) * (m - n) / (o + 2)")

@@ -85,9 +85,9 @@ def test_turning_a_phone_keeps_an_exercises_fields_unfolded(browser, site_server
     answers with it. The reader's own folding stays too."""
     page = open_lesson(browser, site_server, viewport=PHONE)
     page.locator("a[data-open-in-sandbox]").nth(1).click()  # exercise (a)
-    page.wait_for_selector(f"{SANDBOX} [data-predict] .tdg-task")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
     settle(page)
-    predict = page.locator(f"{SANDBOX} [data-predict]")
+    predict = page.locator(f"{SANDBOX} .tdg-predict")
     for size in ({"width": PHONE["height"], "height": PHONE["width"]}, PHONE, DESKTOP, PHONE):
         page.set_viewport_size(size)
         settle(page)

@@ -13,7 +13,7 @@ import { decodeMoment, type Panel } from "../page/url";
 import type { Exercise } from "./task";
 
 const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
-export const PANELS: Record<Panel, string> = { predict: "[data-predict]", nudge: ".tdg-nudge" };
+export const PANELS: Record<Panel, string> = { predict: ".tdg-predict", nudge: ".tdg-nudge" };
 
 export function wireExerciseLinks(doc: Document): void {
   // Each exercise's link names its exercise (`task=`, url.ts TASK_PARAM), as the address does while its

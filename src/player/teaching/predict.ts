@@ -92,7 +92,7 @@ export class PredictPanel {
     this.legend = h("legend", { class: "tdg-field-label" }, this.title);
     this.el = h(
       "fieldset",
-      { class: "tdg-predict", "data-predict": "", "aria-describedby": `${id}-help` },
+      { class: "tdg-predict", "aria-describedby": `${id}-help` },
       this.legend,
       this.body,
     );
@@ -100,6 +100,9 @@ export class PredictPanel {
     this.toggle.addEventListener("click", () => {
       this.unfolded = this.body.hidden; // the reader's choice, which a resize keeps
       this.fold(!this.unfolded);
+      // The fields opened under a tall graph reach below the fold: the page shows them and Check
+      // (walkthrough 25: Check at y = 790-823 of 800).
+      if (this.unfolded) this.body.scrollIntoView({ block: "nearest" });
     });
   }
 
@@ -161,9 +164,8 @@ export class PredictPanel {
 
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (each frame drawn). */
   setCramped(cramped: boolean): void {
-    if (cramped === this.cramped) return;
     this.cramped = cramped;
-    this.foldIfDue();
+    this.foldIfDue(); // (nothing, unless the fields become foldable or stop being so)
   }
 
   /**
