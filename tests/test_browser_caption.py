@@ -144,6 +144,27 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 
 
 
+def test_a_phone_turned_to_landscape_shows_the_graph_and_its_words_together(browser, site_server):
+    """Walkthroughs 24, 25: a phone turned to landscape (844x390) drew the graph 326 px tall from under
+    the header, and the step's words started at y = 389, just under the window. A short window's stage
+    leaves room for them: Backward plays with the whole stage and the words on one screen."""
+    landscape = {"width": PHONE["height"], "height": PHONE["width"]}
+    page = open_lesson(browser, site_server, viewport=landscape, has_touch=True, is_mobile=True, hash=FULL)
+    settle(page)
+    page.click(f"{FULL} [data-action=backward]")
+    page.evaluate(SETTLED)
+    seek(page, 1.5)
+    screen = page.evaluate(f"""() => {{
+        const box = s => document.querySelector('{FULL} ' + s).getBoundingClientRect();
+        return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+                 stage: box('.tdg-stage'), caption: box('[data-caption]'), height: innerHeight,
+                 words: document.querySelector('{FULL} [data-caption]').textContent}}; }}""")
+    assert screen["words"].startswith("Step 2 of 5 · (a + b) receives"), screen["words"]
+    assert screen["stage"]["top"] >= screen["header"] - 1, screen
+    assert screen["caption"]["bottom"] <= screen["height"], screen
+    assert page.errors == []
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as a reader does it: its link (which unfolds the fields a phone folds), the wheel a notch

@@ -327,15 +327,11 @@ export class ControlSync {
     const ready = engineReady();
     const last = this.nudgeShown;
     if (nudge === last.nudge && reached === last.reached && (ready || !nudge) === last.written) return;
-    const words =
-      nudge && ready ? lazyEngine.nudgeWords(nudge, reached, this.i18n, this.ui.expression.value) : null;
-    this.nudgeShown = { nudge, reached, written: ready || !nudge, caption: words?.caption ?? null };
-    const out = this.ui.nudgeResult;
-    setText(out, words?.text ?? "");
-    setAttr(out, "data-state", words?.state ?? null);
-    setAttr(out, "data-ratio", words?.ratio === undefined ? null : String(words.ratio));
-    setAttr(out, "data-grad", words?.grad === undefined ? null : String(words.grad));
-    out.toggleAttribute("data-rounding", words?.rounding ?? false);
+    // (before the engine, there is nothing to write and nothing written to undo)
+    const caption = ready
+      ? lazyEngine.writeNudge(this.ui.nudgeResult, nudge, reached, this.i18n, this.ui.expression.value)
+      : null;
+    this.nudgeShown = { nudge, reached, written: ready || !nudge, caption };
   }
 }
 

@@ -14,7 +14,7 @@ import { writeScripts } from "../teaching/scripts";
 import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
 import { nudge, recompute, variablesOf } from "./live";
-import { nudgeWords } from "../model/nudge";
+import { writeNudge } from "../controls/nudgeresult";
 
 const engine: Engine = {
   recompute,
@@ -28,7 +28,7 @@ const engine: Engine = {
   forgetAnswer,
   nudgeCheck: nudge,
   showTask,
-  nudgeWords,
+  writeNudge,
   land,
   landing,
 };

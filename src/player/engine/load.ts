@@ -4,7 +4,8 @@
 // engine's file (data-engine, with its version), relative to the page.
 
 import type { Timeline } from "../../inference/types";
-import type { NudgeResult, nudgeWords } from "../model/nudge";
+import type { NudgeResult } from "../model/nudge";
+import type { writeNudge } from "../controls/nudgeresult";
 import type { land, landing } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
 import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
@@ -29,7 +30,7 @@ export interface Engine {
   // Nudge check's measurement, with the engine's own recompute (at Nudge)
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
-  nudgeWords: typeof nudgeWords; // what a nudge measured, in words (there is a nudge: the engine ran it)
+  writeNudge: typeof writeNudge; // what a nudge measured, in words under Nudge check (the engine ran it)
   land: typeof land; // where an exercise's link (its setup computed) takes the page
   landing: typeof landing; // where a shared moment is shown: the sandbox, or the panel it unfolds
 }
@@ -74,7 +75,7 @@ export const lazyEngine: Engine = {
   forgetAnswer: (field) => loaded().forgetAnswer(field),
   nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
-  nudgeWords: (nudge, reached, i18n, expression) => loaded().nudgeWords(nudge, reached, i18n, expression),
+  writeNudge: (...args) => loaded().writeNudge(...args),
   land: (root, ready, reduced, ring) => loaded().land(root, ready, reduced, ring),
   landing: (root) => loaded().landing(root),
 };

@@ -38,7 +38,10 @@ const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the w
 // but leaves this much of it (px) for the site's header and, under the graph, its pan hint, caption,
 // toggles, folded predict legend and the timeline's buttons: all on one screen at 1280×800.
 const ROOM_UNDER_TALL_STAGE = 320;
-const TALL_STAGE_FLOOR = 360; // however short the window
+const TALL_STAGE_FLOOR = 360; // however short the window, but for one shorter than that and this (px):
+// the site's header above and the step's words under it, on one screen (walkthrough 25: a phone turned
+// to landscape, 844×390, had its 326 px stage from y = 56 and the words at 389-431)
+const ROOM_FOR_CAPTION = 112;
 // A stage taller than the window's height less this (px) leaves no room under it for the unfolded
 // prediction fields as well as the timeline's buttons (walkthrough 24: the small neuron's 480 px stage
 // put Pause and the timeline at y = 839-872 of 800 while its backward pass played).
@@ -206,7 +209,8 @@ export class Stage {
     const windowHeight = window.innerHeight || 0; // 0: no window to fit (the default limit)
     const share = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * windowHeight));
     const room = windowHeight ? windowHeight - ROOM_UNDER_TALL_STAGE : share;
-    const maxHeight = Math.max(TALL_STAGE_FLOOR, Math.min(share, room));
+    const floor = Math.min(TALL_STAGE_FLOOR, room + ROOM_UNDER_TALL_STAGE - ROOM_FOR_CAPTION);
+    const maxHeight = Math.max(floor, Math.min(share, room));
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
     let size = compact ? CARD_COMPACT : CARD_FULL;
     let fit = fitStage(this.timeline, width, size, limits, this.grown);
