@@ -175,6 +175,22 @@ test("a dead ReLU's step says why nothing passes it, in every language", () => {
   );
 });
 
+test("a number typed in the expression is named in brackets, so its grad does not read as a number", () => {
+  // walkthrough 24: "0.5 receives −1 × 1 = −1; 0.5.grad is now −1"
+  const t = buildTimeline("a * 0.5", { a: 2 });
+  const step = t.backward.find((s) => t.nodes.find((n) => n.id === s.child)?.op === "const")!;
+  const said = (lang: string) => describeEvent({ kind: "handoff", step }, t, makeI18n(lang, strings(lang)));
+  assert.equal(said("en"), "(0.5) receives 1 × 2 = 2; (0.5).grad is now 2");
+  // (a name is the expression's text, as typed: "0.5", where the sentence's numbers are "0,5")
+  assert.equal(said("ru"), "(0.5) получает 1 × 2 = 2; теперь (0.5).grad = 2");
+  const toA = t.backward.find((s) => s.child === t.variables[0]!.node)!;
+  assert.equal(
+    describeEvent({ kind: "handoff", step: toA }, t, makeI18n("en", strings("en"))),
+    "a receives 1 × 0.5 = 0.5; a.grad is now 0.5",
+    "a variable keeps its bare name",
+  );
+});
+
 test("narration says the same product as the label, in every language", () => {
   const t = buildTimeline("log(exp(a) + b ** 2)", { a: 0.14, b: 2 });
   const step = t.backward.find((s) => s.local === 4)!; // 0.19416… × 4: 0.1942 × 4 is not 0.7767

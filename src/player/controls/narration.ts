@@ -24,9 +24,11 @@ export function describeEvent(
   brief = false,
 ): string {
   const nodes = nodesById(timeline);
+  // A number typed in the expression is named in brackets, so its grad does not read as a number
+  // (walkthrough 24: "0.5.grad is now −1"; now "(0.5).grad is now −1").
   const name = (id: string): string => {
     const n = nodes.get(id);
-    return n ? sentenceName(n, timeline) : id;
+    return !n ? id : n.op === "const" ? `(${sentenceName(n, timeline)})` : sentenceName(n, timeline);
   };
   const f = (x: number): string => proseNumber(x, i18n.lang);
   if (event.kind === "compute") {
