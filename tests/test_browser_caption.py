@@ -166,6 +166,25 @@ def test_a_phone_turned_to_landscape_shows_the_graph_and_its_words_together(brow
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_link_to_a_moment_lands_with_the_graph_and_its_words_in_view(browser, site_server, viewport):
+    """Walkthrough 21: a link to a step of a 40-node graph with eight variables landed on the sandbox's
+    top, and its eight sliders pushed the graph half under a desktop's fold, the step's words with it."""
+    values = "a:0.5,b:1,c:-1,d:2,e:1,f:2,g:1,h:0.5"
+    page = open_lesson(browser, site_server, viewport=viewport, hash=(
+        f"{FULL}?expr={quote(FORTY_NODES)}&vals={quote(values)}&dir=backward&t=3.2"))
+    page.evaluate(SETTLED)
+    screen = page.evaluate(f"""() => {{
+        const box = s => document.querySelector('{FULL} ' + s).getBoundingClientRect();
+        return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+                 stage: box('.tdg-stage'), caption: box('[data-caption]'), height: innerHeight,
+                 words: document.querySelector('{FULL} [data-caption]').textContent}}; }}""")
+    assert screen["words"].startswith("Step 4 of 51 · "), screen["words"]
+    assert screen["stage"]["top"] >= screen["header"] - 1, screen
+    assert screen["caption"]["bottom"] <= screen["height"], screen
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as a reader does it: its link (which unfolds the fields a phone folds), the wheel a notch
     at a time until the last field shows (on a desktop on until half the graph is gone, and a click into a

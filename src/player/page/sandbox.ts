@@ -193,7 +193,12 @@ export class Sandbox implements Target {
       const engine = moment.open ? await loadEngine().catch(() => null) : null;
       if (!readerMovedSince(asked)) {
         if (engine) window.scrollTo({ top: engine.landing(this.root), behavior: "auto" });
-        else this.root.scrollIntoView({ block: "start" });
+        else {
+          // and on to the graph and its words where many sliders push them under the fold (walkthrough
+          // 21: a link to a 40-node graph's step showed half of the graph and none of the words)
+          this.root.scrollIntoView({ block: "start" });
+          this.showStage(this.ui.caption);
+        }
       }
     } else this.autoplayWhenVisible();
     await nextTask();
