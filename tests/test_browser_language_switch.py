@@ -175,6 +175,30 @@ def test_switching_language_keeps_the_exercise_beside_its_control(browser, site_
     assert page.errors == []
 
 
+def test_checked_answers_arrive_on_a_phone_with_the_whole_graph_under_the_header(browser, site_server):
+    """Walkthrough 26: on a phone, after Check with a wrong answer, a switch of language landed with the
+    graph's top 79 px under the header, the card of the leaf answered wrong with it (a wrong answer's
+    long words under the fields pulled the landing down)."""
+    page = open_lesson(browser, site_server, "ru", viewport=PHONE)
+    page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
+    settle(page)
+    for name, value in (("a", "2"), ("b", "-2"), ("c", "5")):  # a is wrong
+        page.fill(f"{SANDBOX} input[name=predict-{name}]", value)
+    page.click(f"{SANDBOX} [data-action=check]")
+    seek(page, 99)
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
+    switch_language(page, "et")
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict-message[data-kind=wrong]")
+    page.evaluate(SETTLED)
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    assert stage["y"] >= header - 1, (stage, header)
+    marked = page.locator(f"{SANDBOX} input[name=predict-a]").bounding_box()
+    assert marked["y"] + marked["height"] <= PHONE["height"], marked  # and the answer's mark in view
+    assert page.errors == []
+
+
 def test_the_moment_survives_the_themes_own_switcher_on_the_published_site(browser, built_site):
     """On the published site (its address the site's own), the theme's switcher finds the page in the
     sitemap and goes there itself, without the address's moment: the reader's click is the player's

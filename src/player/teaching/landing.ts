@@ -2,7 +2,7 @@
 // waits for the engine anyway. The page scrolls to the sandbox (and the panel the link unfolds), holds
 // it there while content above settles, and gives the stage the focus.
 
-import { decodeMoment } from "../page/url";
+import { decodeMoment, type Panel } from "../page/url";
 import { PANELS } from "./exercises";
 
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
@@ -50,9 +50,12 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
  * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
  * graph (and Play with the timeline, where they follow it), never with more than a third of the graph
  * above the header (on a phone, Nudge check's row under the graph, its controls and the Russian labels
- * between them). `open`: the panel, when not the address's (an edit rewrites the address without it).
+ * between them), and none of it where the answers were checked. `open`: the panel, when not the
+ * address's (an edit rewrites the address without it).
  */
-export function landing(root: HTMLElement, open = decodeMoment(location.hash, root.id)?.open): number {
+export function landing(root: HTMLElement, open?: Panel): number {
+  const moment = decodeMoment(location.hash, root.id);
+  open ??= moment?.open;
   const y = (el: Element, edge: "top" | "bottom"): number =>
     el.getBoundingClientRect()[edge] + window.scrollY;
   const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
@@ -65,7 +68,9 @@ export function landing(root: HTMLElement, open = decodeMoment(location.hash, ro
   const transport = root.querySelector(".tdg-transport");
   const bottom = Math.max(y(panel, "bottom"), transport ? y(transport, "bottom") : 0);
   const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
-  const third = stage.getBoundingClientRect().height / 3;
+  // Checked answers are about the cards: the whole graph stays under the header (walkthrough 26: after a
+  // phone's switch of language, a wrong answer's long words pushed its leaf's card under the header).
+  const third = moment?.checked ? 0 : stage.getBoundingClientRect().height / 3;
   return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
 }
 
