@@ -304,7 +304,7 @@ export class ControlSync {
         const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
         const by = Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
         // Rounded outwards (xb17: WebKit drops a fraction), with room for the chip's focus ring.
-        row.scrollLeft += by < 0 ? Math.floor(by) - 4 : Math.ceil(by) + 4;
+        if (by) row.scrollLeft += by < 0 ? Math.floor(by) - 4 : Math.ceil(by) + 4; // (none: in view)
       }
       setAttr(button, "aria-pressed", String(current));
     });
