@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tinydag_mkdocs.base.numbers import operand
+from tinydag_mkdocs.base.numbers import format_number, operand, product_text, shown_as
 from tinydag_mkdocs.widgets import gears
 
 from .browser_helpers import PHONE
@@ -33,7 +33,7 @@ def expected(inner: str, outer: str, x: float, lang: str) -> dict[str, str]:
     n = functools.partial(gears.prose_number, lang=lang)
     return {"x": f"x = {n(c['x'])}", "u": f"u = {n(c['u'])}", "y": f"y = {n(c['y'])}",
             "inner": n(c["du_dx"]), "outer": n(c["dy_du"]),
-            "product": f"{n(c['dy_du'])} \u00d7 {operand(n(c['du_dx']))} = {n(c['product'])}"}
+            "product": product_text(c["dy_du"], c["du_dx"], c["product"], lang)}  # "≈": test_gears.py
 
 
 def field_number(text: str) -> float:
@@ -56,8 +56,10 @@ def sentence(lang: str, start: float, end: float) -> str:
     n = functools.partial(gears.prose_number, lang=lang)
     dx = end - start
     estimate, moved = n(a["dy_du"] * a["du_dx"] * dx), n(b["y"] - a["y"])
+    worked = shown_as(a["dy_du"]) * shown_as(a["du_dx"]) * shown_as(dx)  # from the factors shown
+    sign = "=" if format_number(worked) == format_number(a["dy_du"] * a["du_dx"] * dx) else "\u2248"
     text = gears._fill(words(lang)["gears_step"], **{"from": n(start)}, to=n(end), dx=n(dx),
-                       du_dx=n(a["du_dx"]), dy_du=n(a["dy_du"]), estimate=estimate, dy=moved,
+                       du_dx=n(a["du_dx"]), dy_du=n(a["dy_du"]), estimate=estimate, dy=moved, sign=sign,
                        du_dx_factor=operand(n(a["du_dx"])), dx_factor=operand(n(dx)))
     tail = (words(lang)["gears_step_same"] if estimate == moved
             else gears._fill(words(lang)["gears_step_drift"], to=n(end)))
@@ -122,6 +124,9 @@ def test_dragging_the_x_gear_turns_x_and_the_others_by_their_ratios(browser, gea
     # 15: "From x = 2.412 to 2.506", the last move alone, and 2.505898 in the field).
     assert readout(page)["field"] == f"{x:g}" and len(f"{x:g}".split(".")[-1]) <= 3, readout(page)
     assert readout(page)["step"].startswith(f"From x = 1 to {x:g}, "), readout(page)["step"]
+    # The chain rule's product as the static figure writes it, "≈" where the ratios shown do not give
+    # it (walkthrough 26: a quarter turn to x = 2.496 read "14.98 × 3 = 44.93")
+    assert readout(page)["product"] == expected("3 * x", "u * u", x, "en")["product"]
     turned = angles(page)
     assert math.isclose(turned["x"], 60 * (x - 1), abs_tol=1e-6)
     assert math.isclose(turned["u"], 3 * turned["x"], abs_tol=1e-6)  # g is linear: always 3 x as far

@@ -198,6 +198,16 @@ def test_the_static_figure_shows_the_start_in_the_pages_language():
     assert hands == 4  # x, u, y and the u shaft's second wheel
 
 
+def test_the_readouts_product_says_approximately_where_the_ratios_shown_do_not_give_it():
+    """Walkthrough 26: at x = 2.496, u = 3x and y = u², f'(u) = 14.976 shows as 14.98, and 14.98 x 3 is
+    44.94, not the 44.93 shown for 44.928: the lesson's number rule writes "≈" there."""
+    data = gears.data(spec_of("3 * x", "u * u", 2.496, [2, 3], 0.002))
+    assert "14.98 \u00d7 3 \u2248 44.93" in gears.svg(data, strings("en"))
+    assert "14,98 \u00d7 3 \u2248 44,93" in gears.svg(data, strings("et"))
+    data = gears.data(spec_of("3 * x", "u * u", 2, [2, 3], 0.002))  # 12 x 3 = 36, exactly as shown
+    assert "12 \u00d7 3 = 36" in gears.svg(data, strings("en"))
+
+
 def test_the_static_figure_names_the_chosen_inner_function_where_the_menu_will_be():
     plain = gears.svg(gears.data(spec_of("3 * x", "u * u", 1, [-1, 3], 0.1)), strings("et"))
     assert "tdg-gears-choice" not in plain  # nothing to choose: no line for it

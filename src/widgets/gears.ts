@@ -5,7 +5,7 @@
 
 import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
-import { operand, parseNumber, proseNumber } from "../player/model/format";
+import { equalsSign, operand, parseNumber, productText, proseNumber, shownAs } from "../player/model/format";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
@@ -346,7 +346,9 @@ class Gears {
       this.live.querySelector(`[data-row="${row}"] .tdg-gears-number`)!;
     setText(number("inner"), n(chain.du_dx));
     setText(number("outer"), n(chain.dy_du));
-    setText(number("product"), `${n(chain.dy_du)} \u00d7 ${operand(n(chain.du_dx))} = ${n(chain.product)}`);
+    // "≈" where the ratios as shown do not multiply to the product as shown (walkthrough 26: "14.98 × 3 =
+    // 44.93"; the lesson's number rule)
+    setText(number("product"), productText(chain.dy_du, chain.du_dx, chain.product, i18n.lang));
     setText(number("backward"), n(chain.backward));
     setText(
       this.live.querySelector(".tdg-gears-agree")!,
@@ -388,6 +390,10 @@ class Gears {
           du_dx_factor: operand(n(step.from.du_dx)), // after "×": "× (−2)"
           dx_factor: operand(n(step.dx)),
           estimate,
+          sign: equalsSign(
+            shownAs(step.from.dy_du) * shownAs(step.from.du_dx) * shownAs(step.dx),
+            step.estimate.y,
+          ),
           dy: moved,
         }),
         estimate === moved ? i18n.t("gears_step_same") : i18n.t("gears_step_drift", { to: n(step.to.x) }),

@@ -75,9 +75,10 @@ def shown_as(x: float) -> float:
     return float(format_number(x).replace(MINUS, "-"))
 
 
-def product_text(incoming: float, local: float, contribution: float) -> str:
+def product_text(incoming: float, local: float, contribution: float, lang: str | None = None) -> str:
     """"incoming × local = contribution" as the player's edge labels write it (format.ts productText):
-    a negative factor in parentheses, and "≈" where the factors shown do not give the result shown."""
+    a negative factor in parentheses, and "≈" where the factors shown do not give the result shown; in
+    a sentence (`lang`), the same digits written the language's way."""
     sign = "=" if format_number(shown_as(incoming) * shown_as(local)) == format_number(contribution) else "≈"
-    factors = f"{format_number(incoming)} \u00d7 {operand(format_number(local))}"
-    return f"{factors} {sign} {format_number(contribution)}"
+    write = format_number if lang is None else (lambda x: prose_number(x, lang))
+    return f"{write(incoming)} \u00d7 {operand(write(local))} {sign} {write(contribution)}"

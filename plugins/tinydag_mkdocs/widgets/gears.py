@@ -31,7 +31,7 @@ import tinydag.parse as engine
 import tinydag.trace as tracing
 from tinydag.errors import MAX_CHARS, MAX_NODES
 
-from ..base.numbers import operand, prose_number
+from ..base.numbers import product_text, prose_number
 from . import fields
 from .gears_train import CENTER_Y, IDLER_TEETH, PITCH, bodies, fixed, gear_path, hand_length, train
 
@@ -350,8 +350,7 @@ def readout(data: dict, strings: dict[str, str], lang: str) -> str:
     rows = [
         ("inner", f"u = {data['inner']}", strings["gears_inner_ratio"], num(s["du_dx"])),
         ("outer", f"y = {data['outer']}", strings["gears_outer_ratio"], num(s["dy_du"])),
-        ("product", "", strings["gears_product"],
-         f"{num(s['dy_du'])} \u00d7 {operand(num(s['du_dx']))} = {num(s['product'])}"),
+        ("product", "", strings["gears_product"], product_text(s["dy_du"], s["du_dx"], s["product"], lang)),
         ("backward", f"y = {data['composed']}", strings["gears_backward"], num(s["backward"])),
     ]
     items = "".join(
