@@ -172,6 +172,27 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
     assert gap >= 12 and inside, (gap, inside)
 
 
+def test_the_step_buttons_stay_under_the_pointer_as_the_words_of_a_step_change(browser, gears_server):
+    """Walkthrough 26: the first step's sentence took a line more than the hint above the controls, and
+    moved the + button 14 px down between two presses. The words come under the controls."""
+    page = open_page(browser, gears_server)
+    awake(page)
+    plus = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gears-button").nth(1)
+    step = page.locator(f"{DEFAULT} .tdg-gears--live .tdg-gears-step")
+    heights, places = set(), set()
+    for _ in range(3):
+        places.add(plus.bounding_box()["y"])
+        heights.add(step.bounding_box()["height"])
+        plus.click()
+        page.wait_for_function(f"document.querySelector('{DEFAULT} .tdg-gears--live .tdg-gears-step')"
+                               ".textContent.startsWith('From x')")
+    places.add(plus.bounding_box()["y"])
+    heights.add(step.bounding_box()["height"])
+    assert len(heights) > 1, heights  # the words did change length (the hint, then the steps)
+    assert len(places) == 1, places
+    assert page.errors == []
+
+
 def test_a_point_where_the_chain_does_not_compute_stops_the_gears_with_a_message(browser, gears_server):
     page = open_page(browser, gears_server, "et")
     awake(page, POLE)

@@ -338,8 +338,11 @@ def svg(data: dict, strings: dict[str, str]) -> str:
         choice = (f'<p class="tdg-gears-choice"><span class="tdg-gears-choice-label">'
                   f'{escape(strings["gears_choice"])}</span> <code class="tdg-gears-choice-value">'
                   f'{escape(data["inner"])}</code></p>')
+    # The step's words under the controls: however many lines a step's sentence takes, the − and +
+    # buttons stay where the finger is (walkthrough 26: the first step's words moved them 14 px down).
     return (f'<div class="tdg-gears" data-gears-static="">{figure}{choice}{readout(data, strings, lang)}'
-            f'<div class="tdg-gears-bar"><p class="tdg-gears-static-note">{escape(bar)}</p></div></div>')
+            f'<div class="tdg-gears-bar"><p class="tdg-gears-static-note">{escape(bar)}</p></div>'
+            f'<p class="tdg-gears-step">{escape(strings["gears_hint"])}</p></div>')
 
 
 def readout(data: dict, strings: dict[str, str], lang: str) -> str:
@@ -360,8 +363,7 @@ def readout(data: dict, strings: dict[str, str], lang: str) -> str:
         + (f' <span class="tdg-gears-agree">{escape(agree)}</span>' if key == "backward" else "")
         + "</dd></div>"
         for key, code, term, value in rows)
-    return (f'<dl class="tdg-gears-readout">{items}</dl>'
-            f'<p class="tdg-gears-step">{escape(strings["gears_hint"])}</p>')
+    return f'<dl class="tdg-gears-readout">{items}</dl>'
 
 
 def agrees(product: float, backward: float) -> bool:
