@@ -144,24 +144,29 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 
 
 
+LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}  # a phone turned: 844x390
+
+
+def on_one_screen(page, words: str) -> None:
+    """The whole stage under the site's header and the step's words under it, in the window."""
+    b = boxes(page)
+    assert b["text"].startswith(words), b["text"]
+    assert b["stage"]["top"] >= b["header"] - 1, b
+    assert b["caption"]["bottom"] <= page.viewport_size["height"], b
+
+
 def test_a_phone_turned_to_landscape_shows_the_graph_and_its_words_together(browser, site_server):
     """Walkthroughs 24, 25: a phone turned to landscape (844x390) drew the graph 326 px tall from under
     the header, and the step's words started at y = 389, just under the window. A short window's stage
     leaves room for them: Backward plays with the whole stage and the words on one screen."""
-    landscape = {"width": PHONE["height"], "height": PHONE["width"]}
-    page = open_lesson(browser, site_server, viewport=landscape, has_touch=True, is_mobile=True, hash=FULL)
+    page = open_lesson(browser, site_server, "ru", viewport=PHONE, has_touch=True, is_mobile=True, hash=FULL)
+    settle(page)
+    page.set_viewport_size(LANDSCAPE)  # turned
     settle(page)
     page.click(f"{FULL} [data-action=backward]")
     page.evaluate(SETTLED)
     seek(page, 1.5)
-    screen = page.evaluate(f"""() => {{
-        const box = s => document.querySelector('{FULL} ' + s).getBoundingClientRect();
-        return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom,
-                 stage: box('.tdg-stage'), caption: box('[data-caption]'), height: innerHeight,
-                 words: document.querySelector('{FULL} [data-caption]').textContent}}; }}""")
-    assert screen["words"].startswith("Step 2 of 5 · (a + b) receives"), screen["words"]
-    assert screen["stage"]["top"] >= screen["header"] - 1, screen
-    assert screen["caption"]["bottom"] <= screen["height"], screen
+    on_one_screen(page, "Шаг 2 из 5 · (a + b) получает")
     assert page.errors == []
 
 
@@ -170,17 +175,10 @@ def test_a_link_to_a_moment_lands_with_the_graph_and_its_words_in_view(browser, 
     """Walkthrough 21: a link to a step of a 40-node graph with eight variables landed on the sandbox's
     top, and its eight sliders pushed the graph half under a desktop's fold, the step's words with it."""
     values = "a:0.5,b:1,c:-1,d:2,e:1,f:2,g:1,h:0.5"
-    page = open_lesson(browser, site_server, viewport=viewport, hash=(
-        f"{FULL}?expr={quote(FORTY_NODES)}&vals={quote(values)}&dir=backward&t=3.2"))
+    moment, words = f"expr={quote(FORTY_NODES)}&vals={quote(values)}&t=3.2", "Step 4 of 51 · "
+    page = open_lesson(browser, site_server, viewport=viewport, hash=f"{FULL}?{moment}&dir=backward")
     page.evaluate(SETTLED)
-    screen = page.evaluate(f"""() => {{
-        const box = s => document.querySelector('{FULL} ' + s).getBoundingClientRect();
-        return {{header: document.querySelector('.md-header').getBoundingClientRect().bottom,
-                 stage: box('.tdg-stage'), caption: box('[data-caption]'), height: innerHeight,
-                 words: document.querySelector('{FULL} [data-caption]').textContent}}; }}""")
-    assert screen["words"].startswith("Step 4 of 51 · "), screen["words"]
-    assert screen["stage"]["top"] >= screen["header"] - 1, screen
-    assert screen["caption"]["bottom"] <= screen["height"], screen
+    on_one_screen(page, words)
     assert page.errors == []
 
 

@@ -302,9 +302,10 @@ export class ControlSync {
       const row = button.parentElement!;
       if (current && button.getAttribute("aria-pressed") !== "true" && row.scrollWidth > row.clientWidth) {
         const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
-        const by = Math.min(0, b.left - r.left) || Math.max(0, b.right - r.right);
-        // Rounded outwards (xb17: WebKit drops a fraction), with room for the chip's focus ring.
-        if (by) row.scrollLeft += by < 0 ? Math.floor(by) - 4 : Math.ceil(by) + 4; // (none: in view)
+        // With room for the chip's focus ring (4 px); rounded outwards (xb17: WebKit drops a fraction).
+        // A chip in view moves nothing (walkthrough 26: each load moved the row 4 px, its label cut).
+        const by = Math.min(0, b.left - 4 - r.left) || Math.max(0, b.right + 4 - r.right);
+        row.scrollLeft += by < 0 ? Math.floor(by) : Math.ceil(by);
       }
       setAttr(button, "aria-pressed", String(current));
     });

@@ -38,10 +38,13 @@ const MAX_HEIGHT_OF_VIEWPORT = 0.8; // a tall graph may take this share of the w
 // but leaves this much of it (px) for the site's header and, under the graph, its pan hint, caption,
 // toggles, folded predict legend and the timeline's buttons: all on one screen at 1280×800.
 const ROOM_UNDER_TALL_STAGE = 320;
-const TALL_STAGE_FLOOR = 360; // however short the window, but for one shorter than that and this (px):
-// the site's header above and the step's words under it, on one screen (walkthrough 25: a phone turned
-// to landscape, 844×390, had its 326 px stage from y = 56 and the words at 389-431)
-const ROOM_FOR_CAPTION = 112;
+const TALL_STAGE_FLOOR = 360; // however short the window, but for the two below
+// A short window (a phone turned to landscape) keeps this much (px) of its height for the site's header
+// above the stage (56) and the step's two lines of words under it with their gap (52), and the 12 that
+// sandbox.ts showStage leaves under them: all on one screen (walkthrough 25: at 844×390 the 326 px
+// stage from y = 56 left the words at 389-431)...
+const ROOM_FOR_HEADER_AND_CAPTION = 120;
+// ... though never below the fit's own least height (fit.ts DEFAULT_LIMITS.minHeight).
 // A stage taller than the window's height less this (px) leaves no room under it for the unfolded
 // prediction fields as well as the timeline's buttons (walkthrough 24: the small neuron's 480 px stage
 // put Pause and the timeline at y = 839-872 of 800 while its backward pass played).
@@ -209,7 +212,8 @@ export class Stage {
     const windowHeight = window.innerHeight || 0; // 0: no window to fit (the default limit)
     const share = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * windowHeight));
     const room = windowHeight ? windowHeight - ROOM_UNDER_TALL_STAGE : share;
-    const floor = Math.min(TALL_STAGE_FLOOR, room + ROOM_UNDER_TALL_STAGE - ROOM_FOR_CAPTION);
+    const short = windowHeight ? windowHeight - ROOM_FOR_HEADER_AND_CAPTION : TALL_STAGE_FLOOR;
+    const floor = Math.max(DEFAULT_LIMITS.minHeight, Math.min(TALL_STAGE_FLOOR, short));
     const maxHeight = Math.max(floor, Math.min(share, room));
     const limits = { ...DEFAULT_LIMITS, maxHeight, minScale: this.minScale };
     let size = compact ? CARD_COMPACT : CARD_FULL;

@@ -70,8 +70,8 @@ export function landing(root: HTMLElement, open?: Panel): number {
   const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
   // Checked answers are about the cards: the whole graph stays under the header (walkthrough 26: after a
   // phone's switch of language, a wrong answer's long words pushed its leaf's card under the header).
-  const third = moment?.checked ? 0 : stage.getBoundingClientRect().height / 3;
-  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + third));
+  const above = moment?.checked ? 0 : stage.getBoundingClientRect().height / 3; // of the graph, at most
+  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + above));
 }
 
 /**

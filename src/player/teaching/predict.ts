@@ -100,9 +100,10 @@ export class PredictPanel {
     this.toggle.addEventListener("click", () => {
       this.unfolded = this.body.hidden; // the reader's choice, which a resize keeps
       this.fold(!this.unfolded);
-      // The fields opened under a tall graph reach below the fold: the page shows them and Check
-      // (walkthrough 25: Check at y = 790-823 of 800).
-      if (this.unfolded) this.body.scrollIntoView({ block: "nearest" });
+      // The fields opened under a tall graph reach below the fold: the page moves just enough to show
+      // Check, the row of fields with it (walkthrough 25: Check at y = 790-823 of 800), whatever the
+      // words under them (review 57: the whole body, a wrong answer's words in it, took the graph away).
+      if (this.unfolded) check.scrollIntoView({ block: "nearest" });
     });
   }
 
