@@ -52,8 +52,10 @@ TERSER_OPTIONS = ("--compress",
 # class reads them. It renames every property of that name in a bundle, so a name the browser's APIs
 # (TypeScript's lib files) also use, or one that crosses the bundle's edge (the page's JSON and the
 # widgets' data, which the plugin writes; the URL; the debug handle the tests read; the shaders'
-# attribute and uniform names; the engine's methods, which player.js calls in engine.js, each bundle
-# renaming on its own), is left alone.
+# attribute and uniform names; the engine's methods, load.ts, which player.js calls in engine.js, each
+# bundle renaming on its own), is left alone. (What those methods return is read across the edge too
+# (ErrorView, Field): a private name of theirs read on the other side would break the browser tests
+# that use it.)
 PRIVATE = re.compile(r"\bprivate (?:readonly )?(?:static )?([A-Za-z_]\w*)")
 WORD = re.compile(r"[A-Za-z_$][\w$]*")
 EDGE_FILES = ("node_modules/typescript/lib/lib.*.d.ts", "src/inference/types.ts", "src/player/page/mount.ts",
