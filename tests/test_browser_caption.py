@@ -19,6 +19,7 @@ from .browser_helpers import (
     open_lesson,
     pause,
     reused_page,
+    sandbox_ready,
     seek,
     set_range,
     set_values,
@@ -170,10 +171,35 @@ def test_a_phone_turned_to_landscape_shows_the_graph_and_its_words_together(brow
     assert page.errors == []
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, site_server):
+    """Walkthrough 27: on a phone turned to landscape, exercise (a)'s link cut the graph's top 82 px under
+    the header and still left Check under the fold, and (b), (c) and the first screen's link landed on the
+    expression with 81 px of the graph in view. Where a panel and the graph cannot share the window, the
+    whole graph and its words come first. On a desktop the first screen's link, whose words say "press
+    Play", lands with Play in view (it was at y = 896 of 800)."""
+    links = "a[data-open-in-sandbox]"
+    page = open_lesson(browser, site_server, viewport=LANDSCAPE, has_touch=True, is_mobile=True)
+    for i in range(page.locator(links).count()):
+        page.goto(page.url.split("#")[0])
+        sandbox_ready(page)
+        page.locator(links).nth(i).click()
+        page.evaluate(SETTLED)
+        on_one_screen(page, "")  # whatever the step: at t = 0, what Play will do
+    assert page.errors == []
+    page = open_lesson(browser, site_server, viewport=DESKTOP)
+    page.locator(links).first.click()
+    page.evaluate(SETTLED)
+    on_one_screen(page, "Backward pass, 5 steps: press Play")
+    play = page.locator(f"{FULL} [data-action=play]").bounding_box()
+    assert play["y"] + play["height"] <= DESKTOP["height"], play
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE, {"width": 768, "height": 1024}],
+                         ids=["desktop", "phone", "tablet"])
 def test_a_link_to_a_moment_lands_with_the_graph_and_its_words_in_view(browser, site_server, viewport):
-    """Walkthrough 21: a link to a step of a 40-node graph with eight variables landed on the sandbox's
-    top, and its eight sliders pushed the graph half under a desktop's fold, the step's words with it."""
+    """Walkthroughs 21, 27: a link to a step of a 40-node graph with eight variables landed on the
+    sandbox's top, and its eight sliders pushed the graph half under a desktop's and a tablet's fold, the
+    step's words with it."""
     values = "a:0.5,b:1,c:-1,d:2,e:1,f:2,g:1,h:0.5"
     moment, words = f"expr={quote(FORTY_NODES)}&vals={quote(values)}&t=3.2", "Step 4 of 51 · "
     page = open_lesson(browser, site_server, viewport=viewport, hash=f"{FULL}?{moment}&dir=backward")

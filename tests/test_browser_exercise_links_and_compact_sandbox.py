@@ -75,6 +75,7 @@ PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBounding
           third: (box('{FULL} .tdg-stage')?.height ?? 0) / 3,
           // the panel's bottom, or that of Play and the timeline where they follow it
           panel: el && Math.max(el.getBoundingClientRect().bottom, box('{FULL} .tdg-transport').bottom),
+          play: box('{FULL} .tdg-transport')?.bottom ?? null,
           open: el && (el.tagName === 'DETAILS' ? el.open : !el.classList.contains('is-folded')),
           // the other panel: Nudge check closed, or the predictions folded where they fold
           other: panel && (panel === '.tdg-nudge'
@@ -84,11 +85,14 @@ PLACES = f"""panel => {{ const box = s => document.querySelector(s)?.getBounding
 
 def landed(page, href: str) -> None:
     """Where a link puts the page, within 4 s: the full sandbox's top just under Material's header (its
-    scroll-margin-top: at most 12 px between them); a link that unfolds a panel (`open=predict`, `nudge`)
-    and folds the other moves on from there just enough to show it, unfolded, under the stage, with
-    Play and the timeline where they follow it (walk 23: under exercise (a)'s fields they ended just
-    under a desktop's fold), of which at most a third may go above the header (where the window does
-    not hold both, exactly a third)."""
+    scroll-margin-top: at most 12 px between them), moved on from there just enough to show Play and the
+    timeline under the whole graph (walk 27: "press Play", Play under a desktop's fold), or to the whole
+    graph where they cannot come too; a link that unfolds a panel (`open=predict`, `nudge`) and folds
+    the other moves on just enough to show it, unfolded, under the stage, with Play and the timeline
+    where they follow it (walk 23: under exercise (a)'s fields they ended just under a desktop's fold),
+    of which at most a third may go above the header; where the window does not hold both, the whole
+    graph under the header, the panel next (walk 27: a phone turned to landscape cut the graph and still
+    did not show Check)."""
     panel = PANELS.get(parse_qs(href.split("?", 1)[1]).get("open", [""])[0])
     seen = []
     for _ in range(40):
@@ -103,13 +107,17 @@ def landed(page, href: str) -> None:
 def in_place(at: dict, panel: bool) -> bool:
     header = at["header"]
     top = header <= round(at["sandbox"]) <= header + 12
-    if not panel:
-        return top
-    if not at["open"] or not at["other"] or at["stage"] is None:
+    if at["stage"] is None:  # no player (no WebGL): the sandbox's top
+        return top and not panel
+    whole = header - 1 <= at["stage"] <= header + 12  # the stage's top just under the header
+    if not panel:  # the sandbox's top, or on to Play under the whole graph, or the whole graph
+        play = at["play"] is not None and at["height"] - 16 <= at["play"] <= at["height"]
+        return at["stage"] >= header - 1 and (top or whole or play)
+    if not at["open"] or not at["other"]:
         return False
     highest = header - at["third"]  # at most a third of the stage above the header
-    if at["panel"] > at["height"]:  # the window does not hold both: that third and no more
-        return highest - 1 <= at["stage"] <= highest + 12
+    if at["panel"] > at["height"]:  # the window does not hold both: the whole graph, the panel next
+        return whole
     return at["stage"] >= highest - 1 and (top or at["height"] - 16 <= at["panel"])
 
 

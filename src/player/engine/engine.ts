@@ -6,7 +6,7 @@
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
-import { land, landing } from "../teaching/landing";
+import { arrive, land } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
 import { ErrorView } from "../controls/errorview";
 import { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
@@ -30,6 +30,6 @@ const engine: Engine = {
   showTask,
   writeNudge,
   land,
-  landing,
+  arrive,
 };
 window.tinydagEngine = engine;

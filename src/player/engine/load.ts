@@ -6,7 +6,7 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult } from "../model/nudge";
 import type { writeNudge } from "../controls/nudgeresult";
-import type { land, landing } from "../teaching/landing";
+import type { arrive, land } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
 import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
@@ -32,7 +32,7 @@ export interface Engine {
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
   writeNudge: typeof writeNudge; // what a nudge measured, in words under Nudge check (the engine ran it)
   land: typeof land; // where an exercise's link (its setup computed) takes the page
-  landing: typeof landing; // where a shared moment is shown: the sandbox, or the panel it unfolds
+  arrive: typeof arrive; // a shared moment shown: the graph and Play, or the panel it unfolds
 }
 
 declare global {
@@ -77,7 +77,7 @@ export const lazyEngine: Engine = {
   showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
   writeNudge: (...args) => loaded().writeNudge(...args),
   land: (root, ready, reduced, ring) => loaded().land(root, ready, reduced, ring),
-  landing: (root) => loaded().landing(root),
+  arrive: (root) => loaded().arrive(root),
 };
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;

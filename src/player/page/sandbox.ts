@@ -188,17 +188,14 @@ export class Sandbox implements Target {
     await nextTask();
     // To the moment an address named, unless the reader has moved on while it woke (review 48).
     if (moment) {
-      // Where the panel a link unfolds shows too (landing.ts, in the engine's bundle, which an exercise
-      // needs anyway), else the sandbox's top under the header.
-      const engine = moment.open ? await loadEngine().catch(() => null) : null;
+      // Where the graph and Play show too, or the panel a link unfolds (landing.ts, in the engine's
+      // bundle, which an exercise or a link's own expression needs anyway; walkthrough 21: a link to a
+      // 40-node graph's step, its eight sliders above, showed half of the graph and none of its words),
+      // else the sandbox's top under the header.
+      const engine = moment.open || engineReady() ? await loadEngine().catch(() => null) : null;
       if (!readerMovedSince(asked)) {
-        if (engine) window.scrollTo({ top: engine.landing(this.root), behavior: "auto" });
-        else {
-          // and on to the graph and its words where many sliders push them under the fold (walkthrough
-          // 21: a link to a 40-node graph's step showed half of the graph and none of the words)
-          this.root.scrollIntoView({ block: "start" });
-          this.showStage(this.ui.caption);
-        }
+        if (engine) engine.arrive(this.root);
+        else this.root.scrollIntoView({ block: "start" });
       }
     } else this.autoplayWhenVisible();
     await nextTask();

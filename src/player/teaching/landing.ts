@@ -46,12 +46,25 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
 }
 
 /**
+ * A shared moment's landing (sandbox.ts, once its sandbox has woken): at once, then kept there while
+ * content above settles (walkthrough 27: the first screen's player, waking after a phone turned to
+ * landscape had landed, grew 110 px and pushed the graph's words under the fold).
+ */
+export function arrive(root: HTMLElement): void {
+  window.scrollTo({ top: landing(root), behavior: "auto" });
+  keepInPlace(root, root.getBoundingClientRect().top, false);
+}
+
+/**
  * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
- * header; or, when the address unfolds a panel, moved on just enough to show that panel under the
- * graph (and Play with the timeline, where they follow it), never with more than a third of the graph
- * above the header (on a phone, Nudge check's row under the graph, its controls and the Russian labels
- * between them), and none of it where the answers were checked. `open`: the panel, when not the
- * address's (an edit rewrites the address without it).
+ * header, moved on just enough to show Play with the timeline under the graph where the whole graph
+ * stays in view (walkthrough 27: after the first screen's link, "press Play" with Play under a
+ * desktop's fold). When the address unfolds a panel, to that panel (and the timeline, where it follows
+ * it) with at most a third of the graph above the header (on a phone, Nudge check's row under the graph,
+ * its controls and the Russian labels between them), none where the answers were checked; where even
+ * that leaves the panel below the window, the whole graph with its words, the panel next below
+ * (walkthrough 27: a phone turned to landscape cut exercise (a)'s graph and still did not show Check).
+ * `open`: the panel, when not the address's (an edit rewrites the address without it).
  */
 export function landing(root: HTMLElement, open?: Panel): number {
   const moment = decodeMoment(location.hash, root.id);
@@ -62,16 +75,17 @@ export function landing(root: HTMLElement, open?: Panel): number {
   const top = y(root, "top") - margin(root);
   const panel = open ? root.querySelector(PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
-  if (!panel || !stage) return top;
+  if (!stage) return top;
+  const whole = y(stage, "top") - margin(stage); // the stage's top under the header
   // The panel with Play and the timeline when they come after it (walk 23: exercise (a)'s row ended
   // just under a desktop's fold, so scrubbing back after Check meant scrolling away from the graph).
   const transport = root.querySelector(".tdg-transport");
-  const bottom = Math.max(y(panel, "bottom"), transport ? y(transport, "bottom") : 0);
+  const bottom = Math.max(panel ? y(panel, "bottom") : 0, transport ? y(transport, "bottom") : 0);
   const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
   // Checked answers are about the cards: the whole graph stays under the header (walkthrough 26: after a
   // phone's switch of language, a wrong answer's long words pushed its leaf's card under the header).
-  const above = moment?.checked ? 0 : stage.getBoundingClientRect().height / 3; // of the graph, at most
-  return Math.max(top, Math.min(shown, y(stage, "top") - margin(stage) + above));
+  const above = panel && !moment?.checked ? stage.getBoundingClientRect().height / 3 : 0; // at most
+  return Math.max(top, shown <= whole + above ? shown : whole);
 }
 
 /**
