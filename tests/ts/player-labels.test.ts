@@ -190,6 +190,15 @@ test("a card says how its value was made", () => {
   assert.ok(written.includes("0.1234 ** 0.5 ≈ 0.3514"), written.join(" | ")); // √0.1234 = 0.35128…
   assert.ok(written.includes("1 ÷ 3 = 0.3333"), written.join(" | "));
   assert.ok(written.includes("exp(0.1234) = 1.131"), written.join(" | ")); // exp(0.1234) = 1.1313…
+  // A negative exponent as typed, with the typographic minus every other number has (walkthrough 27:
+  // "a ** −1 = 2 ** -1 = 0.5")
+  const power = buildTimeline("a ** -1 + a ** (-0.5)", { a: 2 });
+  const powers = power.nodes.map((n) => madeText(n, power));
+  assert.ok(powers.includes("2 ** −1 = 0.5"), powers.join(" | "));
+  assert.ok(
+    powers.some((m) => m?.startsWith("2 ** (−0.5) ")),
+    powers.join(" | "),
+  );
 });
 
 test("frames carry the current event's numbers and the contributions each node has received", () => {

@@ -39,7 +39,8 @@ export function madeText(
   const result = `${work ? equalsSign(work(shownAs(input(0)), second), node.value) : "="} ${write(node.value)}`;
   const { shape, glyph } = LOOKS[node.op];
   if (shape === "power")
-    return `${operand(write(input(0)))} ** ${node.exponent_label ?? write(node.exponent ?? 0)} ${result}`;
+    // (the exponent as typed, its minus the typographic one: walkthrough 27, "2 ** -1" among "−")
+    return `${operand(write(input(0)))} ** ${(node.exponent_label ?? write(node.exponent ?? 0)).replace(/-/g, "−")} ${result}`;
   if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(write(input(1)))} ${result}`;
   return `${glyph}(${write(input(0))}) ${result}`; // −(3) = −3, relu(−6) = 0
 }
