@@ -171,6 +171,26 @@ def test_a_phone_turned_to_landscape_shows_the_graph_and_its_words_together(brow
     assert page.errors == []
 
 
+def test_enter_after_a_typed_expression_brings_its_graph_and_words_into_view(browser, site_server):
+    """Walkthrough 26: on a phone, the 40-node expression typed, its graph played with the step's words
+    at y = 874 of 844. Enter says the typing is done: the graph and its words come into view; after an
+    expression with an error, the field and its message stay."""
+    page = open_lesson(browser, site_server, "et", viewport=PHONE, has_touch=True, is_mobile=True)
+    page.locator(f"{FULL} input[name=expression]").evaluate("f => f.scrollIntoView({block: 'start'})")
+    type_expression(page, FORTY_NODES)
+    page.evaluate(SETTLED)
+    on_one_screen(page, "")
+    field = page.locator(f"{FULL} input[name=expression]")
+    field.evaluate("f => f.scrollIntoView({block: 'center'})")
+    before = field.bounding_box()["y"]
+    type_expression(page, "a * (b +")
+    page.evaluate(SETTLED)
+    assert field.bounding_box()["y"] == before  # nothing moved
+    error = page.locator(f"{FULL} .tdg-error").bounding_box()
+    assert error and error["y"] + error["height"] <= PHONE["height"], error
+    assert page.errors == []
+
+
 def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, site_server):
     """Walkthrough 27: on a phone turned to landscape, exercise (a)'s link cut the graph's top 82 px under
     the header and still left Check under the fold, and (b), (c) and the first screen's link landed on the

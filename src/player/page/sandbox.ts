@@ -115,6 +115,12 @@ export class Sandbox implements Target {
       this.predict.el.addEventListener("focusin", (e) => {
         if (e.target instanceof HTMLInputElement) this.showStage(e.target, null);
       });
+    // Enter after an expression that computes: the learner has typed it and watches its graph, which
+    // comes into view with its words (walkthrough 26: on a phone a 40-node graph's words were under the
+    // fold while its pulse played). An error stays in view with the field.
+    ui.expression.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !this.state.error) this.showStage(ui.caption);
+    });
     // What the learner predicts goes into the address too: a reload keeps it (walkthrough 16).
     this.predict?.el.addEventListener("input", () => this.share.schedule(() => this.state));
     this.frameworks = FrameworksPanel.find(root, i18n);
