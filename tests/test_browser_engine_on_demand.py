@@ -118,18 +118,21 @@ def test_an_engine_that_cannot_load_is_said_and_the_next_change_tries_again(brow
     error = page.locator(f"{SANDBOX} .tdg-error")
     assert error.is_visible() and "не удалось загрузить" in error.inner_text(), error.inner_text()
     assert page.evaluate(CARDS).startswith("a | b | a + b"), "the graph on screen stays"
+    # (one request, or two where the focus's failed before the typed number asked again: CI saw both)
+    tried = engine_requests(page)
+    assert tried in (1, 2), tried
     # A change made without the engine, a preset: the graph follows it, and the message goes with the
     # graph it was about (review 53: it stayed, saying the graph could not follow).
     page.locator(f"{SANDBOX} [data-action=preset]").nth(1).click()
     settle(page)
-    assert not error.is_visible() and engine_requests(page) == 1
+    assert not error.is_visible() and engine_requests(page) == tried, "a preset asks for no engine"
     page.unroute(ENGINE)
     page.locator(f"{SANDBOX} input[name=num-a]").fill("6")
     page.locator(f"{SANDBOX} input[name=num-a]").dispatch_event("change")
     settle(page)
     assert not error.is_visible(), "loaded on the next change: the message goes"
     assert page.input_value(f"{SANDBOX} input[name=num-a]") == "6"
-    assert engine_requests(page) == 2
+    assert engine_requests(page) == tried + 1
     assert page.errors == [], page.errors  # the failed load was reported, not thrown
     page.context.close()
 
