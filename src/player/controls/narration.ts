@@ -28,7 +28,9 @@ export function describeEvent(
   // (walkthrough 24: "0.5.grad is now −1"; now "(0.5).grad is now −1").
   const name = (id: string): string => {
     const n = nodes.get(id);
-    return !n ? id : n.op === "const" ? `(${sentenceName(n, timeline)})` : sentenceName(n, timeline);
+    if (!n) return id;
+    const named = sentenceName(n, timeline);
+    return n.op === "const" ? `(${named})` : named;
   };
   const f = (x: number): string => proseNumber(x, i18n.lang);
   if (event.kind === "compute") {

@@ -20,9 +20,7 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
  * browser decides (an address opened).
  */
 export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
-  const top = landing(root);
-  window.scrollTo({ top, behavior: reduced ? "auto" : "smooth" });
-  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, !reduced);
+  const top = go(root, !reduced);
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
   // After Enter on the link, the keys start where the exercise does: in the panel it unfolds (its first
@@ -51,8 +49,15 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
  * landscape had landed, grew 110 px and pushed the graph's words under the fold).
  */
 export function arrive(root: HTMLElement): void {
-  window.scrollTo({ top: landing(root), behavior: "auto" });
-  keepInPlace(root, root.getBoundingClientRect().top, false);
+  go(root, false);
+}
+
+/** Scroll to the landing and keep the sandbox there while content above settles; the scroll's top. */
+function go(root: HTMLElement, smooth: boolean): number {
+  const top = landing(root);
+  window.scrollTo({ top, behavior: smooth ? "smooth" : "auto" });
+  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, smooth);
+  return top;
 }
 
 /**
