@@ -243,6 +243,15 @@ class Parser {
         );
       }
       const opening = this.take();
+      if (this.at(")")) {
+        throw syntax(
+          "argument",
+          `'${token.text}' needs an input inside its parentheses, like ${token.text}(x).`,
+          opening.start,
+          this.peek.end,
+          { name: token.text },
+        );
+      }
       const arg = this.expr();
       const close = this.expectClose(opening);
       return { kind: "call", name: token.text as FunctionName, arg, start: token.start, end: close.end };

@@ -224,6 +224,9 @@ class _Parser:
                     f"There is no function '{token.text}'. Available: {', '.join(FUNCTIONS)}.",
                     token.start, token.end, params={"name": token.text})
             opening = self.take()
+            if self.at(")"):
+                raise _syntax("argument", f"'{token.text}' needs an input inside its parentheses, "
+                              f"like {token.text}(x).", opening.start, self.peek.end, name=token.text)
             arg = self.expr()
             close = self.expect_close(opening)
             return Call(cast(FunctionName, token.text), arg, token.start, close.end)

@@ -368,6 +368,25 @@ test("division by zero: the engine's span and the message name the divisor only"
   );
 });
 
+test("an empty call and a typed 0 as divisor get their own reasons, in every language", () => {
+  const words = {
+    en: ["“relu” needs an input inside its parentheses, like relu(x).", "nothing can be divided by 0"],
+    ru: ["Функции «relu» нужен аргумент в скобках, например relu(x).", "на 0 делить нельзя"],
+    et: ["„relu“ vajab sulgude vahele sisendit, näiteks relu(x).", "0-ga jagada ei saa"],
+  };
+  const empty = failure("a * relu()");
+  assert.deepEqual([empty.start, empty.end], [8, 10], "the empty parentheses are marked");
+  for (const lang of LANGS) {
+    const i18n = makeI18n(lang, strings(lang));
+    const [call = "", zero = ""] = words[lang];
+    assert.equal(errorMessage(i18n, empty, "a * relu()"), call);
+    for (const typed of ["a / 0", "a / (0)", "a / 0.0", "b / -0"])
+      assert.ok(errorMessage(i18n, failure(typed), typed).includes(zero), `${lang}: ${typed}`);
+    const computed = errorMessage(i18n, failure("a / (b - b)", { b: 3 }), "a / (b - b)");
+    assert.ok(computed.includes("(b - b)") && !computed.includes(zero), `${lang}: ${computed}`);
+  }
+});
+
 test("long expressions are quoted as a short excerpt", () => {
   const long = `a${" + a".repeat(60)}`;
   const big = `${Array.from("abcdefghijklmnopqrstu").join(" + ")} * 2 * 3 * 4`;

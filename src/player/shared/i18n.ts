@@ -82,7 +82,8 @@ type ErrorFields = Pick<ErrorPayload, "code" | "params" | "start" | "message"> &
  * is about), so nothing is appended after its full stop.
  */
 export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): string {
-  const params: Record<string, string> = { ...error.params, text: placeOf(error, source) };
+  const text = placeOf(error, source);
+  const params: Record<string, string> = { ...error.params, text };
   // Numbers in a message are prose: the language's own way of writing them.
   for (const name of NUMERIC_PARAMS) {
     const value = params[name];
@@ -101,6 +102,9 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
     Object.assign(params, decimal);
     key = "error_syntax_decimal_comma";
   }
+  // A typed 0 as the divisor ("a / 0") is its own reason: "the divisor “0” is 0" would say it twice.
+  if (key === "error_domain_division" && /^[\s(]*-?[0-9.]+(e[+-]?[0-9]+)?[\s)]*$/i.test(text))
+    key = "error_domain_division_literal";
   if (i18n.has(key)) return i18n.t(key, params);
   const general = `error_${error.code.replace(/-/g, "_")}`;
   return i18n.has(general) ? i18n.t(general, params) : error.message;
