@@ -113,7 +113,9 @@ export class Viewport {
       this.hint,
       h("span", { class: "tdg-pan-buttons" }, this.wholeButton, this.followButton),
     );
-    stage.after(this.toolbar);
+    // Under the step's words (the stage's next sibling, controls.ts), which stay right under the graph:
+    // in a short window a toolbar between them put the words under the fold (walkthrough 27).
+    (stage.nextElementSibling ?? stage).after(this.toolbar);
     this.describedBy = stage.getAttribute("aria-describedby");
     this.followButton.addEventListener("click", () => {
       this.follow = !this.follow;
