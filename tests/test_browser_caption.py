@@ -229,6 +229,30 @@ def test_a_link_to_a_moment_lands_with_the_graph_and_its_words_in_view(browser, 
     assert page.errors == []
 
 
+@pytest.mark.parametrize(("lang", "viewport", "words"), [
+    ("et", PHONE, "Nügimiskatse · c 0,001 võrra: Δväljund / h = −1"),
+    ("ru", DESKTOP, "Проверка сдвигом · c на 0,001: Δвыхода / h = −1"),
+], ids=["phone", "desktop"])
+def test_a_moment_with_a_nudge_lands_with_the_whole_graph_and_the_row_to_nudge_again(
+        browser, site_server, lang, viewport, words):
+    """Walkthrough 28: exercise (d)'s moment after its nudge (a reload, a switch of language, a shared
+    link) landed on the nudge's long result, with the stage's top at -35 on a phone (card a hidden) and
+    at 32 on a desktop. The nudge's changes are on the cards and its words under the graph: the whole
+    graph comes with them, and the row to nudge again under it."""
+    phone = viewport is PHONE
+    page = open_lesson(browser, site_server, lang, viewport=viewport, has_touch=phone, is_mobile=phone)
+    href = page.locator("a[data-open-in-sandbox]").nth(4).get_attribute("href")  # (d)
+    assert "open=nudge" in href, href
+    page.goto(fresh_url(page.url.split("#")[0] + href + "&nudge=c%3A0.001"), wait_until="commit")
+    sandbox_ready(page)
+    page.wait_for_selector(f"{FULL} [data-node] [data-field=delta]:not([hidden])")
+    page.evaluate(SETTLED)
+    on_one_screen(page, words)
+    row = page.locator(f"{FULL} .tdg-nudge-row").bounding_box()
+    assert row["y"] + row["height"] <= viewport["height"], row
+    assert page.errors == []
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_predictions_are_typed_and_checked_with_the_graph_in_view(browser, site_server, viewport):
     """Exercise (a) as a reader does it: its link (which unfolds the fields a phone folds), the wheel a notch

@@ -78,7 +78,10 @@ export function landing(root: HTMLElement, open?: Panel): number {
     el.getBoundingClientRect()[edge] + window.scrollY;
   const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
   const top = y(root, "top") - margin(root);
-  const panel = open ? root.querySelector(PANELS[open]) : null;
+  // A nudge already made is on the cards (their changes) and in the step's words: the row to nudge
+  // again comes into view, not the long result under it (walkthrough 28: after a reload, or a switch of
+  // language, a phone's stage top at -35, card a hidden).
+  const panel = open ? root.querySelector(moment?.nudge ? ".tdg-nudge-row" : PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
   if (!stage) return top;
   const whole = y(stage, "top") - margin(stage); // the stage's top under the header
@@ -87,9 +90,11 @@ export function landing(root: HTMLElement, open?: Panel): number {
   const transport = root.querySelector(".tdg-transport");
   const bottom = Math.max(panel ? y(panel, "bottom") : 0, transport ? y(transport, "bottom") : 0);
   const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
-  // Checked answers are about the cards: the whole graph stays under the header (walkthrough 26: after a
-  // phone's switch of language, a wrong answer's long words pushed its leaf's card under the header).
-  const above = panel && !moment?.checked ? stage.getBoundingClientRect().height / 3 : 0; // at most
+  // Checked answers and a nudge made are about the cards: the whole graph stays under the header
+  // (walkthrough 26: after a phone's switch of language, a wrong answer's long words pushed its leaf's
+  // card under the header; walkthrough 28: a nudge's, 16 px of a desktop's stage).
+  const done = moment?.checked || moment?.nudge;
+  const above = panel && !done ? stage.getBoundingClientRect().height / 3 : 0; // at most
   return Math.max(top, shown <= whole + above ? shown : whole);
 }
 
