@@ -94,8 +94,8 @@ test("Check with one unreadable field speaks of that field, with several of each
   assert.match(say("ru", 1), /^В одном поле нужно число: см\. сообщение под полями\.$/);
   for (const n of [2, 3])
     assert.match(say("ru", n), /^В некоторых полях нужно число: см\. сообщения под полями\.$/);
-  assert.match(say("et", 1), /^Ühes väljas peab olema arv: vaata teadet väljade all\.$/);
-  assert.match(say("et", 3), /^Mitmes väljas peab olema arv: vaata teateid väljade all\.$/);
+  assert.match(say("et", 1), /^Üks väli ootab veel arvu: vaata selle teadet väljade all\.$/);
+  assert.match(say("et", 3), /^Mõni väli ootab veel arvu: vaata nende teateid väljade all\.$/);
   for (const lang of ["en", "ru", "et"]) {
     const t = makeI18n(lang, strings(lang)).t;
     assert.match(t("predict_empty", { leaf: "b" }), /^b\.grad: /, lang);
@@ -185,4 +185,39 @@ test("a nudge's two outputs are written with the digits that tell them apart", (
   ).text;
   assert.match(words, /from 3\.333333 to 3\.333333: Δoutput \/ h = 0, and a\.grad = 0\./);
   assert.ok(!words.includes(strings("en").nudge_rounding!.slice(0, 20)), words);
+});
+
+test("a nudge whose ratio and gradient differ says why, in every language (walkthrough 28)", () => {
+  const said = (
+    lang: string,
+    expression: string,
+    values: Record<string, number>,
+    leaf: string,
+    h: number,
+  ) => {
+    const timeline = buildTimeline(expression, values);
+    const result = nudge(timeline, values, leaf, h);
+    return nudgeWords({ leaf, h, result }, true, makeI18n(lang, strings(lang)), expression).text;
+  };
+  const why = {
+    en: ["because the output curves", "across 0, its kink", "finds the slope at the point itself"],
+    ru: ["потому что выход искривлён", "через 0, её излом", "находит наклон в самой точке"],
+    et: ["sest väljund on kõver", "üle nulli, tema murdepunkti", "leiab tõusu punktis endas"],
+  } as const;
+  for (const lang of ["en", "ru", "et"] as const) {
+    const [curve, kink, point] = why[lang];
+    const curved = said(lang, "1 / a", { a: 2 }, "a", 0.5); // −0.2 beside −0.25
+    assert.ok(curved.includes(curve) && curved.includes(point) && !curved.includes(kink), curved);
+    const kinked = said(lang, "relu(a * b)", { a: 0, b: 3 }, "a", 0.001); // 3 beside 0
+    assert.ok(kinked.includes(kink) && kinked.includes(point) && !kinked.includes(curve), kinked);
+    // Equal as shown (a straight line; the 1/a curve at h = 1e-7): the one sentence as before.
+    for (const same of [
+      said(lang, "(a + b) * c", { a: 2, b: -3, c: 10 }, "c", 0.001),
+      said(lang, "1 / a", { a: 2 }, "a", 1e-7),
+    ])
+      assert.ok(
+        !same.includes(curve) && !same.includes(point) && same.includes(strings(lang).nudge_one_pass!),
+        same,
+      );
+  }
 });

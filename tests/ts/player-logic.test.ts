@@ -477,6 +477,19 @@ test("nudge check: Δoutput / h next to the gradient", () => {
   assert.equal(nudgeCheck(recompute, DEFAULT, {}, "z", 0.001).ok, false);
 });
 
+test("nudge check knows when h takes a relu's input across its kink", () => {
+  const kinked = tl("relu(a * b)", { a: 0, b: 3 });
+  const across = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", 0.001); // 0 -> 0.003: off the kink
+  assert.ok(across.ok && across.kink && across.ratio === 3 && across.grad === 0);
+  const left = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", -0.001); // stays at relu's 0 side
+  assert.ok(left.ok && !left.kink && left.ratio === 0);
+  const near = tl("relu(a) * 2", { a: -0.0005 });
+  assert.ok((nudgeCheck(recompute, near, { a: -0.0005 }, "a", 0.001) as { kink: boolean }).kink);
+  assert.ok(!(nudgeCheck(recompute, near, { a: -0.0005 }, "a", 0.0001) as { kink: boolean }).kink);
+  const curved = nudgeCheck(recompute, tl("a * a", { a: 3 }), { a: 3 }, "a", 0.5);
+  assert.ok(curved.ok && !curved.kink);
+});
+
 test("an input error at the text's unfinished end waits for the learner's pause; any other shows at once", () => {
   const errorOf = (text: string) => {
     try {

@@ -17,6 +17,7 @@ export type NudgeResult =
       grad: number;
       rounding: boolean;
       moved: Map<NodeId, number>; // every node whose value the nudge changed: nudged minus original
+      kink: boolean; // the nudge took a relu's input across 0 (crossesKink)
     }
   | { ok: false; error: ErrorPayload };
 
@@ -47,7 +48,22 @@ export function nudgeCheck(
     grad: variable.grad,
     rounding: lostToRounding(root.value, after, variable.value, h, delta, variable.grad),
     moved: movedBy(timeline, result.timeline),
+    kink: crossesKink(timeline, result.timeline),
   };
+}
+
+/**
+ * Did the nudge take a relu's input across 0 (onto or off it), where relu's slope jumps between 0 and 1?
+ * Then Δoutput / h measures across the jump, not the slope at the point (walkthrough 28: at a = 0 in
+ * relu(a * b), "Δoutput / h = 3, and a.grad = 0", with no word on why).
+ */
+export function crossesKink(original: Timeline, nudged: Timeline): boolean {
+  const before = new Map(original.nodes.map((n) => [n.id, n.value]));
+  const after = new Map(nudged.nodes.map((n) => [n.id, n.value]));
+  return original.nodes.some((n) => {
+    const input = n.op === "relu" ? n.inputs[0] : undefined;
+    return input !== undefined && before.get(input)! > 0 !== after.get(input)! > 0;
+  });
 }
 
 /**
@@ -132,7 +148,11 @@ export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expr
     grad: say(r.grad),
   };
   let text = t(reached ? "nudge_result" : "nudge_result_waiting", params);
-  text += ` ${t("nudge_one_pass")}`;
+  // Two numbers that differ as shown are not left to look like one sensitivity (walkthrough 28): why
+  // they differ (the output curves over h, or h crosses a relu's kink), and what backward() finds.
+  const differ = reached && !r.rounding && params.ratio !== params.grad;
+  if (differ) text += ` ${t(r.kink ? "nudge_kink" : "nudge_curve", params)}`;
+  text += ` ${t(differ ? "nudge_one_pass_point" : "nudge_one_pass")}`;
   if (r.rounding) text += ` ${t("nudge_rounding")}`;
   const caption = t(reached ? "caption_nudge" : "caption_nudge_waiting", params);
   const words: NudgeWords = {
