@@ -149,7 +149,51 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     for text in ("1/3", ""):
         field.fill(text)
         field.press("Enter")
-        assert field.input_value() == "\u22124", text
+        page.wait_for_function("f => f.value === '\u22124'", arg=field.element_handle())
+    assert page.errors == []
+
+
+REFUSED = {
+    "en": ("b: “abc” is not a number, so b stays −4.",
+           "b: 2e7 lies beyond ±1,000,000, the most a sandbox takes, so b stays 2."),
+    "ru": ("b: «abc»\u00a0— не число, поэтому b остаётся равным −4.",
+           "b: 2e7 выходит за ±1\u00a0000\u00a0000, больше песочница не принимает, "
+           "поэтому b остаётся равным 2."),
+    "et": ("b: „abc“ ei ole arv, seega jääb b väärtuseks −4.",
+           "b: 2e7 on väljaspool vahemikku ±1\u00a0000\u00a0000, suuremaid väärtusi liivakast ei võta, "
+           "seega jääb b väärtuseks 2."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "et"])
+def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang):
+    """Walkthrough 28: "1e400" typed key by key into a value field became "1e+40" with no word (its
+    prefix "1e40", beyond what an address keeps, had been applied) and the slider kept a range of ±2e40
+    ever after; "abc" was put back without a word. Text that is no number, or a number beyond ±10⁶ (the
+    address's limit), once committed, is said under its field, which gets the value in use back; a value
+    typed up to a large number and back down gets a slider that fits it again."""
+    page = open_page(lang=lang)
+    field = page.locator(f"{SANDBOX} input[name=num-b]")
+    message = page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error")
+    slider = f"{SANDBOX} input[name=var-b]"
+
+    def commit(text: str) -> None:
+        field.fill("")
+        field.press_sequentially(text)
+        field.press("Enter")
+        settle(page)
+
+    commit("\u22124")
+    commit("abc")
+    assert message.inner_text() == REFUSED[lang][0] and num(field.input_value()) == -4
+    commit("900000")
+    assert not message.count() and page.get_attribute(slider, "max") == "2000000"
+    commit("2")
+    assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
+    commit("2e7")  # its "2" applies as typed; "2e7" is beyond reach
+    assert message.inner_text() == REFUSED[lang][1] and num(field.input_value()) == 2
+    assert message.is_visible() and page.get_attribute(slider, "max") == "5"
+    assert page.input_value(slider) == "2"
     assert page.errors == []
 
 

@@ -5,9 +5,11 @@ import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
 import { type Slider, showValue, widenSlider } from "./sliders";
 import { parseNumber } from "../model/format";
+import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
 import { DEFAULT_VIEW, rotate } from "../model/view";
 import type { Stage } from "../stage/stage";
+import type { I18n } from "../shared/i18n";
 
 const KEY_ROTATION: Record<string, [number, number]> = {
   ArrowLeft: [-0.08, 0],
@@ -30,6 +32,7 @@ export interface Target {
   readonly ui: Controls;
   readonly stage: Stage;
   readonly presets: readonly Preset[];
+  readonly i18n: I18n;
   current(): SandboxState;
   dispatch(action: Action, options?: DispatchOptions): void;
   copyLink(): void;
@@ -101,7 +104,9 @@ export function wireSlider(t: Target, slider: Slider): void {
   });
   slider.number.addEventListener("input", (e) => {
     const value = parseNumber(slider.number.value);
-    if (!Number.isFinite(value)) return; // half typed, or no number: once left, it says the value (below)
+    // Half typed, no number, or beyond what an address keeps (the "1e40" of "1e400"): once committed,
+    // the engine says why and puts the value back (valuecheck.ts).
+    if (!(Math.abs(value) <= MAX_MAGNITUDE)) return;
     widenSlider(slider, value);
     slider.range.value = String(value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
@@ -109,10 +114,11 @@ export function wireSlider(t: Target, slider: Slider): void {
   // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
   // screen again, with its new numbers.
   for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
-  slider.number.addEventListener("change", () => {
-    const value = t.current().values[slider.name];
-    if (!Number.isFinite(parseNumber(slider.number.value)) && value !== undefined) showValue(slider, value);
-  });
+  // (The engine set off as the field took the focus: by the commit it is here, or it failed to come,
+  // which the change that needed it has said.)
+  slider.number.addEventListener("change", () =>
+    window.tinydagEngine?.checkValue(slider, t.current().values[slider.name], t.i18n),
+  );
 }
 
 /** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */

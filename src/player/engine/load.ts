@@ -6,6 +6,7 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult } from "../model/nudge";
 import type { writeNudge } from "../controls/nudgeresult";
+import type { checkValue } from "../controls/valuecheck";
 import type { arrive, land } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
 import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
@@ -33,6 +34,7 @@ export interface Engine {
   writeNudge: typeof writeNudge; // what a nudge measured, in words under Nudge check (the engine ran it)
   land: typeof land; // where an exercise's link (its setup computed) takes the page
   arrive: typeof arrive; // a shared moment shown: the graph and Play, or the panel it unfolds
+  checkValue: typeof checkValue; // a variable's number field committed: refused with words, or its slider fitted
 }
 
 declare global {
@@ -63,7 +65,8 @@ const loaded = (): Engine => {
   return engine;
 };
 
-export const lazyEngine: Engine = {
+// (checkValue is called on the engine once it is here: a committed field that finds none lets it be.)
+export const lazyEngine: Omit<Engine, "checkValue"> = {
   recompute: (expression, values) => loaded().recompute(expression, values),
   variablesOf: (expression) => loaded().variablesOf(expression),
   writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),

@@ -84,7 +84,7 @@ export class Sandbox implements Target {
     data: SandboxData,
     scene: Scene,
     readonly ui: Controls,
-    private readonly i18n: I18n,
+    readonly i18n: I18n,
   ) {
     this.reducedMotion = prefersReducedMotion();
     this.context = {

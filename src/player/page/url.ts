@@ -36,7 +36,7 @@ export const CHECKED_PARAM = "checked";
 export const MAX_PREDICTION = 40; // characters of a carried prediction
 
 const MAX_EXPRESSION = 400; // the parser rejects more than 200 anyway, with a message
-const MAX_MAGNITUDE = 1e6;
+export const MAX_MAGNITUDE = 1e6; // a variable's value, in an address or a field (valuecheck.ts)
 const URL_NUMBER = new RegExp(`^\\s*[-+]?${NUMBER_PATTERN}\\s*$`); // the engine's literal, signed
 const NAMED = /^([A-Za-z_]):(.+)$/; // a variable's name and a number: `a:2` in vals, `c:0.001` in nudge
 
