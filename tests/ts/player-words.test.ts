@@ -266,6 +266,21 @@ test("the caption says each step: forward shows how a value is made, backward th
     en.t("caption_start_forward", { total: scheduleOf(one, "forward").duration, play: "Play" }),
     /1 step:/,
   );
+  // Walkthrough 28: with reduced motion a pass holds its start a second while it plays, and the caption
+  // said "press Play" beside Pause. Playing, the start says the pass without the invitation.
+  const starts = {
+    en: "Backward pass, 3 steps: ",
+    ru: "Обратный проход, 3 шага: ",
+    et: "Tagasisuunaline läbimine, 3 sammu: ",
+  };
+  for (const lang of ["en", "ru", "et"] as const) {
+    const i18n = makeI18n(lang, strings(lang));
+    const pass = scheduleOf(buildTimeline("a * a", { a: 3 }), "backward");
+    const paused = captionOf(pass, null, i18n);
+    const playing = captionOf(pass, null, i18n, null, false, true);
+    assert.ok(paused.startsWith(starts[lang]) && paused.includes(i18n.t("play")), paused);
+    assert.ok(playing.startsWith(starts[lang]) && !playing.includes(i18n.t("play")), playing);
+  }
   const square = buildTimeline("a * a", { a: 3 });
   const back = scheduleOf(square, "backward");
   const lastStep = back.events[back.events.length - 1]!;

@@ -151,11 +151,15 @@ export function captionOf(
   i18n: I18n,
   dimmed: string | null = null,
   brief = false, // the step's brief sentence (describeEvent's `brief`)
+  playing = false, // at the pass's start already playing (reduced motion holds it a second): no "press Play"
 ): string {
   if (dimmed !== null) return i18n.t("caption_dimmed", { expression: excerptOf(dimmed) });
   const total = schedule.duration;
   if (shown)
     return i18n.t("caption_step", { step: shown.step, total, event: brief ? shown.brief : shown.event });
   if (total === 0) return i18n.t("caption_single_leaf"); // a lone variable or number: no operation
-  return i18n.t(`caption_start_${schedule.direction}`, { total, play: i18n.t("play") });
+  return i18n.t(`caption_${playing ? "playing" : "start"}_${schedule.direction}`, {
+    total,
+    play: i18n.t("play"),
+  });
 }

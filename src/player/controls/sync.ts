@@ -185,7 +185,7 @@ export class ControlSync {
     if (about.some((x, i) => x !== this.captionAbout[i])) caption.removeAttribute("data-open");
     this.captionAbout = about;
     const brief = !caption.hasAttribute("data-open") && innerWidth <= NARROW_PX;
-    const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief);
+    const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief, s.playing);
     const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
     setText(caption, words);
   }

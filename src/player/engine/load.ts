@@ -65,23 +65,16 @@ const loaded = (): Engine => {
   return engine;
 };
 
-// (checkValue is called on the engine once it is here: a committed field that finds none lets it be.)
-export const lazyEngine: Omit<Engine, "checkValue"> = {
-  recompute: (expression, values) => loaded().recompute(expression, values),
-  variablesOf: (expression) => loaded().variablesOf(expression),
-  writeScripts: (el, state, i18n) => loaded().writeScripts(el, state, i18n),
-  errorView: (...args) => loaded().errorView(...args),
-  showAnswers: (...args) => loaded().showAnswers(...args),
-  reachAnswers: (...args) => loaded().reachAnswers(...args),
-  typedAgain: (...args) => loaded().typedAgain(...args),
-  keepAnswers: (...args) => loaded().keepAnswers(...args),
-  forgetAnswer: (field) => loaded().forgetAnswer(field),
-  nudgeCheck: (timeline, values, leaf, h) => loaded().nudgeCheck(timeline, values, leaf, h),
-  showTask: (root, exercise, reduced) => loaded().showTask(root, exercise, reduced),
-  writeNudge: (...args) => loaded().writeNudge(...args),
-  land: (root, ready, reduced, ring) => loaded().land(root, ready, reduced, ring),
-  arrive: (root) => loaded().arrive(root),
-};
+// Each of the engine's functions, called on the engine once it is here (throwing EngineMissing before):
+// one handler for all of them, rather than one forwarding function each in the player's bytes.
+// (checkValue is called on the engine itself once it is here: a committed field that finds none lets
+// it be.)
+export const lazyEngine = new Proxy({} as Omit<Engine, "checkValue">, {
+  get:
+    (_, name) =>
+    (...args: unknown[]): unknown =>
+      (loaded()[name as keyof Engine] as (...a: unknown[]) => unknown)(...args),
+});
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;
 
