@@ -428,6 +428,14 @@ def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_se
     chips.first.click()
     settle(page)
     assert page.evaluate(scrolled) == 0
+    # A setup that is no preset (an expression of one's own, exercise (a)'s values) after one far along
+    # the row: the row's start too (walkthrough 28: after (c)'s link, then (a)'s, it stayed 334 px on).
+    chips.last.click()
+    settle(page)
+    page.locator(f"{SANDBOX} input[name=expression]").fill("a * b")
+    settle(page)
+    assert page.locator(f"{SANDBOX} [data-action=preset][aria-pressed=true]").count() == 0
+    assert page.evaluate(scrolled) == 0
     assert page.errors == []
 
 

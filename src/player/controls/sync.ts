@@ -308,6 +308,9 @@ export class ControlSync {
         const by = Math.min(0, b.left - 4 - r.left) || Math.max(0, b.right + 4 - r.right);
         row.scrollLeft = i ? row.scrollLeft + (by < 0 ? Math.floor(by) : Math.ceil(by)) : 0;
       }
+      // The chosen one no longer is (an exercise's own setup, an expression typed): the row from its
+      // start, its label with it (walkthroughs 27, 28: "Presets" scrolled away after (c)'s link, then (a)'s).
+      if (!current && button.getAttribute("aria-pressed") === "true") row.scrollLeft = 0;
       setAttr(button, "aria-pressed", String(current));
     });
   }
