@@ -433,6 +433,13 @@ test("derived nodes: the primitive expansion and the local derivatives", () => {
   assert.equal(expansionOf(DEFAULT.nodes[4]!, DEFAULT), null);
   assert.equal(nameOf(DEFAULT.nodes[2]!), "(a + b)");
   assert.equal(nameOf(DEFAULT.nodes[0]!), "a");
+  // A product of two calls is bracketed as any product is (walkthrough 28: "relu(… − …) × exp(g − h)
+  // receives" beside "(log(a × a + 1) ** 2) receives"); a call alone needs none.
+  const calls = buildTimeline("relu(a) * exp(b)", { a: 1, b: 0 });
+  const root = calls.nodes.find((n) => n.id === calls.root)!;
+  assert.equal(nameOf(root), "(relu(a) × exp(b))");
+  assert.equal(nameOf(calls.nodes.find((n) => n.op === "relu")!), "relu(a)");
+  assert.equal(nameOf(buildTimeline("(a)", { a: 1 }).nodes[0]!), "a");
 });
 
 test("narration: one sentence per chain-rule step, in the page's language", () => {

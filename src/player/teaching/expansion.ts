@@ -130,10 +130,12 @@ export function sentenceName(node: TimelineNode, timeline: Timeline): string {
   return wrapped(node, sentenceLabel(node, timeline));
 }
 
+/** "(a + b)" or "relu(a × b)", one bracket from the start to the end; not "relu(a) × exp(b)" (walkthrough 28). */
 function isWrapped(text: string): boolean {
-  if (!text.startsWith("(") || !text.endsWith(")")) return /^[a-z]+\(.*\)$/.test(text);
+  const open = /^[a-z]*\(/.exec(text)?.[0];
+  if (!open || !text.endsWith(")")) return false;
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = open.length - 1; i < text.length; i++) {
     if (text[i] === "(") depth++;
     else if (text[i] === ")") depth--;
     if (depth === 0 && i < text.length - 1) return false;
