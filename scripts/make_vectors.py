@@ -127,6 +127,7 @@ ERRORS = [
     ("two letters", "ab", {}), ("function without call", "relu + 1", {}), ("empty", "", {}),
     ("only spaces", "   ", {}), ("missing operator", "a b", {}), ("literal overflow", "1e999", {}),
     ("exponent literal overflow", "a ** 1e400", {}), ("empty call", "relu()", {}),
+    ("empty call, spaced", "a * relu( )", {}),
     ("operator first", "* a", {}), ("double operator", "a * * b", {}),
     ("typographic double times", "a \u00d7\u00d7 b", {}),
     ("number then name", "2a", {}), ("exponent letter", "1e", {}), ("dangling power", "a **", {}),

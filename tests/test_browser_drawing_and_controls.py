@@ -432,6 +432,13 @@ def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_se
     # the row: the row's start too (walkthrough 28: after (c)'s link, then (a)'s, it stayed 334 px on).
     chips.last.click()
     settle(page)
+    # ...but a chip chosen after another leaves the row where it shows the chosen one (review 58: the
+    # one before the last, in view, went out of it as the last's press went)
+    chips.nth(chips.count() - 2).click()
+    settle(page)
+    assert page.evaluate(f"""() => {{ const row = document.querySelector('{SANDBOX} .tdg-presets')
+        .getBoundingClientRect(); const chip = document.querySelector('{SANDBOX} [aria-pressed=true]')
+        .getBoundingClientRect(); return chip.left >= row.left - 1 && chip.right <= row.right + 1; }}""")
     page.locator(f"{SANDBOX} input[name=expression]").fill("a * b")
     settle(page)
     assert page.locator(f"{SANDBOX} [data-action=preset][aria-pressed=true]").count() == 0

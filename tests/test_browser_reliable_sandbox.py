@@ -144,6 +144,7 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     page = open_page()
     field = page.locator(f"{SANDBOX} input[name=num-b]")
     field.fill("\u22124")  # as a card writes it
+    field.press("Enter")
     settle(page)
     assert page.input_value(f"{SANDBOX} input[name=var-b]") == "-4"
     for text in ("1/3", ""):
@@ -155,12 +156,12 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
 
 REFUSED = {
     "en": ("b: “abc” is not a number, so b stays −4.",
-           "b: 2e7 lies beyond ±1,000,000, the most a sandbox takes, so b stays 2."),
+           "b: 1e400 lies beyond ±1,000,000, the most the sandbox takes, so b stays 2."),
     "ru": ("b: «abc»\u00a0— не число, поэтому b остаётся равным −4.",
-           "b: 2e7 выходит за ±1\u00a0000\u00a0000, больше песочница не принимает, "
+           "b: 1e400 выходит за пределы ±1\u00a0000\u00a0000, допустимые в\u00a0песочнице, "
            "поэтому b остаётся равным 2."),
     "et": ("b: „abc“ ei ole arv, seega jääb b väärtuseks −4.",
-           "b: 2e7 on väljaspool vahemikku ±1\u00a0000\u00a0000, suuremaid väärtusi liivakast ei võta, "
+           "b: 1e400 on väljaspool liivakastis lubatud vahemikku ±1\u00a0000\u00a0000, "
            "seega jääb b väärtuseks 2."),
 }
 
@@ -170,8 +171,9 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     """Walkthrough 28: "1e400" typed key by key into a value field became "1e+40" with no word (its
     prefix "1e40", beyond what an address keeps, had been applied) and the slider kept a range of ±2e40
     ever after; "abc" was put back without a word. Text that is no number, or a number beyond ±10⁶ (the
-    address's limit), once committed, is said under its field, which gets the value in use back; a value
-    typed up to a large number and back down gets a slider that fits it again."""
+    address's limit), once committed, is said under its field, and the value before it comes back
+    (review 58: "1e400" typed over 2 had applied its "1e4" and left b at 10,000); the words go with the
+    next value. A slider fits a value typed up to a large number and back, or set by a preset after it."""
     page = open_page(lang=lang)
     field = page.locator(f"{SANDBOX} input[name=num-b]")
     message = page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error")
@@ -186,14 +188,25 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     commit("\u22124")
     commit("abc")
     assert message.inner_text() == REFUSED[lang][0] and num(field.input_value()) == -4
+    assert field.get_attribute("aria-describedby") == message.get_attribute("id")
     commit("900000")
     assert not message.count() and page.get_attribute(slider, "max") == "2000000"
     commit("2")
     assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
-    commit("2e7")  # its "2" applies as typed; "2e7" is beyond reach
+    commit("1e400")  # its "1", "1e4" apply as typed; "1e40" is beyond reach: 2 comes back
     assert message.inner_text() == REFUSED[lang][1] and num(field.input_value()) == 2
-    assert message.is_visible() and page.get_attribute(slider, "max") == "5"
-    assert page.input_value(slider) == "2"
+    assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
+    card_b = page.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} [data-node]')]
+        .find(c => c.querySelector('.tdg-glyph').textContent.trim() === 'b')
+        .querySelector('[data-field=value]').textContent""")
+    assert num(card_b) == 2, "the graph is computed at b = 2 again"
+    set_range(page, slider, 1.5)  # the words were about the value before
+    settle(page)
+    assert not message.count()
+    commit("900000")
+    page.locator(f"{SANDBOX} [data-action=preset]").first.click()  # b = −3
+    settle(page)
+    assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "-3"
     assert page.errors == []
 
 

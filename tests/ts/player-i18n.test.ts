@@ -95,7 +95,7 @@ test("Check with one unreadable field speaks of that field, with several of each
   for (const n of [2, 3])
     assert.match(say("ru", n), /^В некоторых полях нужно число: см\. сообщения под полями\.$/);
   assert.match(say("et", 1), /^Üks väli ootab veel arvu: vaata selle teadet väljade all\.$/);
-  assert.match(say("et", 3), /^Mõni väli ootab veel arvu: vaata nende teateid väljade all\.$/);
+  assert.match(say("et", 3), /^Mõned väljad ootavad veel arvu: vaata nende teateid väljade all\.$/);
   for (const lang of ["en", "ru", "et"]) {
     const t = makeI18n(lang, strings(lang)).t;
     assert.match(t("predict_empty", { leaf: "b" }), /^b\.grad: /, lang);
@@ -201,8 +201,12 @@ test("a nudge whose ratio and gradient differ says why, in every language (walkt
   };
   const why = {
     en: ["because the output curves", "across 0, its kink", "finds the slope at the point itself"],
-    ru: ["потому что выход искривлён", "через 0, её излом", "находит наклон в самой точке"],
-    et: ["sest väljund on kõver", "üle nulli, tema murdepunkti", "leiab tõusu punktis endas"],
+    ru: ["зависит от a нелинейно", "через 0 — точку её излома", "находит наклон в самой точке"],
+    et: [
+      "sõltub muutujast a mittelineaarselt",
+      "üle nulli, tema murdepunkti",
+      "leiab tõusu täpselt selles punktis",
+    ],
   } as const;
   for (const lang of ["en", "ru", "et"] as const) {
     const [curve, kink, point] = why[lang];

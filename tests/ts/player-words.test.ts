@@ -395,8 +395,10 @@ test("an empty call and a typed 0 as divisor get their own reasons, in every lan
     const i18n = makeI18n(lang, strings(lang));
     const [call = "", zero = ""] = words[lang];
     assert.equal(errorMessage(i18n, empty, "a * relu()"), call);
-    for (const typed of ["a / 0", "a / (0)", "a / 0.0", "b / -0"])
+    for (const typed of ["a / 0", "a / (0)", "a / 0.0", "b / -0", "b / \u22120", "a / 0e5"])
       assert.ok(errorMessage(i18n, failure(typed), typed).includes(zero), `${lang}: ${typed}`);
+    // A number too small for a double is 0 to the engine, but the reader typed no 0 (review 58)
+    assert.ok(errorMessage(i18n, failure("a / 1e-400"), "a / 1e-400").includes("1e-400"), lang);
     const computed = errorMessage(i18n, failure("a / (b - b)", { b: 3 }), "a / (b - b)");
     assert.ok(computed.includes("(b - b)") && !computed.includes(zero), `${lang}: ${computed}`);
   }

@@ -83,13 +83,16 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
   return { name, range, number, lang: i18n.lang };
 }
 
-/** Make a slider's range include a value typed into its number field. */
-export function widenSlider(slider: Slider, value: number): void {
-  if (value >= Number(slider.range.min) && value <= Number(slider.range.max)) return;
-  const { min, max, step } = sliderRange(value);
-  slider.range.min = String(min);
-  slider.range.max = String(max);
-  slider.range.step = String(step);
+/**
+ * A slider's range for `value`: widened to include it, or narrowed again after a large one (review 58:
+ * a typed 900000 left ±2,000,000 in whole steps for the 0.5 a preset set next).
+ */
+export function fitSlider(slider: Slider, value: number): void {
+  const fits = sliderRange(value);
+  const max = Number(slider.range.max);
+  // (min, max and step as numbers: the input's properties write them as text)
+  if (value < Number(slider.range.min) || value > max || max > 10 * fits.max)
+    Object.assign(slider.range, fits);
 }
 
 /**
@@ -98,4 +101,5 @@ export function widenSlider(slider: Slider, value: number): void {
  */
 export function showValue(slider: Slider, value: number): void {
   slider.number.value = fieldText(value, slider.lang);
+  slider.number.nextElementSibling?.remove(); // words on a refused value (valuecheck.ts) are about another
 }

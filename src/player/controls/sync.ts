@@ -4,7 +4,7 @@
 
 import { CodeListing } from "../teaching/codestep";
 import { type Controls, fillNudgeLeaves } from "./controls";
-import { type Slider, showValue, syncSliderList, widenSlider } from "./sliders";
+import { fitSlider, type Slider, showValue, syncSliderList } from "./sliders";
 import { setAttr, setStyle, setText } from "../shared/dom";
 import type { ErrorView } from "./errorview";
 import { prettyLabel } from "../teaching/expansion";
@@ -281,7 +281,7 @@ export class ControlSync {
       const value = s.values[slider.name] ?? DEFAULT_VALUE;
       if (slider.number !== active && parseNumber(slider.number.value) !== value) showValue(slider, value);
       if (slider.range !== active && Number(slider.range.value) !== value) {
-        widenSlider(slider, value);
+        fitSlider(slider, value);
         slider.range.value = String(value);
       }
     }
@@ -291,11 +291,14 @@ export class ControlSync {
     // While the field says something else (a typo, an emptied field), no preset is the one chosen,
     // though its graph stays dimmed (walkthrough 14: the chip stayed pressed over an empty field).
     const fieldHoldsGraph = dimmedExpression(s) === null;
-    this.presets.forEach((preset, i) => {
-      const current =
+    const chosen = this.presets.map(
+      (preset) =>
         fieldHoldsGraph &&
         preset.expression === s.timeline.expression &&
-        Object.entries(preset.values).every(([k, v]) => s.values[k] === v);
+        Object.entries(preset.values).every(([k, v]) => s.values[k] === v),
+    );
+    this.presets.forEach((_, i) => {
+      const current = chosen[i];
       const button = this.ui.presets[i];
       if (!button) return;
       // On a phone the chips are one row that scrolls (expression.css): the chosen one is brought in.
@@ -308,9 +311,9 @@ export class ControlSync {
         const by = Math.min(0, b.left - 4 - r.left) || Math.max(0, b.right + 4 - r.right);
         row.scrollLeft = i ? row.scrollLeft + (by < 0 ? Math.floor(by) : Math.ceil(by)) : 0;
       }
-      // The chosen one no longer is (an exercise's own setup, an expression typed): the row from its
+      // None is chosen any more (an exercise's own setup, an expression typed): the row from its
       // start, its label with it (walkthroughs 27, 28: "Presets" scrolled away after (c)'s link, then (a)'s).
-      if (!current && button.getAttribute("aria-pressed") === "true") row.scrollLeft = 0;
+      if (!chosen.includes(true) && button.getAttribute("aria-pressed") === "true") row.scrollLeft = 0;
       setAttr(button, "aria-pressed", String(current));
     });
   }

@@ -3,7 +3,7 @@
 
 import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
-import { type Slider, showValue, widenSlider } from "./sliders";
+import { fitSlider, type Slider, showValue } from "./sliders";
 import { parseNumber } from "../model/format";
 import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
@@ -102,23 +102,35 @@ export function wireSlider(t: Target, slider: Slider): void {
     showValue(slider, value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
   });
-  slider.number.addEventListener("input", (e) => {
-    const value = parseNumber(slider.number.value);
-    // Half typed, no number, or beyond what an address keeps (the "1e40" of "1e400"): once committed,
-    // the engine says why and puts the value back (valuecheck.ts).
-    if (!(Math.abs(value) <= MAX_MAGNITUDE)) return;
-    widenSlider(slider, value);
+  const typed = (value: number, at?: number): void => {
+    fitSlider(slider, value);
     slider.range.value = String(value);
-    t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: e.timeStamp });
+    t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: at });
+  };
+  // The value a refused text gives back: the one before it was typed (review 58: the "1e4" of "1e400"
+  // had been applied as typed, and stayed).
+  let before: number | undefined;
+  slider.number.addEventListener("input", (e) => {
+    before ??= t.current().values[slider.name];
+    const value = parseNumber(slider.number.value);
+    // Half typed or no number, or beyond what an address keeps (the "1e40" of "1e400"), is not applied
+    if (Math.abs(value) <= MAX_MAGNITUDE) typed(value, e.timeStamp);
   });
   // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
   // screen again, with its new numbers.
   for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
-  // (The engine set off as the field took the focus: by the commit it is here, or it failed to come,
-  // which the change that needed it has said.)
-  slider.number.addEventListener("change", () =>
-    window.tinydagEngine?.checkValue(slider, t.current().values[slider.name], t.i18n),
-  );
+  // Committed: a value within reach stays; else the one before comes back, and the engine (set off as
+  // the field took the focus) says why under the field (valuecheck.ts).
+  slider.number.addEventListener("change", () => {
+    const text = slider.number.value;
+    const kept = before;
+    before = undefined;
+    slider.number.nextElementSibling?.remove(); // the words on a value refused before
+    if (Math.abs(parseNumber(text)) <= MAX_MAGNITUDE || kept === undefined) return;
+    typed(kept); // (the same number again changes nothing: checked answers keep their marks)
+    showValue(slider, kept);
+    window.tinydagEngine?.refuseValue(slider, text, kept, t.i18n);
+  });
 }
 
 /** On the timeline: arrows step one event, Space / Enter play or pause, Home / End jump. */

@@ -15,7 +15,7 @@ import { showTask } from "../teaching/task";
 import type { Engine } from "./load";
 import { nudge, recompute, variablesOf } from "./live";
 import { writeNudge } from "../controls/nudgeresult";
-import { checkValue } from "../controls/valuecheck";
+import { refuseValue } from "../controls/valuecheck";
 
 const engine: Engine = {
   recompute,
@@ -32,6 +32,6 @@ const engine: Engine = {
   writeNudge,
   land,
   arrive,
-  checkValue,
+  refuseValue,
 };
 window.tinydagEngine = engine;

@@ -6,7 +6,7 @@
 import type { Timeline } from "../../inference/types";
 import type { NudgeResult } from "../model/nudge";
 import type { writeNudge } from "../controls/nudgeresult";
-import type { checkValue } from "../controls/valuecheck";
+import type { refuseValue } from "../controls/valuecheck";
 import type { arrive, land } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
 import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
@@ -34,7 +34,7 @@ export interface Engine {
   writeNudge: typeof writeNudge; // what a nudge measured, in words under Nudge check (the engine ran it)
   land: typeof land; // where an exercise's link (its setup computed) takes the page
   arrive: typeof arrive; // a shared moment shown: the graph and Play, or the panel it unfolds
-  checkValue: typeof checkValue; // a variable's number field committed: refused with words, or its slider fitted
+  refuseValue: typeof refuseValue; // a variable's number field committed with what it cannot take: why
 }
 
 declare global {
@@ -61,19 +61,20 @@ let loading: Promise<Engine> | null = null;
 
 const loaded = (): Engine => {
   const engine = window.tinydagEngine;
-  if (!engine) throw new EngineMissing("the engine is not loaded yet");
+  if (!engine) throw new EngineMissing(); // (always caught: sandbox.ts)
   return engine;
 };
 
 // Each of the engine's functions, called on the engine once it is here (throwing EngineMissing before):
-// one handler for all of them, rather than one forwarding function each in the player's bytes.
-// (checkValue is called on the engine itself once it is here: a committed field that finds none lets
-// it be.)
-export const lazyEngine = new Proxy({} as Omit<Engine, "checkValue">, {
+// one handler for all of them, rather than one forwarding function each in the player's bytes. Every
+// name answers with a function, `then` too: never await lazyEngine or return it from an async function.
+// (refuseValue is called on the engine itself, when it is here: a refused field's value comes back
+// without it, wiring.ts.)
+export const lazyEngine = new Proxy({} as Omit<Engine, "refuseValue">, {
   get:
     (_, name) =>
     (...args: unknown[]): unknown =>
-      (loaded()[name as keyof Engine] as (...a: unknown[]) => unknown)(...args),
+      (loaded() as unknown as Record<string | symbol, (...a: unknown[]) => unknown>)[name]!(...args),
 });
 
 export const engineReady = (): boolean => window.tinydagEngine !== undefined;
@@ -90,7 +91,7 @@ export function loadEngine(): Promise<Engine> {
     script.onerror = () => {
       script.remove();
       loading = null;
-      reject(new Error(`the engine (${script.src}) did not load`));
+      reject(new Error(script.src)); // the engine that did not load (said to the reader by the sandbox)
     };
     document.head.append(script);
   });

@@ -103,7 +103,7 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
     key = "error_syntax_decimal_comma";
   }
   // A typed 0 as the divisor ("a / 0") is its own reason: "the divisor “0” is 0" would say it twice.
-  if (key === "error_domain_division" && /^[\s(]*-?[0-9.]+(e[+-]?[0-9]+)?[\s)]*$/i.test(text))
+  if (key === "error_domain_division" && /^[\s(]*[-\u2212]?\s*(0+\.?0*|\.0+)(e[+-]?\d+)?[\s)]*$/i.test(text))
     key = "error_domain_division_literal";
   if (i18n.has(key)) return i18n.t(key, params);
   const general = `error_${error.code.replace(/-/g, "_")}`;

@@ -69,6 +69,7 @@ function go(root: HTMLElement, smooth: boolean): number {
  * its controls and the Russian labels between them), none where the answers were checked; where even
  * that leaves the panel below the window, the whole graph with its words, the panel next below
  * (walkthrough 27: a phone turned to landscape cut exercise (a)'s graph and still did not show Check).
+ * Checked answers and a nudge made keep the whole graph, Nudge check's row rather than its long result.
  * `open`: the panel, when not the address's (an edit rewrites the address without it).
  */
 export function landing(root: HTMLElement, open?: Panel): number {
@@ -81,7 +82,8 @@ export function landing(root: HTMLElement, open?: Panel): number {
   // A nudge already made is on the cards (their changes) and in the step's words: the row to nudge
   // again comes into view, not the long result under it (walkthrough 28: after a reload, or a switch of
   // language, a phone's stage top at -35, card a hidden).
-  const panel = open ? root.querySelector(moment?.nudge ? ".tdg-nudge-row" : PANELS[open]) : null;
+  const row = open === "nudge" && moment?.nudge;
+  const panel = open ? root.querySelector(row ? ".tdg-nudge-row" : PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
   if (!stage) return top;
   const whole = y(stage, "top") - margin(stage); // the stage's top under the header
