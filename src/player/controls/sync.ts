@@ -297,8 +297,7 @@ export class ControlSync {
         preset.expression === s.timeline.expression &&
         Object.entries(preset.values).every(([k, v]) => s.values[k] === v),
     );
-    this.presets.forEach((_, i) => {
-      const current = chosen[i];
+    chosen.forEach((current, i) => {
       const button = this.ui.presets[i];
       if (!button) return;
       // On a phone the chips are one row that scrolls (expression.css): the chosen one is brought in.

@@ -4,6 +4,7 @@
 
 import { LOOKS } from "../../inference/ops";
 import type { BackwardStep, Op, Timeline, TimelineNode } from "../../inference/types";
+import { prettyLabel } from "../teaching/expansion";
 import { equalsSign, formatNumber, operand, shownAs } from "./format";
 
 const MAX_TERMS = 4; // a longer sum keeps its first two and its last term: "1 + 1 + … + 1 = 5"
@@ -39,8 +40,8 @@ export function madeText(
   const result = `${work ? equalsSign(work(shownAs(input(0)), second), node.value) : "="} ${write(node.value)}`;
   const { shape, glyph } = LOOKS[node.op];
   if (shape === "power")
-    // (the exponent as typed, its minus the typographic one: walkthrough 27, "2 ** -1" among "−")
-    return `${operand(write(input(0)))} ** ${(node.exponent_label ?? write(node.exponent ?? 0)).replace(/-/g, "−")} ${result}`;
+    // (the exponent as typed, written as the working writes it: walkthrough 27, "2 ** -1" among "−")
+    return `${operand(write(input(0)))} ** ${prettyLabel(node.exponent_label ?? write(node.exponent ?? 0))} ${result}`;
   if (shape === "infix") return `${write(input(0))} ${glyph} ${operand(write(input(1)))} ${result}`;
   return `${glyph}(${write(input(0))}) ${result}`; // −(3) = −3, relu(−6) = 0
 }
