@@ -139,19 +139,36 @@ def search_results_stay_above_the_sandbox(page, size: str) -> None:
 
 def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open_page):
     """Walkthrough 17: a number field dropped what it could not read ("1/3" became 13, the cards' "−3"
-    became 3) and an emptied one stayed blank. Now "−4" is −4, and text that is no number, once left,
-    gives way to the value in use."""
+    became 3) and an emptied one stayed blank. Now "−4" is −4, and an emptied field, once left, gives
+    way to the value in use. A value field reads what a prediction field reads (review 58: "1/3" was
+    refused there, and "1,000" was 1 in English): typed key by key, "1/3" is a third, written as the
+    number taken once committed, and "1,000" a thousand."""
     page = open_page()
     field = page.locator(f"{SANDBOX} input[name=num-b]")
+    slider = f"{SANDBOX} input[name=var-b]"
     field.fill("\u22124")  # as a card writes it
     field.press("Enter")
     settle(page)
-    assert page.input_value(f"{SANDBOX} input[name=var-b]") == "-4"
-    for text in ("1/3", ""):
-        field.fill(text)
+    assert page.input_value(slider) == "-4"
+    field.fill("")
+    field.press("Enter")
+    page.wait_for_function("f => f.value === '\u22124'", arg=field.element_handle())
+    for typed, card, written in (("1/3", "0.3333", "0.3333333333333333"), ("1,000", "1000", "1000")):
+        field.fill("")
+        field.press_sequentially(typed)
+        assert field.input_value() == typed, "kept as typed while it is the learner's"
         field.press("Enter")
-        page.wait_for_function("f => f.value === '\u22124'", arg=field.element_handle())
+        settle(page)
+        assert card_value(page, "b") == card and field.input_value() == written
+        assert not page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error").count()
     assert page.errors == []
+
+
+def card_value(page, leaf: str) -> str:
+    """The value on the leaf's card, as the card writes it."""
+    return page.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} [data-node]')]
+        .find(c => c.querySelector('.tdg-glyph').textContent.trim() === '{leaf}')
+        .querySelector('[data-field=value]').textContent""")
 
 
 REFUSED = {
@@ -196,10 +213,7 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     commit("1e400")  # its "1", "1e4" apply as typed; "1e40" is beyond reach: 2 comes back
     assert message.inner_text() == REFUSED[lang][1] and num(field.input_value()) == 2
     assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
-    card_b = page.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} [data-node]')]
-        .find(c => c.querySelector('.tdg-glyph').textContent.trim() === 'b')
-        .querySelector('[data-field=value]').textContent""")
-    assert num(card_b) == 2, "the graph is computed at b = 2 again"
+    assert num(card_value(page, "b")) == 2, "the graph is computed at b = 2 again"
     set_range(page, slider, 1.5)  # the words were about the value before
     settle(page)
     assert not message.count()
@@ -221,6 +235,10 @@ def test_the_fields_write_numbers_as_the_pages_language(open_page):
     settle(page)
     assert page.input_value(f"{SANDBOX} input[name=num-a]") == "2,5"
     field = page.locator(f"{SANDBOX} input[name=num-b]")
+    field.fill("1 000,5")  # grouped as Russian writes it: read, and written as the number it is
+    field.press("Enter")
+    settle(page)
+    assert field.input_value() == "1000,5" and card_value(page, "b") == "1001"  # 4 digits on a card
     field.fill("-0,5")  # as a learner types it: read, and kept as typed while it is theirs
     settle(page)
     assert page.input_value(f"{SANDBOX} input[name=var-b]") == "-0.5"

@@ -5,6 +5,7 @@ import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
 import { fitSlider, type Slider, showValue } from "./sliders";
 import { parseNumber } from "../model/format";
+import { readPrediction } from "../model/verdict";
 import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
 import { DEFAULT_VIEW, rotate } from "../model/view";
@@ -110,9 +111,14 @@ export function wireSlider(t: Target, slider: Slider): void {
   // The value a refused text gives back: the one before it was typed (review 58: the "1e4" of "1e400"
   // had been applied as typed, and stayed).
   let before: number | undefined;
+  // Read as a prediction is (verdict.ts): "1/3", "(−2)", "1 000,5", and "1,000" in English (review 58).
+  const read = (text: string): number => {
+    const reading = readPrediction(text, slider.lang);
+    return reading.ok ? reading.value : NaN;
+  };
   slider.number.addEventListener("input", (e) => {
     before ??= t.current().values[slider.name];
-    const value = parseNumber(slider.number.value);
+    const value = read(slider.number.value);
     // Half typed or no number, or beyond what an address keeps (the "1e40" of "1e400"), is not applied
     if (Math.abs(value) <= MAX_MAGNITUDE) typed(value, e.timeStamp);
   });
@@ -126,7 +132,13 @@ export function wireSlider(t: Target, slider: Slider): void {
     const kept = before;
     before = undefined;
     slider.number.nextElementSibling?.remove(); // the words on a value refused before
-    if (Math.abs(parseNumber(text)) <= MAX_MAGNITUDE || kept === undefined) return;
+    const value = read(text);
+    // Taken: written as the number it is ("1/3" as 0.3333333333333333), unless it is written so already.
+    if (Math.abs(value) <= MAX_MAGNITUDE) {
+      if (parseNumber(text) !== value) showValue(slider, value);
+      return;
+    }
+    if (kept === undefined) return;
     typed(kept); // (the same number again changes nothing: checked answers keep their marks)
     showValue(slider, kept);
     window.tinydagEngine?.refuseValue(slider, text, kept, t.i18n);
