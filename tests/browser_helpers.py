@@ -37,6 +37,7 @@ NO_MULTISAMPLING = "--webgl-antialiasing-mode=none"
 LESSON = {"en": "02-autograd/", "ru": "ru/02-autograd/", "et": "et/02-autograd/"}
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}  # a phone turned: 844x390
 # Collects the page's layout shifts not caused by input in window.__shifts (from the page's start).
 SHIFTS = """() => { window.__shifts = [];
   new PerformanceObserver(list => window.__shifts.push(...list.getEntries()

@@ -11,6 +11,7 @@ import pytest
 from .big_graph_helpers import FORTY_NODES
 from .browser_helpers import (
     DESKTOP,
+    LANDSCAPE,
     PHONE,
     SETTLED,
     at_each_time,
@@ -145,7 +146,6 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
 
 
 
-LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}  # a phone turned: 844x390
 
 
 def on_one_screen(page, words: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, PHONE, open_lesson, paused_in_view, settle
+from .browser_helpers import DESKTOP, LANDSCAPE, PHONE, open_lesson, paused_in_view, settle
 
 pytestmark = pytest.mark.browser
 SANDBOX = "#tinydag-1"
@@ -46,13 +46,14 @@ STAGE = "(() => { const r = document.querySelector('[data-sandbox] .tdg-stage').
 def test_a_graph_in_view_stays_in_view_when_the_window_changes_width(browser, site_server):
     """Walkthrough 9: mid-exercise, 1280 -> 800 px wide put the graph out of view, and back it came 344 px
     lower; a phone's width put it 3,000 px below. A graph that was in view comes back into view, its top
-    under the header. A change of height alone (a phone's address bar as the reader scrolls) moves
-    nothing."""
+    under the header (walkthroughs 27, 28: from a phone's landscape to a desktop's window it stayed at
+    614-940 of 800, half of it in view, its words under the fold). A change of height alone (a phone's
+    address bar as the reader scrolls) moves nothing."""
     page = open_lesson(browser, site_server, viewport=DESKTOP)
     page.evaluate("scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"
                   ".getBoundingClientRect().top - 300)")
     settle(page)
-    for viewport in ({"width": 800, "height": 700}, PHONE, DESKTOP):
+    for viewport in ({"width": 800, "height": 700}, PHONE, DESKTOP, LANDSCAPE, DESKTOP):
         page.set_viewport_size(viewport)
         page.wait_for_function(FITS)
         page.wait_for_timeout(400)  # the page's pieces settle in the frames after (wiring.ts SETTLE_MS)
@@ -88,7 +89,7 @@ def test_turning_a_phone_keeps_an_exercises_fields_unfolded(browser, site_server
     page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
     settle(page)
     predict = page.locator(f"{SANDBOX} .tdg-predict")
-    for size in ({"width": PHONE["height"], "height": PHONE["width"]}, PHONE, DESKTOP, PHONE):
+    for size in (LANDSCAPE, PHONE, DESKTOP, PHONE):
         page.set_viewport_size(size)
         settle(page)
         assert "is-folded" not in predict.get_attribute("class"), size

@@ -258,9 +258,11 @@ const halfInView = (shown: number, height: number): boolean =>
  * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
  * scroll anchoring may hold on to another element: a graph that was in view goes out of it
  * (walkthrough 9: 1280 -> 800 px wide and back put it 344 px lower; a phone's width, 3,000 px below).
- * A graph that was in view (half of it at least) and now has its top cut or less than half of it in
- * view is brought back, its top under the header. Only for a new width: a phone's address bar
- * coming and going while the reader scrolls changes the height alone, and the reader is not fought.
+ * A graph that was in view (half of it at least) and now is not wholly in view is brought back, its
+ * top under the header (walkthroughs 27, 28: a window widened from 844×390 to 1280×800 left the graph
+ * at 614-940 of 800, its words under the fold, since half of it still showed). Only for a new width: a
+ * phone's address bar coming and going while the reader scrolls changes the height alone, and the
+ * reader is not fought.
  */
 function keepInViewAcrossWidths(stage: HTMLElement): void {
   // At least half the graph in view (or half the window, for a graph taller than it), as the last
@@ -284,8 +286,7 @@ function keepInViewAcrossWidths(stage: HTMLElement): void {
     // reader has scrolled since: a reader who scrolls right after turning the phone is not fought.
     const bringBack = (): void => {
       const box = stage.getBoundingClientRect();
-      const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
-      if (box.top < 0 || !halfInView(shown, box.height)) stage.scrollIntoView({ block: "start" });
+      if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ block: "start" });
     };
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
