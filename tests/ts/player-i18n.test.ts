@@ -200,20 +200,36 @@ test("a nudge whose ratio and gradient differ says why, in every language (walkt
     return nudgeWords({ leaf, h, result }, true, makeI18n(lang, strings(lang)), expression).text;
   };
   const why = {
-    en: ["because the output curves", "across 0, its kink", "finds the slope at the point itself"],
-    ru: ["зависит от a нелинейно", "через 0 — точку её излома", "находит наклон в самой точке"],
+    en: [
+      "because the output curves",
+      "across 0, its kink",
+      "finds the slope at the point itself",
+      "is exactly 0, its kink",
+    ],
+    ru: [
+      "зависит от a нелинейно",
+      "через 0 — точку её излома",
+      "находит наклон в самой точке",
+      "равен ровно 0\u00a0— точке её излома",
+    ],
     et: [
       "sõltub muutujast a mittelineaarselt",
       "üle nulli, tema murdepunkti",
       "leiab tõusu täpselt selles punktis",
+      "on täpselt 0, tema murdepunktis",
     ],
   } as const;
   for (const lang of ["en", "ru", "et"] as const) {
-    const [curve, kink, point] = why[lang];
+    const [curve, kink, point, on] = why[lang];
     const curved = said(lang, "1 / a", { a: 2 }, "a", 0.5); // −0.2 beside −0.25
     assert.ok(curved.includes(curve) && curved.includes(point) && !curved.includes(kink), curved);
-    const kinked = said(lang, "relu(a * b)", { a: 0, b: 3 }, "a", 0.001); // 3 beside 0
+    // From exactly 0 (walkthrough 29: 3 beside 0 was said to average "across the jump"): the slope on
+    // the side h goes to, beside the one relu takes at 0.
+    const onKink = said(lang, "relu(a * b)", { a: 0, b: 3 }, "a", 0.001); // 3 beside 0
+    assert.ok(onKink.includes(on) && onKink.includes(point) && !onKink.includes(kink), onKink);
+    const kinked = said(lang, "relu(a * b)", { a: -0.0005, b: 3 }, "a", 0.001); // 1.5 beside 0
     assert.ok(kinked.includes(kink) && kinked.includes(point) && !kinked.includes(curve), kinked);
+    assert.ok(!kinked.includes(on) && !onKink.includes(curve), kinked);
     // Equal as shown (a straight line; the 1/a curve at h = 1e-7): the one sentence as before.
     for (const same of [
       said(lang, "(a + b) * c", { a: 2, b: -3, c: 10 }, "c", 0.001),

@@ -484,17 +484,19 @@ test("nudge check: Δoutput / h next to the gradient", () => {
   assert.equal(nudgeCheck(recompute, DEFAULT, {}, "z", 0.001).ok, false);
 });
 
-test("nudge check knows when h takes a relu's input across its kink", () => {
+test("nudge check knows when h moves a relu's input off its kink, or across it", () => {
   const kinked = tl("relu(a * b)", { a: 0, b: 3 });
-  const across = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", 0.001); // 0 -> 0.003: off the kink
-  assert.ok(across.ok && across.kink && across.ratio === 3 && across.grad === 0);
-  const left = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", -0.001); // stays at relu's 0 side
-  assert.ok(left.ok && !left.kink && left.ratio === 0);
-  const near = tl("relu(a) * 2", { a: -0.0005 });
-  assert.ok((nudgeCheck(recompute, near, { a: -0.0005 }, "a", 0.001) as { kink: boolean }).kink);
-  assert.ok(!(nudgeCheck(recompute, near, { a: -0.0005 }, "a", 0.0001) as { kink: boolean }).kink);
-  const curved = nudgeCheck(recompute, tl("a * a", { a: 3 }), { a: 3 }, "a", 0.5);
-  assert.ok(curved.ok && !curved.kink);
+  const on = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", 0.001); // 0 -> 0.003: off the kink
+  assert.ok(on.ok && on.kink === "on" && on.ratio === 3 && on.grad === 0);
+  const left = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", -0.001); // 0 -> −0.003: relu's 0 side
+  assert.ok(left.ok && left.kink === "on" && left.ratio === 0 && left.grad === 0);
+  const kink = (expression: string, a: number, h: number) =>
+    (nudgeCheck(recompute, tl(expression, { a }), { a }, "a", h) as { kink: string | null }).kink;
+  assert.equal(kink("relu(a) * 2", -0.0005, 0.001), "across"); // −0.0005 -> 0.0005: both slopes
+  assert.equal(kink("relu(a) * 2", 0.0005, -0.001), "across");
+  assert.equal(kink("relu(a) * 2", -0.0005, 0.0001), null); // stays on the 0 side
+  assert.equal(kink("relu(a) * 2", 0.0005, -0.0005), "across"); // onto 0, relu's 0 side
+  assert.equal(kink("a * a", 3, 0.5), null);
 });
 
 test("an input error at the text's unfinished end waits for the learner's pause; any other shows at once", () => {

@@ -17,7 +17,7 @@ export type NudgeResult =
       grad: number;
       rounding: boolean;
       moved: Map<NodeId, number>; // every node whose value the nudge changed: nudged minus original
-      kink: boolean; // the nudge took a relu's input across 0 (crossesKink)
+      kink: Kink; // how the nudge met a relu's kink, if it did
     }
   | { ok: false; error: ErrorPayload };
 
@@ -53,17 +53,27 @@ export function nudgeCheck(
 }
 
 /**
- * Did the nudge take a relu's input across 0 (onto or off it), where relu's slope jumps between 0 and 1?
- * Then Δoutput / h measures across the jump, not the slope at the point (walkthrough 28: at a = 0 in
- * relu(a * b), "Δoutput / h = 3, and a.grad = 0", with no word on why).
+ * How a nudge met relu's kink at 0, where its slope jumps between 0 and 1 (walkthrough 28: at a = 0 in
+ * relu(a * b), "Δoutput / h = 3, and a.grad = 0", with no word on why): "on", a relu's input was
+ * exactly 0 and the nudge moved it off, so Δoutput / h is the slope on the side it went to, while
+ * backward() takes relu's slope at 0 as 0 (walkthrough 29: this was said as "across the jump"); else
+ * "across", the nudge took an input from one side of 0 to the other, and Δoutput / h averages the
+ * slopes of both; null, neither.
  */
-export function crossesKink(original: Timeline, nudged: Timeline): boolean {
+export type Kink = "on" | "across" | null;
+
+export function crossesKink(original: Timeline, nudged: Timeline): Kink {
   const before = new Map(original.nodes.map((n) => [n.id, n.value]));
   const after = new Map(nudged.nodes.map((n) => [n.id, n.value]));
-  return original.nodes.some((n) => {
+  let kink: Kink = null;
+  for (const n of original.nodes) {
     const input = n.op === "relu" ? n.inputs[0] : undefined;
-    return input !== undefined && before.get(input)! > 0 !== after.get(input)! > 0;
-  });
+    if (input === undefined) continue;
+    const [from, to] = [before.get(input)!, after.get(input)!];
+    if (from === 0 && to !== 0) return "on";
+    if (from > 0 !== to > 0) kink = "across";
+  }
+  return kink;
 }
 
 /**
@@ -151,7 +161,7 @@ export function nudgeWords(nudge: NudgeState, reached: boolean, i18n: I18n, expr
   // Two numbers that differ as shown are not left to look like one sensitivity (walkthrough 28): why
   // they differ (the output curves over h, or h crosses a relu's kink), and what backward() finds.
   const differ = reached && !r.rounding && params.ratio !== params.grad;
-  if (differ) text += ` ${t(r.kink ? "nudge_kink" : "nudge_curve", params)}`;
+  if (differ) text += ` ${t(r.kink ? `nudge_kink_${r.kink}` : "nudge_curve", params)}`;
   text += ` ${t(differ ? "nudge_one_pass_point" : "nudge_one_pass")}`;
   if (r.rounding) text += ` ${t("nudge_rounding")}`;
   const caption = t(reached ? "caption_nudge" : "caption_nudge_waiting", params);
