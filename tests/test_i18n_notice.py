@@ -15,6 +15,7 @@ import pytest
 from mkdocs import utils
 
 from tests.test_plugin import STRINGS, Site
+from tinydag_mkdocs.base.git_history import UNAFFECTED
 from tinydag_mkdocs.site import i18n_status
 
 NOTICES = {
@@ -58,9 +59,9 @@ def notice(html: str, kind: str = "outdated") -> re.Match | None:
     return re.search(pattern, html, re.S)
 
 
-def commit_edit(site: Site, page: str, text: str, when: int) -> None:
+def commit_edit(site: Site, page: str, text: str, when: int, message: str = "") -> None:
     (site.root / "docs" / page).write_text(text, encoding="utf-8")
-    git(site.root, "commit", "-q", "-am", f"edit {page}", when=when)
+    git(site.root, "commit", "-q", "-am", message or f"edit {page}", when=when)
 
 
 def test_up_to_date_translations_carry_no_notice(site):
@@ -91,6 +92,28 @@ def test_notice_goes_away_once_the_translation_catches_up(site):
     commit_edit(site, "lesson.ru.md", "# Урок\n\nОдин, с поправкой.\n", when=1_700_200_000)
     site.build()
     assert notice(site.page("ru/lesson/index.html")) is None
+
+
+def test_an_english_edit_marked_as_leaving_the_translations_unaffected_is_not_counted(site):
+    """Walkthrough 29: the English lesson's "±1,000,000" written "±10⁶" put "the English original has
+    changed" on both translations. A commit whose message has the line `Translations: unaffected` is
+    passed over, for pages and for strings alike (`make i18n-status` too); the next one is not."""
+    marked = f"Typography only\n\n{UNAFFECTED}"
+    commit_edit(site, "lesson.md", "# Lesson\n\nOne!\n", when=1_700_100_000, message=marked)
+    en_strings = site.root / "strings/en.yml"
+    en_strings.write_text(en_strings.read_text(encoding="utf-8").replace("grad: grad", "grad: grad."),
+                          encoding="utf-8")
+    git(site.root, "commit", "-q", "-am", marked, when=1_700_150_000)
+    site.build()
+    assert notice(site.page("ru/lesson/index.html")) is None
+    (ru,) = [r for r in i18n_status.report(site.root / "mkdocs.yml") if r.locale == "ru"]
+    assert ru.older_pages == [] and ru.older_keys == []
+    commit_edit(site, "lesson.md", "# Lesson\n\nOne, and a new sentence.\n", when=1_700_200_000)
+    en_strings.write_text(en_strings.read_text(encoding="utf-8").replace("grad: grad.", "grad: gradient"),
+                          encoding="utf-8")
+    git(site.root, "commit", "-q", "-am", "grad's new word", when=1_700_250_000)
+    (ru,) = [r for r in i18n_status.report(site.root / "mkdocs.yml") if r.locale == "ru"]
+    assert ru.older_pages == ["lesson.ru.md"] and ru.older_keys == ["grad"]
 
 
 def test_a_page_without_translation_says_so_in_the_readers_language(site):
