@@ -191,6 +191,33 @@ def test_enter_after_a_typed_expression_brings_its_graph_and_words_into_view(bro
     assert page.errors == []
 
 
+# Empty room under the last slider row: the room held for the sliders of a longer expression.
+EMPTY_UNDER_SLIDERS = f"""() => {{ const list = document.querySelector('{FULL} .tdg-var')?.parentElement;
+    const rows = [...list.children].map(r => r.getBoundingClientRect().bottom);
+    return list.getBoundingClientRect().bottom - Math.max(...rows); }}"""
+
+
+def test_enter_gives_back_the_room_held_for_sliders_while_typing(browser, site_server):
+    """Walkthrough 29: a longer expression's sliders kept their room while the learner typed a shorter
+    one (so that the graph stays put under the typing), and after Enter a band of 200 px stayed over the
+    graph for as long as the field had the focus. Enter says the expression is whole: the room goes,
+    the field keeps the focus, and the graph and its words are on one screen."""
+    page = open_lesson(browser, site_server, viewport=DESKTOP)
+    field = page.locator(f"{FULL} input[name=expression]")
+    field.evaluate("f => f.scrollIntoView({block: 'start'})")
+    field.fill("a*b + c*d + e*f + g*h")  # eight sliders
+    settle(page)
+    field.fill("(a + b) * c")  # three, in the room of eight
+    settle(page)
+    assert page.evaluate(EMPTY_UNDER_SLIDERS) > 50  # two rows of sliders
+    field.press("Enter")
+    page.evaluate(SETTLED)
+    assert page.evaluate(EMPTY_UNDER_SLIDERS) < 2
+    assert page.evaluate("document.activeElement.name") == "expression"
+    on_one_screen(page, "")
+    assert page.errors == []
+
+
 def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, site_server):
     """Walkthrough 27: on a phone turned to landscape, exercise (a)'s link cut the graph's top 82 px under
     the header and still left Check under the fold, and (b), (c) and the first screen's link landed on the

@@ -117,9 +117,13 @@ export class Sandbox implements Target {
       });
     // Enter after an expression that computes: the learner has typed it and watches its graph, which
     // comes into view with its words (walkthrough 26: on a phone a 40-node graph's words were under the
-    // fold while its pulse played). An error stays in view with the field.
+    // fold while its pulse played). An error stays in view with the field. The sliders' room held while
+    // typing (sync.ts) goes first: the expression is whole (walkthrough 29: a band of 200 px held from a
+    // prefix with more variables stayed over the graph, the field still focused).
     ui.expression.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" && !this.state.error) this.showStage(ui.caption);
+      if (e.key !== "Enter" || this.state.error) return;
+      ui.variables.style.minHeight = "";
+      this.showStage(ui.caption);
     });
     // What the learner predicts goes into the address too: a reload keeps it (walkthrough 16).
     this.predict?.el.addEventListener("input", () => this.share.schedule(() => this.state));
