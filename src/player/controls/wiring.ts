@@ -3,6 +3,7 @@
 
 import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
+import { belowHeader } from "../shared/dom";
 import { fitSlider, type Slider, showValue } from "./sliders";
 import { parseNumber } from "../model/format";
 import { readPrediction } from "../model/verdict";
@@ -221,7 +222,7 @@ export function wireRotation(t: Target): void {
 
 /** The page around the sandbox: shared links, the colour scheme, fonts, the stage's width. */
 export function wirePage(t: Target): void {
-  window.addEventListener("hashchange", () => t.hashChanged());
+  addEventListener("hashchange", () => t.hashChanged());
   new MutationObserver(() => t.repaint()).observe(document.body, {
     attributes: true,
     attributeFilter: PALETTE_ATTRIBUTES,
@@ -251,16 +252,16 @@ export function wirePage(t: Target): void {
 const SETTLE_MS = 250; // after a new width, the page's other pieces (figures, panels) have taken theirs
 
 /** `shown` px of an element `height` px tall: half of it, or half the window for one taller than that. */
-const halfInView = (shown: number, height: number): boolean =>
-  shown >= 0.5 * Math.min(height, window.innerHeight);
+const halfInView = (shown: number, height: number): boolean => shown >= 0.5 * Math.min(height, innerHeight);
 
 /**
  * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
  * scroll anchoring may hold on to another element: a graph that was in view goes out of it
  * (walkthrough 9: 1280 -> 800 px wide and back put it 344 px lower; a phone's width, 3,000 px below).
- * A graph that was in view (half of it at least) and now is not wholly in view is brought back, its
- * top under the header (walkthroughs 27, 28: a window widened from 844×390 to 1280×800 left the graph
- * at 614-940 of 800, its words under the fold, since half of it still showed). Only for a new width: a
+ * A graph that was in view (half of it at least) and now is not wholly in view, under the header or
+ * the fold, is brought back, its top under the header (walkthroughs 27-29: a window widened from
+ * 844×390 to 1280×800 left the graph at 614-940 of 800, its words under the fold, and narrowed to
+ * 390×844, its top 36 px under the header, since half of it still showed). Only for a new width: a
  * phone's address bar coming and going while the reader scrolls changes the height alone, and the
  * reader is not fought.
  */
@@ -276,24 +277,24 @@ function keepInViewAcrossWidths(stage: HTMLElement): void {
     },
     { threshold: [0, 0.25, 0.5, 0.75, 1] },
   ).observe(stage);
-  let width = window.innerWidth;
-  window.addEventListener("resize", () => {
-    if (window.innerWidth === width) return;
-    width = window.innerWidth;
+  let width = innerWidth;
+  addEventListener("resize", () => {
+    if (innerWidth === width) return;
+    width = innerWidth;
     if (!seen) return;
     // Two frames on, when the stages of the page have taken their new sizes (the ResizeObserver above
     // lays a stage out a frame later), and once more when what they moved has settled, unless the
     // reader has scrolled since: a reader who scrolls right after turning the phone is not fought.
     const bringBack = (): void => {
-      const box = stage.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) stage.scrollIntoView({ block: "start" });
+      if (belowHeader(stage) < 0 || stage.getBoundingClientRect().bottom > innerHeight)
+        stage.scrollIntoView({ block: "start" });
     };
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         bringBack();
-        const left = window.scrollY;
+        const left = scrollY;
         setTimeout(() => {
-          if (window.scrollY === left) bringBack();
+          if (scrollY === left) bringBack();
         }, SETTLE_MS);
       }),
     );

@@ -25,10 +25,10 @@ export function watchReader(): void {
   const acted = (): void => {
     lastAct = performance.now();
   };
-  window.addEventListener("wheel", scrolled, { passive: true, capture: true });
-  window.addEventListener("touchmove", scrolled, { passive: true, capture: true });
-  window.addEventListener("pointerdown", acted, { passive: true, capture: true });
-  window.addEventListener("keydown", (e) => (SCROLL_KEYS.has(e.key) ? scrolled() : acted()), {
+  addEventListener("wheel", scrolled, { passive: true, capture: true });
+  addEventListener("touchmove", scrolled, { passive: true, capture: true });
+  addEventListener("pointerdown", acted, { passive: true, capture: true });
+  addEventListener("keydown", (e) => (SCROLL_KEYS.has(e.key) ? scrolled() : acted()), {
     passive: true,
     capture: true,
   });

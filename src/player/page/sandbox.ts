@@ -6,7 +6,7 @@ import type { Timeline } from "../../inference/types";
 import type { CodeExcerpt } from "../teaching/codestep";
 import type { Controls } from "../controls/controls";
 import { markFirstFrame, recordInputToFrame, registerSandbox } from "../shared/debug";
-import { prefersReducedMotion, whenSeen } from "../shared/dom";
+import { belowHeader, prefersReducedMotion, whenSeen } from "../shared/dom";
 import { fieldText } from "../../widgets/fields";
 import { FrameworksPanel } from "../teaching/frameworks";
 import type { I18n } from "../shared/i18n";
@@ -360,8 +360,7 @@ export class Sandbox implements Target {
   ): void {
     const behavior = this.reducedMotion ? "auto" : "smooth";
     const stage = this.ui.stage;
-    const top =
-      stage.getBoundingClientRect().top - (parseFloat(getComputedStyle(stage).scrollMarginTop) || 0);
+    const top = belowHeader(stage);
     for (const control of [controls].flat()) {
       const box = control.getBoundingClientRect();
       if (box.height === 0) continue; // not shown (an empty answer)

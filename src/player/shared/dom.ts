@@ -51,6 +51,11 @@ export function setStyle(el: HTMLElement, name: string, value: string): void {
   el.style.setProperty(name, value);
 }
 
+/** How far an element's top lies below the site's header (its scroll-margin-top); under it, negative. */
+export function belowHeader(el: Element): number {
+  return el.getBoundingClientRect().top - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+}
+
 export function setAttr(el: Element, name: string, value: string | null): void {
   if (value === null) {
     if (el.hasAttribute(name)) el.removeAttribute(name);
