@@ -142,7 +142,7 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     became 3) and an emptied one stayed blank. Now "−4" is −4, and an emptied field, once left, gives
     way to the value in use. A value field reads what a prediction field reads (review 58: "1/3" was
     refused there, and "1,000" was 1 in English): typed key by key, "1/3" is a third, written as the
-    number taken once committed, and "1,000" a thousand."""
+    number taken once committed, "1,000" a thousand, and "3,5" is 3.5, written so."""
     page = open_page()
     field = page.locator(f"{SANDBOX} input[name=num-b]")
     slider = f"{SANDBOX} input[name=var-b]"
@@ -153,7 +153,9 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     field.fill("")
     field.press("Enter")
     page.wait_for_function("f => f.value === '\u22124'", arg=field.element_handle())
-    for typed, card, written in (("1/3", "0.3333", "0.3333333333333333"), ("1,000", "1000", "1000")):
+    # Once committed, written the page's way (walkthrough 29: "3,5" stayed on the English page).
+    for typed, card, written in (("1/3", "0.3333", "0.3333333333333333"), ("1,000", "1000", "1000"),
+                                 ("3,5", "3.5", "3.5")):
         field.fill("")
         field.press_sequentially(typed)
         assert field.input_value() == typed, "kept as typed while it is the learner's"

@@ -5,7 +5,6 @@ import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
 import { belowHeader } from "../shared/dom";
 import { fitSlider, type Slider, showValue } from "./sliders";
-import { parseNumber } from "../model/format";
 import { readPrediction } from "../model/verdict";
 import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
@@ -134,11 +133,9 @@ export function wireSlider(t: Target, slider: Slider): void {
     before = undefined;
     slider.number.nextElementSibling?.remove(); // the words on a value refused before
     const value = read(text);
-    // Taken: written as the number it is ("1/3" as 0.3333333333333333), unless it is written so already.
-    if (Math.abs(value) <= MAX_MAGNITUDE) {
-      if (parseNumber(text) !== value) showValue(slider, value);
-      return;
-    }
+    // Taken: written as the number it is, the page's way ("1/3" as 0.3333333333333333; walkthrough 29:
+    // "3,5" stayed on the English page).
+    if (Math.abs(value) <= MAX_MAGNITUDE) return showValue(slider, value);
     if (kept === undefined) return;
     typed(kept); // (the same number again changes nothing: checked answers keep their marks)
     showValue(slider, kept);
