@@ -163,6 +163,20 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
         settle(page)
         assert card_value(page, "b") == card and field.input_value() == written
         assert not page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error").count()
+    # A value typed and undone before the field is left (no change to commit), then a drag: text the
+    # field refuses gives back the dragged value (review 59: it gave back the one typed before).
+    field.fill("3")
+    field.press("Enter")
+    field.press("End")
+    field.press_sequentially("5")  # 35, applied as typed
+    field.press("Backspace")  # 3 again: leaving commits nothing
+    field.press("Tab")
+    set_range(page, slider, 2)
+    field.fill("")
+    field.press_sequentially("x")
+    field.press("Enter")
+    settle(page)
+    assert card_value(page, "b") == "2" and field.input_value() == "2"
     assert page.errors == []
 
 

@@ -97,7 +97,8 @@ def test_notice_goes_away_once_the_translation_catches_up(site):
 def test_an_english_edit_marked_as_leaving_the_translations_unaffected_is_not_counted(site):
     """Walkthrough 29: the English lesson's "±1,000,000" written "±10⁶" put "the English original has
     changed" on both translations. A commit whose message has the line `Translations: unaffected` is
-    passed over, for pages and for strings alike (`make i18n-status` too); the next one is not."""
+    passed over, for pages and for strings alike (`make i18n-status` too); the next one, which only
+    quotes the words, is not."""
     marked = f"Typography only\n\n{UNAFFECTED}"
     commit_edit(site, "lesson.md", "# Lesson\n\nOne!\n", when=1_700_100_000, message=marked)
     en_strings = site.root / "strings/en.yml"
@@ -111,9 +112,28 @@ def test_an_english_edit_marked_as_leaving_the_translations_unaffected_is_not_co
     commit_edit(site, "lesson.md", "# Lesson\n\nOne, and a new sentence.\n", when=1_700_200_000)
     en_strings.write_text(en_strings.read_text(encoding="utf-8").replace("grad: grad.", "grad: gradient"),
                           encoding="utf-8")
-    git(site.root, "commit", "-q", "-am", "grad's new word", when=1_700_250_000)
+    git(site.root, "commit", "-q", "-am", f"grad's new word (no '{UNAFFECTED}' here)", when=1_700_250_000)
     (ru,) = [r for r in i18n_status.report(site.root / "mkdocs.yml") if r.locale == "ru"]
     assert ru.older_pages == ["lesson.ru.md"] and ru.older_keys == ["grad"]
+
+
+def test_a_marked_commit_still_dates_the_translations_and_a_source_marked_throughout(site):
+    """Review 59: the mark is for English edits only. A translation brought up to date in a marked commit
+    (with an English typo fixed beside it) is up to date; and an English page whose every commit is marked
+    dates from its first, not from its file's time (a fresh checkout's: newer than every translation)."""
+    commit_edit(site, "lesson.md", "# Lesson\n\nOne, and a new sentence.\n", when=1_700_100_000)
+    (site.root / "docs/lesson.ru.md").write_text("# Урок\n\nОдин, и новое предложение.\n", encoding="utf-8")
+    (site.root / "docs/lesson.md").write_text("# Lesson\n\nOne, and a new sentence!\n", encoding="utf-8")
+    git(site.root, "commit", "-q", "-am", f"ru catches up, a typo\n\n{UNAFFECTED}", when=1_700_200_000)
+    for name, text in (("extra.md", "# Extra\n"), ("extra.ru.md", "# Ещё\n"), ("extra.et.md", "# Veel\n")):
+        (site.root / "docs" / name).write_text(text, encoding="utf-8")
+    git(site.root, "add", "docs")
+    git(site.root, "commit", "-q", "-m", f"A page\n\n{UNAFFECTED}", when=1_700_300_000)
+    site.build()
+    assert notice(site.page("ru/lesson/index.html")) is None
+    assert notice(site.page("ru/extra/index.html")) is None
+    older = {r.locale: r.older_pages for r in i18n_status.report(site.root / "mkdocs.yml")}
+    assert older == {"ru": [], "et": []}
 
 
 def test_a_page_without_translation_says_so_in_the_readers_language(site):

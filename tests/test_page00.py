@@ -219,7 +219,7 @@ def test_numbers_in_prose_use_the_languages_decimal_separator(built_site, lang):
 def test_the_translation_notice_follows_the_git_rule(built_site, lang):
     """An up-to-date translation shows no notice; one older than English (by git) shows it."""
     git = Git()
-    older = git.file_time(SOURCE["en"]) > git.file_time(SOURCE[lang])
+    older = git.file_time(SOURCE["en"], source=True) > git.file_time(SOURCE[lang])
     html = read(built_site, PAGE[lang])
     assert ("data-translation-outdated" in html) == older
     assert "data-translation-missing" not in html

@@ -127,7 +127,6 @@ class Gears {
     const field = h("input", {
       type: "text",
       class: "tdg-gears-field",
-      inputmode: "decimal",
       spellcheck: "false",
       autocomplete: "off",
       value: fieldText(data.x, i18n.lang),

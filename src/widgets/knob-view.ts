@@ -184,7 +184,6 @@ export function buildView(
   const field = (label: string): HTMLInputElement =>
     h("input", {
       type: "text",
-      inputmode: "decimal",
       class: "tdg-knob__number",
       spellcheck: "false",
       autocomplete: "off",

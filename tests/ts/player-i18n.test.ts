@@ -210,13 +210,13 @@ test("a nudge whose ratio and gradient differ says why, in every language (walkt
       "зависит от a нелинейно",
       "через 0 — точку её излома",
       "находит наклон в самой точке",
-      "равен ровно 0\u00a0— точке её излома",
+      "стоит ровно в 0 — в точке её излома",
     ],
     et: [
       "sõltub muutujast a mittelineaarselt",
       "üle nulli, tema murdepunkti",
       "leiab tõusu täpselt selles punktis",
-      "on täpselt 0, tema murdepunktis",
+      "asub täpselt nullis, tema murdepunktis",
     ],
   } as const;
   for (const lang of ["en", "ru", "et"] as const) {

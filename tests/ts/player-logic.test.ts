@@ -489,7 +489,7 @@ test("nudge check knows when h moves a relu's input off its kink, or across it",
   const on = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", 0.001); // 0 -> 0.003: off the kink
   assert.ok(on.ok && on.kink === "on" && on.ratio === 3 && on.grad === 0);
   const left = nudgeCheck(recompute, kinked, { a: 0, b: 3 }, "a", -0.001); // 0 -> −0.003: relu's 0 side
-  assert.ok(left.ok && left.kink === "on" && left.ratio === 0 && left.grad === 0);
+  assert.ok(left.ok && left.kink === null && left.ratio === 0 && left.grad === 0);
   const kink = (expression: string, a: number, h: number) =>
     (nudgeCheck(recompute, tl(expression, { a }), { a }, "a", h) as { kink: string | null }).kink;
   assert.equal(kink("relu(a) * 2", -0.0005, 0.001), "across"); // −0.0005 -> 0.0005: both slopes

@@ -16,7 +16,7 @@ import {
 } from "../../src/player/model/model";
 import { frameAt } from "../../src/player/model/timing";
 
-const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: true };
+const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: true, lang: "en" };
 const still: Context = { ...context, autoplay: false };
 const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): SandboxState =>
   initialState(buildTimeline("(a + b) * c", values), values);
@@ -296,6 +296,14 @@ test("nudge: cleared by any change, refuses h = 0, warns when rounding eats Δou
   assert.ok(tiny.nudge && "result" in tiny.nudge && tiny.nudge.result.ok && tiny.nudge.result.rounding);
   const comma = reduce(s, { type: "nudge", leaf: "c", step: "0,5" }, context);
   assert.ok(comma.nudge && "h" in comma.nudge && comma.nudge.h === 0.5);
+  // Read as a prediction is (review 59: "1/1000" was told it is no number).
+  for (const [step, h] of [
+    ["1/1000", 0.001],
+    ["(−0.5)", -0.5],
+  ] as const) {
+    const read = reduce(s, { type: "nudge", leaf: "c", step }, context).nudge;
+    assert.ok(read && "h" in read && read.h === h, step);
+  }
 });
 
 test("a shared moment opens exactly: expression, values, direction, time, options", () => {

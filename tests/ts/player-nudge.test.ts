@@ -15,7 +15,7 @@ import {
 } from "../../src/player/model/model";
 import { movedBy, nudgeCheck } from "../../src/player/model/nudge";
 
-const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: false };
+const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: false, lang: "en" };
 
 /** Card label -> the change a nudge of `leaf` by `h` made to it, as the card's tab writes it. */
 function tabs(expression: string, values: Record<string, number>, leaf: string, h: number) {

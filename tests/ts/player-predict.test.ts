@@ -52,6 +52,9 @@ test("a prediction is read the way the learner's language writes numbers", () =>
   assert.equal(read("1,000", "en"), 1000, "an English thousands group");
   assert.equal(read("1,000", "ru"), 1, "... is a decimal comma in Russian");
   assert.equal(read("12,345.5", "en"), 12345.5);
+  // No group starts with 0: "0,125" is a decimal comma in English too (review tr59: it was 125).
+  assert.equal(read("0,125", "en"), 0.125);
+  assert.equal(read("-0,125", "en"), -0.125);
   assert.equal(read("1,000.5", "ru"), "not-a-number", "a comma and a dot: ambiguous outside English");
 });
 

@@ -8,17 +8,19 @@ import time
 from pathlib import Path
 
 # A commit that changes how the English says something but not what it says (a typo, typography, a
-# number's notation) says so with this line of its own in its message: it is not counted as a change,
-# so the translations are not marked older than it (README, "For translators"). Walkthrough 29: the
-# English lesson's "±1,000,000" written "±10⁶" put "the English original has changed" on both
-# translations.
+# number's notation) says so with this line, alone, in its message: it is not counted as a change of
+# any file it touches, so the translations are not marked older than it (README, "For translators").
+# Walkthrough 29: the English lesson's "±1,000,000" written "±10⁶" put "the English original has
+# changed" on both translations.
 UNAFFECTED = "Translations: unaffected"
-_MARKED = ("--fixed-strings", f"--grep={UNAFFECTED}")
+_MARKED = (f"--grep=^{UNAFFECTED} *$",)  # the line alone: a message that quotes it is not marked
 
 
 class Git:
-    """Commit times of files and of lines, asked in the file's own folder (symlinks resolved); a commit
-    marked UNAFFECTED does not count."""
+    """Commit times of files and of lines, asked in the file's own folder (symlinks resolved). For a
+    source (`source=True`: the English page or strings), a commit marked UNAFFECTED does not count; for
+    a translation every commit does (review 59: a translation brought up to date in a marked commit,
+    with an English typo, stayed "older")."""
 
     def _run(self, path: Path, *args: str) -> str | None:
         try:
@@ -28,19 +30,27 @@ class Git:
             return None  # no git at all
         return done.stdout.strip() if done.returncode == 0 else None
 
-    def file_time(self, path: Path) -> float:
-        """When the file last changed: its last commit, or its mtime if edited since (or untracked)."""
+    def file_time(self, path: Path, source: bool = False) -> float:
+        """When the file last changed: its last commit, or its mtime if edited since (or untracked). A
+        source whose every commit is marked dates from its first (review 59: its mtime, a fresh
+        checkout's, put a notice on every translation)."""
         path = path.resolve()
         if not self._run(path, "status", "--porcelain"):
-            stamp = self._run(path, "log", "-1", "--format=%ct", "--invert-grep", *_MARKED)
+            if not source:
+                stamp = self._run(path, "log", "-1", "--format=%ct")
+            else:
+                stamp = self._run(path, "log", "-1", "--format=%ct", "--invert-grep", *_MARKED)
+                if stamp == "":  # every commit marked
+                    stamp = (self._run(path, "log", "--format=%ct", "--reverse") or "").partition("\n")[0]
             if stamp:
                 return float(stamp)
         return path.stat().st_mtime
 
-    def line_times(self, path: Path) -> list[float] | None:
-        """Per line (0-based), when it last changed; uncommitted lines count as now."""
+    def line_times(self, path: Path, source: bool = False) -> list[float] | None:
+        """Per line (0-based), when it last changed; uncommitted lines count as now. Lines a marked commit
+        added keep its time: git blame has nothing earlier to give them."""
         path = path.resolve()
-        marked = (self._run(path, "log", "--format=%H", *_MARKED) or "").split()
+        marked = (self._run(path, "log", "--format=%H", *_MARKED) or "").split() if source else []
         out = self._run(path, "blame", "--line-porcelain", *(f"--ignore-rev={sha}" for sha in marked))
         if out is None:
             return None  # not in git, or untracked: no per-line ages

@@ -98,7 +98,7 @@ def report(config: Path | Site) -> list[LanguageReport]:
                      p.suffixes[-2].lstrip(".") not in locales)
     en_strings = (strings_dir / f"{default}.yml").resolve()
     en_keys = key_lines(en_strings) if en_strings.exists() else {}
-    en_times = git.line_times(en_strings) if en_strings.exists() else None
+    en_times = git.line_times(en_strings, source=True) if en_strings.exists() else None
 
     reports = []
     for locale, name in others:
@@ -108,7 +108,7 @@ def report(config: Path | Site) -> list[LanguageReport]:
             translation = source.with_name(f"{source.stem}.{locale}{source.suffix}")
             if not translation.exists():
                 r.missing_pages.append(shown)
-            elif git.file_time(source) > git.file_time(translation):
+            elif git.file_time(source, source=True) > git.file_time(translation):
                 r.older_pages.append(translation.relative_to(docs).as_posix())
         path = (strings_dir / f"{locale}.yml").resolve()
         if not path.exists():

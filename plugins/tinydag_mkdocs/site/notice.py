@@ -35,16 +35,16 @@ FALLBACK = {  # used when a strings file has no such key (a site with older stri
 class Notices:
     def __init__(self) -> None:
         self.git = Git()
-        self.times: dict[Path, float] = {}
+        self.times: dict[tuple[Path, bool], float] = {}
         self.checked_history = False
 
-    def _time(self, path: Path) -> float:
+    def _time(self, path: Path, source: bool = False) -> float:
         if not self.checked_history:
             self.checked_history = True
             _warn_if_shallow(path.parent)
-        if path not in self.times:
-            self.times[path] = self.git.file_time(path)
-        return self.times[path]
+        if (path, source) not in self.times:
+            self.times[path, source] = self.git.file_time(path, source)
+        return self.times[path, source]
 
     def state(self, page: Page, locale: str, default: str) -> str | None:
         """'outdated', 'missing' or None for a page built for `locale` (not the default language)."""
@@ -55,7 +55,7 @@ class Notices:
         if getattr(page.file, "locale", locale) != locale or path.suffixes[-2:-1] != [f".{locale}"]:
             return "missing"  # the English file itself, served at the translation's address
         english = path.with_name(path.name.removesuffix(f".{locale}{path.suffix}") + path.suffix)
-        if english.is_file() and self._time(english) > self._time(path):
+        if english.is_file() and self._time(english, source=True) > self._time(path):
             return "outdated"
         return None
 

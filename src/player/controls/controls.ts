@@ -324,7 +324,6 @@ function nudgeCheck(
   const nudgeLeaf = h("select", { name: "nudge-leaf", id: `${id}-nudge-leaf` });
   const nudgeH = h("input", {
     type: "text",
-    inputmode: "decimal",
     name: "nudge-h",
     id: `${id}-nudge-h`,
     value: fieldText(0.001, lang), // as the values' fields (sliders.ts showValue)

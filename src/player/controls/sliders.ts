@@ -63,11 +63,11 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
     value: String(value),
     class: "tdg-range",
   });
-  // Text, read by parseNumber, as the predictions are: a number field dropped what it could not read
-  // ("1/3" became 13, the cards' "−3" became 3: walkthrough 17). Written as page 00's fields are.
+  // Text, read as the predictions are (wiring.ts): a number field dropped what it could not read ("1/3"
+  // became 13, the cards' "−3" became 3: walkthrough 17). Written as page 00's fields are. No decimal
+  // keypad (inputmode): an iPhone's has no minus and no "/" (review 59).
   const number = h("input", {
     type: "text",
-    inputmode: "decimal",
     name: `num-${name}`,
     value: fieldText(value, i18n.lang), // showValue's
     class: "tdg-number",

@@ -79,12 +79,7 @@ export class ControlSync {
     this.held = () => pressed;
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but after
     // the press that took the focus, if any: shrinking at its mousedown moved the button it pressed from
-    // under the pointer, and the click missed (walkthrough 9).
-    const release = (): void => {
-      setStyle(ui.variables, "min-height", "");
-      this.foldEmpty();
-    };
-    // With the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
+    // under the pointer, and the click missed (walkthrough 9). It goes with the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
     // or a moment after a press that makes none (a drag). A tap takes the focus after the finger has
     // left, and its click is aimed after that (walkthrough 17: the room went as the field lost the focus,
     // and a tap on Backward landed 32 px below it, on nothing, 9 taps of 9).
@@ -92,7 +87,7 @@ export class ControlSync {
       const clicked = (): void => {
         clearTimeout(timer);
         doc.removeEventListener("click", clicked, true);
-        release();
+        this.releaseRoom();
       };
       const timer = setTimeout(clicked, 400);
       doc.addEventListener("click", clicked, true);
@@ -105,7 +100,7 @@ export class ControlSync {
     ui.expression.addEventListener("blur", (e) => {
       if (pressed) doc.addEventListener("pointerup", releaseWithClick, { capture: true, once: true });
       else if (e.timeStamp - lifted < TAP_MS) releaseWithClick();
-      else release();
+      else this.releaseRoom();
     });
     this.table = new NodeTable(ui.tableBody, i18n);
     this.topo = new TopoStrip(ui.topo, ui.codeLine);
@@ -266,6 +261,12 @@ export class ControlSync {
     if (Number(ui.time.value) !== s.time) ui.time.value = String(s.time);
     ui.localDerivatives.checked = s.localDerivatives;
     ui.finalGradients.checked = s.finalGradients;
+  }
+
+  /** The sliders' room held while the expression is typed goes (the field left, or Enter: sandbox.ts). */
+  releaseRoom(): void {
+    setStyle(this.ui.variables, "min-height", "");
+    this.foldEmpty();
   }
 
   /** No values (numbers alone, or a typo), no fold: once the field is left, for its room is held till then. */

@@ -109,8 +109,10 @@ export function wireSlider(t: Target, slider: Slider): void {
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: at });
   };
   // The value a refused text gives back: the one before it was typed (review 58: the "1e4" of "1e400"
-  // had been applied as typed, and stayed).
+  // had been applied as typed, and stayed). Forgotten as the field is left, even with no change to
+  // commit (review 59: "35" typed, "3" left, a drag to 7, then "x" gave back 3).
   let before: number | undefined;
+  slider.number.addEventListener("blur", () => (before = undefined));
   // Read as a prediction is (verdict.ts): "1/3", "(−2)", "1 000,5", and "1,000" in English (review 58).
   const read = (text: string): number => {
     const reading = readPrediction(text, slider.lang);
@@ -131,7 +133,6 @@ export function wireSlider(t: Target, slider: Slider): void {
     const text = slider.number.value;
     const kept = before;
     before = undefined;
-    slider.number.nextElementSibling?.remove(); // the words on a value refused before
     const value = read(text);
     // Taken: written as the number it is, the page's way ("1/3" as 0.3333333333333333; walkthrough 29:
     // "3,5" stayed on the English page).
@@ -248,31 +249,26 @@ export function wirePage(t: Target): void {
 
 const SETTLE_MS = 250; // after a new width, the page's other pieces (figures, panels) have taken theirs
 
-/** `shown` px of an element `height` px tall: half of it, or half the window for one taller than that. */
-const halfInView = (shown: number, height: number): boolean => shown >= 0.5 * Math.min(height, innerHeight);
-
 /**
  * A new window width reflows the whole page (Material's sidebars come and go), and the browser's
  * scroll anchoring may hold on to another element: a graph that was in view goes out of it
  * (walkthrough 9: 1280 -> 800 px wide and back put it 344 px lower; a phone's width, 3,000 px below).
- * A graph that was in view (half of it at least) and now is not wholly in view, under the header or
- * the fold, is brought back, its top under the header (walkthroughs 27-29: a window widened from
- * 844×390 to 1280×800 left the graph at 614-940 of 800, its words under the fold, and narrowed to
- * 390×844, its top 36 px under the header, since half of it still showed). Only for a new width: a
- * phone's address bar coming and going while the reader scrolls changes the height alone, and the
- * reader is not fought.
+ * A graph that was wholly in view and no longer is, under the header or the fold, is brought back, its
+ * top under the header (walkthroughs 27-29: a window widened from 844×390 to 1280×800 left the graph
+ * at 614-940 of 800, its words under the fold, and narrowed to 390×844, its top 36 px under the
+ * header, both times since half of it still showed). One the reader had only in part in view (half of
+ * it at the window's bottom, or one taller than the window) is left where the browser puts it: a
+ * window dragged a little wider does not pull it up (review 59). Only for a new width: a phone's
+ * address bar coming and going while the reader scrolls changes the height alone, and the reader is
+ * not fought.
  */
 function keepInViewAcrossWidths(stage: HTMLElement): void {
-  // At least half the graph in view (or half the window, for a graph taller than it), as the last
-  // frame before the resize left it.
-  let seen = false;
+  let seen = false; // all of it in view, as the last frame before the resize left it
   new IntersectionObserver(
     (entries) => {
-      for (const e of entries) {
-        seen = halfInView(e.intersectionRect.height, e.boundingClientRect.height);
-      }
+      for (const e of entries) seen = e.intersectionRatio > 0.99;
     },
-    { threshold: [0, 0.25, 0.5, 0.75, 1] },
+    { threshold: [0, 1] },
   ).observe(stage);
   let width = innerWidth;
   addEventListener("resize", () => {

@@ -5,7 +5,7 @@
 import { FUNCTIONS } from "../../inference/ops";
 import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
-import { parseNumber } from "./format";
+import { readPrediction } from "./verdict";
 import type { NudgeResult } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime, TRAVEL } from "./timing";
 import { clampView, DEFAULT_VIEW, type View } from "./view";
@@ -52,6 +52,7 @@ export interface Context {
   // Nudge check's measurement (nudge.ts: the engine runs the graph again with the leaf moved by h).
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   autoplay: boolean; // false under prefers-reduced-motion
+  lang: string; // the page's, as Nudge check's h is read (as a prediction is: "1/1000", "0,001")
 }
 
 export interface Preset {
@@ -291,7 +292,8 @@ function openMoment(state: SandboxState, m: SharedMoment, context: Context): San
 }
 
 function nudge(state: SandboxState, leaf: string, text: string, context: Context): NudgeState {
-  const h = parseNumber(text);
+  const reading = readPrediction(text, context.lang);
+  const h = reading.ok ? reading.value : NaN;
   if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
   if (h === 0) return { leaf, problem: "h-zero" };
   return { leaf, h, result: context.nudgeCheck(state.timeline, valuesFor(state), leaf, h) };

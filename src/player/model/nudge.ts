@@ -48,21 +48,22 @@ export function nudgeCheck(
     grad: variable.grad,
     rounding: lostToRounding(root.value, after, variable.value, h, delta, variable.grad),
     moved: movedBy(timeline, result.timeline),
-    kink: crossesKink(timeline, result.timeline),
+    kink: kinkMet(timeline, result.timeline),
   };
 }
+
+/** How a nudge met relu's kink at 0 (kinkMet). */
+export type Kink = "on" | "across" | null;
 
 /**
  * How a nudge met relu's kink at 0, where its slope jumps between 0 and 1 (walkthrough 28: at a = 0 in
  * relu(a * b), "Δoutput / h = 3, and a.grad = 0", with no word on why): "on", a relu's input was
- * exactly 0 and the nudge moved it off, so Δoutput / h is the slope on the side it went to, while
+ * exactly 0 and the nudge moved it up, so Δoutput / h carries relu's slope of 1 there, while
  * backward() takes relu's slope at 0 as 0 (walkthrough 29: this was said as "across the jump"); else
  * "across", the nudge took an input from one side of 0 to the other, and Δoutput / h averages the
  * slopes of both; null, neither.
  */
-export type Kink = "on" | "across" | null;
-
-export function crossesKink(original: Timeline, nudged: Timeline): Kink {
+export function kinkMet(original: Timeline, nudged: Timeline): Kink {
   const before = new Map(original.nodes.map((n) => [n.id, n.value]));
   const after = new Map(nudged.nodes.map((n) => [n.id, n.value]));
   let kink: Kink = null;
@@ -70,7 +71,7 @@ export function crossesKink(original: Timeline, nudged: Timeline): Kink {
     const input = n.op === "relu" ? n.inputs[0] : undefined;
     if (input === undefined) continue;
     const [from, to] = [before.get(input)!, after.get(input)!];
-    if (from === 0 && to !== 0) return "on";
+    if (from === 0 && to > 0) return "on"; // (down from 0 both slopes are relu's 0)
     if (from > 0 !== to > 0) kink = "across";
   }
   return kink;

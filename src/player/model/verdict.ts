@@ -17,7 +17,8 @@ export const PATHS_SHOWN = 3; // a leaf with more paths than this gets the first
 
 const MINUSES = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // typographic minus, dashes a keyboard may give
 const GROUP_SPACES = /(\d)[ \u00a0\u202f\u2009']+(?=\d)/g; // "1 000" in ru and et, "1'000"
-const EN_GROUPS = /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/; // "1,000" and "12,345.5" in English
+// "1,000" and "12,345.5" in English; "0,125" is a decimal comma (review tr59: it was read as 125).
+const EN_GROUPS = /^[-+]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/;
 const PLAIN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**

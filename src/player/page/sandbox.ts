@@ -92,6 +92,7 @@ export class Sandbox implements Target {
       variablesOf: lazyEngine.variablesOf,
       nudgeCheck: lazyEngine.nudgeCheck,
       autoplay: !this.reducedMotion,
+      lang: i18n.lang,
     };
     this.presets = data.presets ?? [];
     this.state = initialState(data.timeline, data.values);
@@ -117,12 +118,13 @@ export class Sandbox implements Target {
       });
     // Enter after an expression that computes: the learner has typed it and watches its graph, which
     // comes into view with its words (walkthrough 26: on a phone a 40-node graph's words were under the
-    // fold while its pulse played). An error stays in view with the field. The sliders' room held while
+    // fold while its pulse played). An error stays in view with the field, as does an expression whose
+    // graph waits for the engine (its error, if any, is yet to come). The sliders' room held while
     // typing (sync.ts) goes first: the expression is whole (walkthrough 29: a band of 200 px held from a
     // prefix with more variables stayed over the graph, the field still focused).
     ui.expression.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter" || this.state.error) return;
-      ui.variables.style.minHeight = "";
+      if (e.key !== "Enter" || this.state.error || this.waitingForEngine) return;
+      this.sync.releaseRoom();
       this.showStage(ui.caption);
     });
     // What the learner predicts goes into the address too: a reload keeps it (walkthrough 16).
