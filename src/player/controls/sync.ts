@@ -79,10 +79,11 @@ export class ControlSync {
     this.held = () => pressed;
     // The sliders' room held while typing (state) goes back when the learner leaves the field, but after
     // the press that took the focus, if any: shrinking at its mousedown moved the button it pressed from
-    // under the pointer, and the click missed (walkthrough 9). It goes with the click the press makes (hit-tested before any listener runs: it goes where it was aimed),
-    // or a moment after a press that makes none (a drag). A tap takes the focus after the finger has
-    // left, and its click is aimed after that (walkthrough 17: the room went as the field lost the focus,
-    // and a tap on Backward landed 32 px below it, on nothing, 9 taps of 9).
+    // under the pointer, and the click missed (walkthrough 9). It goes with the click the press makes
+    // (hit-tested before any listener runs: it goes where it was aimed), or a moment after a press that
+    // makes none (a drag). A tap takes the focus after the finger has left, and its click is aimed after
+    // that (walkthrough 17: the room went as the field lost the focus, and a tap on Backward landed
+    // 32 px below it, on nothing, 9 taps of 9).
     const releaseWithClick = (): void => {
       const clicked = (): void => {
         clearTimeout(timer);

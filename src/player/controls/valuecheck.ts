@@ -17,7 +17,8 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   const shown = text.trim();
   if (shown === "") return; // an emptied field: its value back says enough
   const say = (x: number): string => proseNumber(x, i18n.lang);
-  // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or too large for a float ("1e400").
+  // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or one too large for a
+  // float ("1e400").
   const number = readPrediction(shown, i18n.lang).ok || !Number.isNaN(parseNumber(shown));
   const key = number ? "value_too_large" : "value_not_a_number";
   const params = { name: slider.name, text: excerptOf(shown), value: say(value), limit: say(MAX_MAGNITUDE) };
