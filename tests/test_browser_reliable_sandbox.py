@@ -177,6 +177,14 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     field.press("Enter")
     settle(page)
     assert card_value(page, "b") == "2" and field.input_value() == "2"
+    # The words on a refused text go as soon as a number is typed in its place (walkthrough 30: they
+    # said "b stays 2" beside a 7 the graph already used, until the field was left).
+    message = page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error")
+    assert message.count() == 1
+    field.press("Backspace")
+    field.press_sequentially("7")
+    settle(page)
+    assert not message.count() and card_value(page, "b") == "7"
     assert page.errors == []
 
 

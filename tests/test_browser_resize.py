@@ -60,6 +60,18 @@ def test_a_graph_in_view_stays_in_view_when_the_window_changes_width(browser, si
         settle(page)
         at = page.evaluate(STAGE)
         assert at["top"] >= 40 and at["bottom"] <= at["height"], (viewport, at)
+    # A window dragged wider, a new width every frame or so (walkthrough 30: the graph ended under the
+    # fold, its first steps having moved it out of view before a frame could bring it back).
+    page.set_viewport_size({"width": 400, "height": DESKTOP["height"]})
+    page.wait_for_timeout(400)
+    for width in range(460, DESKTOP["width"] + 1, 60):
+        page.set_viewport_size({"width": width, "height": DESKTOP["height"]})
+        page.wait_for_timeout(16)
+    page.wait_for_function(FITS)
+    page.wait_for_timeout(600)
+    settle(page)
+    at = page.evaluate(STAGE)
+    assert at["top"] >= 40 and at["bottom"] <= at["height"], at
     # Its top under the header, most of it in view (walkthrough 29: narrowed to 390 px, at 12 under the
     # 48 px header): brought back too.
     page.evaluate("scrollBy(0, document.querySelector('[data-sandbox] .tdg-stage')"

@@ -121,8 +121,12 @@ export function wireSlider(t: Target, slider: Slider): void {
   slider.number.addEventListener("input", (e) => {
     before ??= t.current().values[slider.name];
     const value = read(slider.number.value);
-    // Half typed or no number, or beyond what an address keeps (the "1e40" of "1e400"), is not applied
-    if (Math.abs(value) <= MAX_MAGNITUDE) typed(value, e.timeStamp);
+    // Half typed or no number, or beyond what an address keeps (the "1e40" of "1e400"), is not applied;
+    // a number that is takes away the words on a text refused before (walkthrough 30).
+    if (Math.abs(value) <= MAX_MAGNITUDE) {
+      typed(value, e.timeStamp);
+      slider.number.nextElementSibling?.remove();
+    }
   });
   // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
   // screen again, with its new numbers.
@@ -271,10 +275,14 @@ function keepInViewAcrossWidths(stage: HTMLElement): void {
     { threshold: [0, 1] },
   ).observe(stage);
   let width = innerWidth;
+  let until = 0; // a window dragged wider or narrower: its graph is kept until the widths have settled
   addEventListener("resize", () => {
     if (innerWidth === width) return;
     width = innerWidth;
-    if (!seen) return;
+    // (walkthrough 30: a drag's first steps moved the graph out of view before a frame could bring it
+    // back, and the later steps, seeing it out of view, left it there)
+    if (!seen && performance.now() > until) return;
+    until = performance.now() + SETTLE_MS;
     // Two frames on, when the stages of the page have taken their new sizes (the ResizeObserver above
     // lays a stage out a frame later), and once more when what they moved has settled, unless the
     // reader has scrolled since: a reader who scrolls right after turning the phone is not fought.

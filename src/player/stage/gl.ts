@@ -40,14 +40,13 @@ export class Program {
     fragment: string,
     readonly state: DrawState,
   ) {
-    const program = gl.createProgram();
-    if (!program) throw new Error("WebGL: no program");
+    // Null only with the context lost: the calls below then throw, as a shader the driver refuses does.
+    const program = gl.createProgram()!;
     for (const [type, source] of [
       [gl.VERTEX_SHADER, vertex],
       [gl.FRAGMENT_SHADER, fragment],
     ] as const) {
-      const shader = gl.createShader(type);
-      if (!shader) throw new Error("WebGL: no shader");
+      const shader = gl.createShader(type)!;
       gl.shaderSource(shader, source);
       gl.compileShader(shader);
       gl.attachShader(program, shader);
