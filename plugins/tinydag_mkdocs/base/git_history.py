@@ -9,7 +9,8 @@ from pathlib import Path
 
 # A commit that changes how the English says something but not what it says (a typo, typography, a
 # number's notation) says so with this line, alone, in its message: it is not counted as a change of
-# any file it touches, so the translations are not marked older than it (README, "For translators").
+# the English files it touches, so the translations are not marked older than it (README, "For
+# translators"); a translation changed in it is dated by it as by any other commit.
 # Walkthrough 29: the English lesson's "±1,000,000" written "±10⁶" put "the English original has
 # changed" on both translations.
 UNAFFECTED = "Translations: unaffected"

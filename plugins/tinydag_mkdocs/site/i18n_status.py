@@ -100,6 +100,7 @@ def report(config: Path | Site) -> list[LanguageReport]:
     en_keys = key_lines(en_strings) if en_strings.exists() else {}
     en_times = git.line_times(en_strings, source=True) if en_strings.exists() else None
 
+    source_times = {source: git.file_time(source, source=True) for source in sources}  # once, not per language
     reports = []
     for locale, name in others:
         r = LanguageReport(locale, name, pages_total=len(sources), strings_total=len(en_keys))
@@ -108,7 +109,7 @@ def report(config: Path | Site) -> list[LanguageReport]:
             translation = source.with_name(f"{source.stem}.{locale}{source.suffix}")
             if not translation.exists():
                 r.missing_pages.append(shown)
-            elif git.file_time(source, source=True) > git.file_time(translation):
+            elif source_times[source] > git.file_time(translation):
                 r.older_pages.append(translation.relative_to(docs).as_posix())
         path = (strings_dir / f"{locale}.yml").resolve()
         if not path.exists():

@@ -6,7 +6,7 @@ import { MAX_MAGNITUDE } from "../page/url";
 import { h, setText } from "../shared/dom";
 import { excerptOf, type I18n } from "../shared/i18n";
 import { parseNumber, proseNumber } from "../model/format";
-import { readPrediction } from "../model/verdict";
+import { readNumber } from "../model/verdict";
 import type { Slider } from "./sliders";
 
 /**
@@ -19,7 +19,7 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   const say = (x: number): string => proseNumber(x, i18n.lang);
   // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or one too large for a
   // float ("1e400").
-  const number = readPrediction(shown, i18n.lang).ok || !Number.isNaN(parseNumber(shown));
+  const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
   const key = number ? "value_too_large" : "value_not_a_number";
   const params = { name: slider.name, text: excerptOf(shown), value: say(value), limit: say(MAX_MAGNITUDE) };
   const id = `${slider.range.id}-refused`;

@@ -5,7 +5,7 @@ import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
 import { belowHeader } from "../shared/dom";
 import { fitSlider, type Slider, showValue } from "./sliders";
-import { readPrediction } from "../model/verdict";
+import { readNumber } from "../model/verdict";
 import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
 import { DEFAULT_VIEW, rotate } from "../model/view";
@@ -114,10 +114,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   let before: number | undefined;
   slider.number.addEventListener("blur", () => (before = undefined));
   // Read as a prediction is (verdict.ts): "1/3", "(−2)", "1 000,5", and "1,000" in English (review 58).
-  const read = (text: string): number => {
-    const reading = readPrediction(text, slider.lang);
-    return reading.ok ? reading.value : NaN;
-  };
+  const read = (text: string): number => readNumber(text, slider.lang);
   slider.number.addEventListener("input", (e) => {
     before ??= t.current().values[slider.name];
     const value = read(slider.number.value);

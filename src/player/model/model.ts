@@ -5,7 +5,7 @@
 import { FUNCTIONS } from "../../inference/ops";
 import type { ErrorPayload, NodeId, Timeline } from "../../inference/types";
 import type { EngineResult } from "../engine/live";
-import { readPrediction } from "./verdict";
+import { readNumber } from "./verdict";
 import type { NudgeResult } from "./nudge";
 import { clamp, type Direction, type Schedule, scheduleOf, stepTime, TRAVEL } from "./timing";
 import { clampView, DEFAULT_VIEW, type View } from "./view";
@@ -292,8 +292,7 @@ function openMoment(state: SandboxState, m: SharedMoment, context: Context): San
 }
 
 function nudge(state: SandboxState, leaf: string, text: string, context: Context): NudgeState {
-  const reading = readPrediction(text, context.lang);
-  const h = reading.ok ? reading.value : NaN;
+  const h = readNumber(text, context.lang);
   if (!Number.isFinite(h)) return { leaf, problem: "h-invalid" };
   if (h === 0) return { leaf, problem: "h-zero" };
   return { leaf, h, result: context.nudgeCheck(state.timeline, valuesFor(state), leaf, h) };

@@ -40,6 +40,12 @@ export function readPrediction(text: string, lang: string): Reading {
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: "not-a-number" };
 }
 
+/** A number as a prediction field reads it (the value fields and Nudge check's h too); NaN for none. */
+export function readNumber(text: string, lang: string): number {
+  const reading = readPrediction(text, lang);
+  return reading.ok ? reading.value : NaN;
+}
+
 function plainNumber(text: string, lang: string): number {
   let t = text;
   if (t.includes(",")) {

@@ -3,6 +3,7 @@
 // it there while content above settles, and gives the stage the focus.
 
 import { decodeMoment, type Panel } from "../page/url";
+import { belowHeader } from "../shared/dom";
 import { PANELS } from "./exercises";
 
 const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
@@ -77,8 +78,7 @@ export function landing(root: HTMLElement, open?: Panel): number {
   open ??= moment?.open;
   const y = (el: Element, edge: "top" | "bottom"): number =>
     el.getBoundingClientRect()[edge] + window.scrollY;
-  const margin = (el: Element): number => parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
-  const top = y(root, "top") - margin(root);
+  const top = belowHeader(root) + window.scrollY;
   // A nudge already made is on the cards (their changes) and in the step's words: the row to nudge
   // again comes into view, not the long result under it (walkthrough 28: after a reload, or a switch of
   // language, a phone's stage top at -35, card a hidden).
@@ -86,7 +86,7 @@ export function landing(root: HTMLElement, open?: Panel): number {
   const panel = open ? root.querySelector(row ? ".tdg-nudge-row" : PANELS[open]) : null;
   const stage = root.querySelector(".tdg-stage");
   if (!stage) return top;
-  const whole = y(stage, "top") - margin(stage); // the stage's top under the header
+  const whole = belowHeader(stage) + window.scrollY; // the stage's top under the header
   // The panel with Play and the timeline when they come after it (walk 23: exercise (a)'s row ended
   // just under a desktop's fold, so scrubbing back after Check meant scrolling away from the graph).
   const transport = root.querySelector(".tdg-transport");
