@@ -185,6 +185,7 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     field.press_sequentially("7")
     settle(page)
     assert not message.count() and card_value(page, "b") == "7"
+    assert field.get_attribute("aria-describedby") is None
     assert page.errors == []
 
 
@@ -214,7 +215,8 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     ever after; "abc" was put back without a word. Text that is no number, or a number beyond ±10⁶ (the
     address's limit), once committed, is said under its field, and the value before it comes back
     (review 58: "1e400" typed over 2 had applied its "1e4" and left b at 10,000); the words go with the
-    next value. A slider fits a value typed up to a large number and back, or set by a preset after it."""
+    next value, and the field's description with them (it pointed at nothing). A slider fits a value
+    typed up to a large number and back, or set by a preset after it."""
     page = open_page(lang=lang)
     field = page.locator(f"{SANDBOX} input[name=num-b]")
     message = page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error")
@@ -232,6 +234,7 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     assert field.get_attribute("aria-describedby") == message.get_attribute("id")
     commit("900000")
     assert not message.count() and page.get_attribute(slider, "max") == "2000000"
+    assert field.get_attribute("aria-describedby") is None, "no description pointing at words gone"
     commit("2")
     assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
     commit("1e400")  # its "1", "1e4" apply as typed; "1e40" is beyond reach: 2 comes back
@@ -240,7 +243,7 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     assert num(card_value(page, "b")) == 2, "the graph is computed at b = 2 again"
     set_range(page, slider, 1.5)  # the words were about the value before
     settle(page)
-    assert not message.count()
+    assert not message.count() and field.get_attribute("aria-describedby") is None
     commit("900000")
     page.locator(f"{SANDBOX} [data-action=preset]").first.click()  # b = −3
     settle(page)

@@ -101,5 +101,11 @@ export function fitSlider(slider: Slider, value: number): void {
  */
 export function showValue(slider: Slider, value: number): void {
   slider.number.value = fieldText(value, slider.lang);
-  slider.number.nextElementSibling?.remove(); // words on a refused value (valuecheck.ts) are about another
+  dropRefusal(slider);
+}
+
+/** The words on a refused value (valuecheck.ts) go, and the field's pointer to them: a value it takes is another. */
+export function dropRefusal(slider: Slider): void {
+  slider.number.nextElementSibling?.remove();
+  slider.number.removeAttribute("aria-describedby");
 }

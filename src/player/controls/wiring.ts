@@ -4,7 +4,7 @@
 import type { Controls } from "./controls";
 import { loadEngine } from "../engine/load";
 import { belowHeader } from "../shared/dom";
-import { fitSlider, type Slider, showValue } from "./sliders";
+import { dropRefusal, fitSlider, type Slider, showValue } from "./sliders";
 import { readNumber } from "../model/verdict";
 import { MAX_MAGNITUDE } from "../page/url";
 import type { Action, Preset, SandboxState } from "../model/model";
@@ -105,6 +105,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   });
   const typed = (value: number, at?: number): void => {
     fitSlider(slider, value);
+    dropRefusal(slider);
     slider.range.value = String(value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: at });
   };
@@ -120,10 +121,7 @@ export function wireSlider(t: Target, slider: Slider): void {
     const value = read(slider.number.value);
     // Half typed or no number, or beyond what an address keeps (the "1e40" of "1e400"), is not applied;
     // a number that is takes away the words on a text refused before (walkthrough 30).
-    if (Math.abs(value) <= MAX_MAGNITUDE) {
-      typed(value, e.timeStamp);
-      slider.number.nextElementSibling?.remove();
-    }
+    if (Math.abs(value) <= MAX_MAGNITUDE) typed(value, e.timeStamp);
   });
   // Quiet while dragging; let go (or a value typed and committed), the live region says the step on
   // screen again, with its new numbers.
@@ -226,7 +224,7 @@ export function wirePage(t: Target): void {
     attributes: true,
     attributeFilter: PALETTE_ATTRIBUTES,
   });
-  window.matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => t.repaint());
+  matchMedia?.("(prefers-color-scheme: dark)").addEventListener?.("change", () => t.repaint());
   // Label sizes are measured in the page's fonts: measure again once web fonts have arrived.
   document.fonts?.addEventListener?.("loadingdone", () => {
     t.stage.remeasure();

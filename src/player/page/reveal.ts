@@ -56,14 +56,14 @@ function readerScrolling(): boolean {
 function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
   const grown = root.getBoundingClientRect().height - before.height;
   if (before.top < 0 && readerScrolling() && Math.abs(grown) > 0.5)
-    window.scrollBy({ top: grown, behavior: "instant" });
+    scrollBy({ top: grown, behavior: "instant" });
 }
 
 export function reveal(root: HTMLElement, player: HTMLElement, hold = true): void {
   const before = root.getBoundingClientRect();
   // In view, or within a screen below it: a wheel or fling already in flight (scrolled off the main
   // thread) can bring it into view before the next frame, and the text after it would jump.
-  const inView = before.bottom > 0 && before.top < 2 * window.innerHeight;
+  const inView = before.bottom > 0 && before.top < 2 * innerHeight;
   // Wholly above the window: the text below stays put by a scroll as large as the growth, which a
   // wheel scroll still in flight on the compositor can race (a frame drawn with the text moved).
   // Held too, until the reader has stopped scrolling.

@@ -112,7 +112,7 @@ export class Sandbox implements Target {
     // A learner who clicks or tabs into a prediction field predicts from the graph: the whole stage
     // comes into view with the field, where the window holds both (on a touch screen the keyboard
     // that opens moves the page itself).
-    if (this.predict && !window.matchMedia?.("(pointer: coarse)").matches)
+    if (this.predict && !matchMedia?.("(pointer: coarse)").matches)
       this.predict.el.addEventListener("focusin", (e) => {
         if (e.target instanceof HTMLInputElement) this.showStage(e.target, null);
       });
@@ -366,10 +366,10 @@ export class Sandbox implements Target {
     for (const control of [controls].flat()) {
       const box = control.getBoundingClientRect();
       if (box.height === 0) continue; // not shown (an empty answer)
-      const bottom = box.bottom + ROOM_UNDER_CONTROL - window.innerHeight;
+      const bottom = box.bottom + ROOM_UNDER_CONTROL - innerHeight;
       // Scrolling down by d shows both when bottom <= d <= top.
       if (bottom > top) continue;
-      if (top < 0 || bottom > 0) window.scrollBy({ top: top < 0 ? top : bottom, behavior });
+      if (top < 0 || bottom > 0) scrollBy({ top: top < 0 ? top : bottom, behavior });
       return;
     }
     otherwise?.scrollIntoView({ block: "nearest", behavior });

@@ -70,7 +70,7 @@ export function uid(prefix: string): string {
 
 /** Whether the reader asked for less motion (read when asked: the setting may change). */
 export const prefersReducedMotion = (): boolean =>
-  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /** Run `then` once, the first time `share` of the element is in view. */
 export function whenSeen(el: Element, share: number, then: () => void): void {

@@ -78,7 +78,7 @@ export class Scene {
   }
 
   private constructor(gl: Renderer["gl"]) {
-    this.renderer = new Renderer(gl, Math.min(2, window.devicePixelRatio || 1));
+    this.renderer = new Renderer(gl, Math.min(2, devicePixelRatio || 1));
     this.gl = gl;
     this.wallTexture = new CanvasTexture(gl);
   }
@@ -165,7 +165,7 @@ export class Scene {
     this.wall = null;
     this.collectMeshes();
     if (this.positions.size === 0) return;
-    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const dpr = Math.min(2, devicePixelRatio || 1);
     const e = drawBackdrop(this.wallCanvas, {
       curves: this.curves,
       positions: this.positions,
@@ -254,8 +254,7 @@ export class Scene {
     const palette = this.palette;
     if (!palette) return;
     if (this.drawn) this.updateWall(palette);
-    if (this.wallProgram)
-      this.wallProgram.uniforms.uDensity = this.ppu * Math.min(2, window.devicePixelRatio || 1);
+    if (this.wallProgram) this.wallProgram.uniforms.uDensity = this.ppu * Math.min(2, devicePixelRatio || 1);
     this.drawn = true;
     const { frame } = input;
     const base = mix(palette.bg, palette.fg, 0.42);

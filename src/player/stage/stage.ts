@@ -209,7 +209,7 @@ export class Stage {
     this.width = width;
     const compact = width < COMPACT_BELOW;
     this.compactness(compact);
-    const windowHeight = window.innerHeight || 0; // 0: no window to fit (the default limit)
+    const windowHeight = innerHeight || 0; // 0: no window to fit (the default limit)
     const share = Math.max(DEFAULT_LIMITS.maxHeight, Math.round(MAX_HEIGHT_OF_VIEWPORT * windowHeight));
     const room = windowHeight ? windowHeight - ROOM_UNDER_TALL_STAGE : share;
     const short = windowHeight ? windowHeight - ROOM_FOR_HEADER_AND_CAPTION : TALL_STAGE_FLOOR;

@@ -104,7 +104,7 @@ export class Viewport {
       { type: "button", class: "tdg-button", "data-action": "whole", "aria-pressed": "false" },
       t("pan_whole"),
     );
-    const touch = window.matchMedia?.("(pointer: coarse)").matches ?? false;
+    const touch = matchMedia?.("(pointer: coarse)").matches ?? false;
     this.hints = { pan: t(touch ? "pan_hint_touch" : "pan_hint"), whole: t("pan_whole_hint") };
     this.hint = h("span", { class: "tdg-pan-hint", id: this.hintId }, this.hints.pan);
     this.toolbar = h(
@@ -259,7 +259,7 @@ export class Viewport {
         // A finger past the graph's top or bottom edge scrolls the page on (walkthrough 14: on a phone a
         // swipe on a big graph at its end moved nothing, and the stage filled the window).
         // (Where it pans only sideways the page scrolls by itself: touch-action pan-y.)
-        if (e.pointerType === "touch" && this.range.y > 0) window.scrollBy(0, y - dy - this.pan.y);
+        if (e.pointerType === "touch" && this.range.y > 0) scrollBy(0, y - dy - this.pan.y);
       },
       { capture: true },
     );

@@ -91,7 +91,7 @@ export function landing(root: HTMLElement, open?: Panel): number {
   // just under a desktop's fold, so scrubbing back after Check meant scrolling away from the graph).
   const transport = root.querySelector(".tdg-transport");
   const bottom = Math.max(panel ? y(panel, "bottom") : 0, transport ? y(transport, "bottom") : 0);
-  const shown = bottom + ROOM_UNDER_PANEL - window.innerHeight;
+  const shown = bottom + ROOM_UNDER_PANEL - innerHeight;
   // Checked answers and a nudge made are about the cards: the whole graph stays under the header
   // (walkthrough 26: after a phone's switch of language, a wrong answer's long words pushed its leaf's
   // card under the header; walkthrough 28: a nudge's, 16 px of a desktop's stage).
@@ -111,7 +111,7 @@ function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
   let released = false;
   const correct = (): void => {
     const off = root.getBoundingClientRect().top - at;
-    if (!released && !moving && Math.abs(off) > 2) window.scrollBy({ top: off, behavior: "auto" });
+    if (!released && !moving && Math.abs(off) > 2) scrollBy({ top: off, behavior: "auto" });
   };
   const arrived = (): void => {
     moving = false;
