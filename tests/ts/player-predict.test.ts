@@ -56,6 +56,12 @@ test("a prediction is read the way the learner's language writes numbers", () =>
   assert.equal(read("0,125", "en"), 0.125);
   assert.equal(read("-0,125", "en"), -0.125);
   assert.equal(read("1,000.5", "ru"), "not-a-number", "a comma and a dot: ambiguous outside English");
+  // Spaces between digits group thousands, nothing else (review 59: "2 3" was 23).
+  assert.equal(read("12 345 678", "ru"), 12345678);
+  assert.equal(read("1'000", "en"), 1000);
+  assert.equal(read(`${MINUS} 2 / 3`, "en"), -2 / 3, "spaces around signs and the slash");
+  for (const bad of ["2 3", "1 00", "1 0000", "12 34,5", "1e3 000"])
+    assert.equal(read(bad, "ru"), "not-a-number", bad);
 });
 
 test("right within a relative 1e-6 of the gradient, or equal to it as the cards round it", () => {

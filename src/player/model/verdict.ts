@@ -16,7 +16,9 @@ export const RELATIVE_TOLERANCE = 1e-6;
 export const PATHS_SHOWN = 3; // a leaf with more paths than this gets the first ones and the count
 
 const MINUSES = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // typographic minus, dashes a keyboard may give
-const GROUP_SPACES = /(\d)[ \u00a0\u202f\u2009']+(?=\d)/g; // "1 000" in ru and et, "1'000"
+// "1 000" in ru and et, "1'000": a group of three digits; other spaces between digits are no number
+// (review 59: "2 3" was 23).
+const GROUP_SPACES = /(\d)[ \u00a0\u202f\u2009']+(?=\d{3}\b)/g;
 // "1,000" and "12,345.5" in English; "0,125" is a decimal comma (review tr59: it was read as 125).
 const EN_GROUPS = /^[-+]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/;
 const PLAIN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
@@ -28,7 +30,11 @@ const PLAIN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 export function readPrediction(text: string, lang: string): Reading {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, problem: "empty" };
-  let t = trimmed.replace(MINUSES, "-").replace(GROUP_SPACES, "$1").replace(/\s+/g, "");
+  // Spaces go but between two digits: "2 3" stays and is no number.
+  let t = trimmed
+    .replace(MINUSES, "-")
+    .replace(GROUP_SPACES, "$1")
+    .replace(/(?<![\d\s])\s+|\s+(?![\d\s])/g, "");
   if (/^\(.*\)$/.test(t)) t = t.slice(1, -1);
   const parts = t.split("/");
   if (parts.length > 2) return { ok: false, problem: "not-a-number" };

@@ -115,5 +115,5 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
 function whenQuiet(then: () => void): void {
   const wait = lastScroll + QUIET_MS - performance.now();
   if (wait <= 0) then();
-  else window.setTimeout(() => whenQuiet(then), wait);
+  else setTimeout(() => whenQuiet(then), wait);
 }

@@ -17,7 +17,7 @@ const WRITE_DELAY_MS = 300; // a drag writes once, when it pauses
 const PLAYING_WRITE_MS = 1000; // while a pulse plays: well under the browsers' limits on history writes
 
 export class Share {
-  private timer: number | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private lastAddress = ""; // the address last read or written here
 
   constructor(
@@ -38,9 +38,9 @@ export class Share {
   }
 
   schedule(current: () => SandboxState, delay = WRITE_DELAY_MS): void {
-    window.clearTimeout(this.timer);
+    clearTimeout(this.timer);
     const seen = location.hash;
-    this.timer = window.setTimeout(() => {
+    this.timer = setTimeout(() => {
       this.timer = undefined;
       // The address changed meanwhile (a link followed, Back): it names the moment the reader asked
       // for last, which its hashchange brings; the older one is not written over it.

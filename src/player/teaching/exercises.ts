@@ -130,12 +130,12 @@ function whenSettled(root: HTMLElement, then: (ready: boolean) => void): void {
   }
   const finish = (): void => {
     observer.disconnect();
-    window.clearTimeout(timer);
+    clearTimeout(timer);
     then(root.dataset.player === "ready");
   };
   const observer = new MutationObserver(() => {
     if (settled()) finish();
   });
-  const timer = window.setTimeout(finish, READY_TIMEOUT_MS);
+  const timer = setTimeout(finish, READY_TIMEOUT_MS);
   observer.observe(root, { attributes: true, attributeFilter: ["data-player"] });
 }
