@@ -40,6 +40,9 @@ export function fill(
 /** A plural selector: {name|category:form|…}; categories are CLDR's (zero one two few many other). */
 export const PLURAL = /\{([a-z_]+)\|((?:(?:zero|one|two|few|many|other):[^|{}]*\|?)+)\}/g;
 
+// One set of rules per language: making one took longer than the rest of a slider step's sentences.
+const RULES: Record<string, Intl.PluralRules> = {};
+
 function pluralForm(forms: string, count: number, lang: string): string | undefined {
   const table = new Map(
     forms
@@ -47,7 +50,9 @@ function pluralForm(forms: string, count: number, lang: string): string | undefi
       .filter(Boolean)
       .map((f) => [f.slice(0, f.indexOf(":")), f.slice(f.indexOf(":") + 1)] as const),
   );
-  const category = Number.isFinite(count) ? new Intl.PluralRules(lang).select(count) : "other";
+  const category = Number.isFinite(count)
+    ? (RULES[lang] ??= new Intl.PluralRules(lang)).select(count)
+    : "other";
   return table.get(category) ?? table.get("other");
 }
 
@@ -56,7 +61,7 @@ function countOf(value: string | number): number {
   if (typeof value === "number") return value;
   return Number(
     value
-      .replace(/[\s\u00a0\u202f]/g, "")
+      .replace(/\s/g, "") // JavaScript's \s has the no-break spaces
       .replace(/\u2212/g, "-")
       .replace(",", "."),
   );
