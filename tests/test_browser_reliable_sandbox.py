@@ -208,6 +208,10 @@ REFUSED = {
 }
 
 
+KEPT = {"en": "b stays 987,654.5.", "ru": "b остаётся равным 987\u00a0654,5.",
+        "et": "jääb b väärtuseks 987\u00a0654,5."}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "et"])
 def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang):
     """Walkthrough 28: "1e400" typed key by key into a value field became "1e+40" with no word (its
@@ -235,6 +239,10 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     commit("900000")
     assert not message.count() and page.get_attribute(slider, "max") == "2000000"
     assert field.get_attribute("aria-describedby") is None, "no description pointing at words gone"
+    commit("987654.5")
+    commit("1000001")  # beyond reach: the value before comes back, said with every digit the field has
+    assert num(field.input_value().replace(",", ".")) == 987654.5  # "987654,5" in ru and et
+    assert message.inner_text().endswith(KEPT[lang]), "walkthrough 31: 'a stays 1,000,000' beside 999999"
     commit("2")
     assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "2"
     commit("1e400")  # its "1", "1e4" apply as typed; "1e40" is beyond reach: 2 comes back

@@ -7,6 +7,7 @@ import { buildTimeline, type ErrorPayload } from "../../src/inference/index";
 import { formatNumber, productText, proseNumber } from "../../src/player/model/format";
 import { errorMessage, fill, makeI18n, PLURAL } from "../../src/player/shared/i18n";
 import { describeEvent } from "../../src/player/controls/narration";
+import { exactDigits } from "../../src/player/controls/valuecheck";
 import { nudge } from "../../src/player/engine/live";
 import { nudgeWords } from "../../src/player/model/nudge";
 import { strings } from "./strings-file";
@@ -36,6 +37,17 @@ test("prose numbers use the language's decimal separator and a typographic minus
   assert.equal(proseNumber(12345, "ru").replace(/\s/g, " "), "12 350");
   assert.equal(proseNumber(Number.POSITIVE_INFINITY, "et"), "∞");
   assert.equal(productText(0.5, 2, 1, "ru"), "0,5 × 2 = 1");
+});
+
+test("a value kept after a refusal is said with every digit its field writes", () => {
+  const exact = (x: number, lang: string): string => proseNumber(x, lang, exactDigits(x)).replace(/\s/g, " ");
+  assert.equal(exact(999999, "en"), "999,999", "walkthrough 31: it said 1,000,000 beside 999999");
+  assert.equal(exact(999999, "ru"), "999 999");
+  assert.equal(exact(123456.5, "et"), "123 456,5");
+  assert.equal(exact(-2.5, "en"), `${MINUS}2.5`);
+  assert.equal(exact(0.1, "en"), "0.1", "the fewest digits that give the value back");
+  assert.equal(exact(1 / 3, "ru"), "0,3333333333333333");
+  assert.equal(exact(2, "et"), "2");
 });
 
 test("narration writes its numbers the language's way", () => {

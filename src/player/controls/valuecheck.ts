@@ -16,7 +16,9 @@ import type { Slider } from "./sliders";
 export function refuseValue(slider: Slider, text: string, value: number, i18n: I18n): void {
   const shown = text.trim();
   if (shown === "") return; // an emptied field: its value back says enough
-  const say = (x: number): string => proseNumber(x, i18n.lang);
+  // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
+  // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
+  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
   // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or one too large for a
   // float ("1e400").
   const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
@@ -28,4 +30,11 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   slider.number.setAttribute("aria-describedby", id);
   // Filled a frame after it joins the page: a live region's change is announced, its arrival often not.
   requestAnimationFrame(() => setText(message, i18n.t(key, params)));
+}
+
+/** The fewest significant digits that give `x` back (up to 17: every double's). */
+export function exactDigits(x: number): number {
+  let digits = 1;
+  while (digits < 17 && Number(x.toPrecision(digits)) !== x) digits++;
+  return digits;
 }
