@@ -142,7 +142,7 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     became 3) and an emptied one stayed blank. Now "−4" is −4, and an emptied field, once left, gives
     way to the value in use. A value field reads what a prediction field reads (review 58: "1/3" was
     refused there, and "1,000" was 1 in English): typed key by key, "1/3" is a third, written as the
-    number taken once committed, "1,000" a thousand, and "3,5" is 3.5, written so."""
+    number taken once committed, "1,000,000" a million, and "3,5" is 3.5, written so."""
     page = open_page()
     field = page.locator(f"{SANDBOX} input[name=num-b]")
     slider = f"{SANDBOX} input[name=var-b]"
@@ -154,7 +154,7 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
     field.press("Enter")
     page.wait_for_function("f => f.value === '\u22124'", arg=field.element_handle())
     # Once committed, written the page's way (walkthrough 29: "3,5" stayed on the English page).
-    for typed, card, written in (("1/3", "0.3333", "0.3333333333333333"), ("1,000", "1000", "1000"),
+    for typed, card, written in (("1/3", "0.3333", "0.3333333333333333"), ("1,000,000", "1e6", "1000000"),
                                  ("3,5", "3.5", "3.5")):
         field.fill("")
         field.press_sequentially(typed)
@@ -163,6 +163,15 @@ def test_a_value_field_reads_what_the_cards_write_and_says_the_value_in_use(open
         settle(page)
         assert card_value(page, "b") == card and field.input_value() == written
         assert not page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error").count()
+    # "2,718": 2.718 or 2718? The field asks, and the value before it comes back (walkthrough 31: a
+    # decimal comma before three digits was read as a thousands one, silently).
+    field.fill("")
+    field.press_sequentially("2,718")
+    field.press("Enter")
+    settle(page)
+    assert card_value(page, "b") == "3.5" and field.input_value() == "3.5"
+    assert page.locator(f"{SANDBOX} .tdg-var[data-var=b] .tdg-error").inner_text() == (
+        "b: is “2,718” 2.718 or 2718? Type one of the two; until then b stays 3.5.")
     # A value typed and undone before the field is left (no change to commit), then a drag: text the
     # field refuses gives back the dragged value (review 59: it gave back the one typed before).
     field.fill("3")

@@ -351,9 +351,12 @@ test("URL: an exercise's panel and the predictions a language link carries", () 
     decodeMoment(`${base}&predict.ab=1&predict.c=%20%20`, "tinydag-1")?.predictions,
     undefined,
   );
-  // "1,000" is a thousand in English and 1 in Russian or Estonian: carried as the number it was.
-  const grouped = withPredictions(base, [{ leaf: "a", text: "1,000" }], "en", "et");
-  assert.deepEqual(decodeMoment(grouped, "tinydag-1")?.predictions, { a: "1000" });
+  // "1,000,000" is a million in English and no number in Russian or Estonian: carried as the number it
+  // was; "2,718", no number in English (2.718 or 2718?), goes as typed, a decimal comma there.
+  const grouped = withPredictions(base, [{ leaf: "a", text: "1,000,000" }], "en", "et");
+  assert.deepEqual(decodeMoment(grouped, "tinydag-1")?.predictions, { a: "1000000" });
+  const either = withPredictions(base, [{ leaf: "a", text: "2,718" }], "en", "et");
+  assert.deepEqual(decodeMoment(either, "tinydag-1")?.predictions, { a: "2,718" });
   const decimal = withPredictions(base, [{ leaf: "a", text: "-2.5" }], "en", "ru");
   assert.deepEqual(decodeMoment(decimal, "tinydag-1")?.predictions, { a: "-2.5" });
   const long = withPredictions(base, [{ leaf: "a", text: "x".repeat(90) }], "en", "ru");

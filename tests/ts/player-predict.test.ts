@@ -12,6 +12,7 @@ import {
   gradientsDue,
   judge,
   judgeAll,
+  eitherWay,
   readPrediction,
   verdictWaits,
 } from "../../src/player/model/verdict";
@@ -49,9 +50,24 @@ test("a prediction is read the way the learner's language writes numbers", () =>
   }
   assert.equal(read("1 000,5", "ru"), 1000.5, "ru groups digits with a space");
   assert.equal(read("1\u00a0000,5", "et"), 1000.5, "... or a no-break space");
-  assert.equal(read("1,000", "en"), 1000, "an English thousands group");
-  assert.equal(read("1,000", "ru"), 1, "... is a decimal comma in Russian");
+  assert.equal(read("1,000,000", "en"), 1e6, "English thousands groups");
   assert.equal(read("12,345.5", "en"), 12345.5);
+  // One group and no point: 2.718 or 2718? Neither, in English (walkthrough 31); a decimal comma in
+  // Russian and Estonian.
+  for (const either of ["2,718", "1,000", `${MINUS}1,500`, "(2,718)"])
+    assert.equal(read(either, "en"), "not-a-number", either);
+  assert.equal(read("1,000", "ru"), 1, "a decimal comma in Russian");
+  assert.equal(read("2,718", "et"), 2.718);
+  assert.deepEqual(eitherWay("2,718", "en"), ["2.718", "2718"]);
+  assert.deepEqual(eitherWay(` ${MINUS}1,500 `, "en"), [`${MINUS}1.500`, `${MINUS}1500`]);
+  for (const [text, lang] of [
+    ["2,718", "ru"],
+    ["2,71", "en"],
+    ["1,2,3", "en"],
+    ["2,7x8", "en"],
+    ["7", "en"],
+  ])
+    assert.equal(eitherWay(text!, lang!), null, `${lang}: ${text}`);
   // No group starts with 0: "0,125" is a decimal comma in English too (review tr59: it was 125).
   assert.equal(read("0,125", "en"), 0.125);
   assert.equal(read("-0,125", "en"), -0.125);
@@ -182,6 +198,11 @@ test("Check decided: an unreadable field stops the judging and is the only one a
   );
   assert.match(unread.answers[1]!.lead, /“two”/);
   assert.match(unread.summary, /^Some fields need a number/);
+  // An English "2,718" is asked about, in words once per language's strings (only English reads it so).
+  assert.equal(
+    check("-2", "2,718", "5").answers[1]!.lead,
+    "b.grad: is “2,718” 2.718 or 2718? Type one of the two.",
+  );
   const judged = check("−2", "2", "5");
   assert.equal(judged.judged, true);
   assert.deepEqual(

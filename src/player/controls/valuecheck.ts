@@ -6,7 +6,7 @@ import { MAX_MAGNITUDE } from "../page/url";
 import { h, setText } from "../shared/dom";
 import { excerptOf, type I18n } from "../shared/i18n";
 import { parseNumber, proseNumber } from "../model/format";
-import { readNumber } from "../model/verdict";
+import { eitherWay, readNumber } from "../model/verdict";
 import type { Slider } from "./sliders";
 
 /**
@@ -22,8 +22,17 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or one too large for a
   // float ("1e400").
   const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
-  const key = number ? "value_too_large" : "value_not_a_number";
-  const params = { name: slider.name, text: excerptOf(shown), value: say(value), limit: say(MAX_MAGNITUDE) };
+  // An English "2,718": 2.718 or 2718? (walkthrough 31)
+  const either = eitherWay(shown, i18n.lang);
+  const key = either ? "value_either" : number ? "value_too_large" : "value_not_a_number";
+  const params = {
+    name: slider.name,
+    text: excerptOf(shown),
+    value: say(value),
+    limit: say(MAX_MAGNITUDE),
+    point: either?.[0] ?? "",
+    whole: either?.[1] ?? "",
+  };
   const id = `${slider.range.id}-refused`;
   const message = h("p", { class: "tdg-error", id, role: "status" });
   slider.number.after(message);

@@ -19,13 +19,14 @@ const MINUSES = /[\u2212\u2012\u2013\u2014\ufe63\uff0d]/g; // typographic minus,
 // "1 000" in ru and et, "1'000": a group of three digits; other spaces between digits are no number
 // (review 59: "2 3" was 23).
 const GROUP_SPACES = /(\d)[ \u00a0\u202f\u2009']+(?=\d{3}\b)/g;
-// "1,000" and "12,345.5" in English; "0,125" is a decimal comma (review tr59: it was read as 125).
+// "1,000,000" and "12,345.5" in English; "0,125" is a decimal comma (review tr59: it was read as 125).
 const EN_GROUPS = /^[-+]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/;
 const PLAIN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * A prediction as typed: "−2", "-2", "0,5" (a decimal comma in every language: a single comma that
- * is not an English thousands group), "1 000,5", "1.5e-3", "(−2)", or a fraction "1/3".
+ * is not an English thousands group), "1 000,5", "1.5e-3", "(−2)", or a fraction "1/3". In English,
+ * "2,718" is no number: a decimal comma or a thousands one? (eitherWay says which two.)
  */
 export function readPrediction(text: string, lang: string): Reading {
   const trimmed = text.trim();
@@ -46,6 +47,18 @@ export function readPrediction(text: string, lang: string): Reading {
   return Number.isFinite(value) ? { ok: true, value } : { ok: false, problem: "not-a-number" };
 }
 
+/**
+ * What an English "2,718" could be, as the reader would type either (["2.718", "2718"]): the text
+ * is no number, but it is with its one comma read as a point or as nothing. Null for any other text
+ * (in Russian and Estonian a single comma is always a decimal one).
+ */
+export function eitherWay(text: string, lang: string): [string, string] | null {
+  const t = text.trim();
+  const ways: [string, string] = [t.replace(",", "."), t.replace(",", "")];
+  const reads = (x: string): boolean => readPrediction(x, lang).ok;
+  return t.split(",").length === 2 && !reads(t) && ways.every(reads) ? ways : null;
+}
+
 /** A number as a prediction field reads it (the value fields and Nudge check's h too); NaN for none. */
 export function readNumber(text: string, lang: string): number {
   const reading = readPrediction(text, lang);
@@ -55,11 +68,24 @@ export function readNumber(text: string, lang: string): number {
 function plainNumber(text: string, lang: string): number {
   let t = text;
   if (t.includes(",")) {
-    const english = lang.startsWith("en") && EN_GROUPS.test(t);
-    if (english) t = t.replace(/,/g, "");
-    else if (t.includes(".") || t.split(",").length > 2) return NaN; // "1,000.5" outside English, "1,2,3"
+    const more = /\.|,.*,/.test(t); // a point or another comma
+    if (lang.startsWith("en") && EN_GROUPS.test(t)) {
+      // One group and no point, "2,718": a decimal comma or a thousands one? The reader is asked
+      // (walkthrough 31: e, 2.718, was judged as 2718).
+      if (!more) return NaN;
+      t = t.replace(/,/g, "");
+    } else if (more) return NaN; // "1,000.5" outside English, "1,2,3"
   }
   return PLAIN.test(t.replace(",", ".")) ? parseNumber(t) : NaN;
+}
+
+/** Why a prediction is no number: "2,718" in English could be either of two; anything else is none. */
+function unreadable(leaf: string, text: string, i18n: I18n): string {
+  const either = eitherWay(text, i18n.lang);
+  const params = { leaf, text: quoted(text) };
+  return either
+    ? i18n.t("predict_either", { ...params, point: either[0], whole: either[1] })
+    : i18n.t("predict_not_a_number", params);
 }
 
 /** Right: within a relative 1e-6 of the gradient, or equal to it as the cards round it. */
@@ -225,7 +251,7 @@ export function judgeAll(
             lead:
               reading.problem === "empty"
                 ? t("predict_empty", { leaf: fields[i]!.name })
-                : t("predict_not_a_number", { leaf: fields[i]!.name, text: quoted(fields[i]!.text) }),
+                : unreadable(fields[i]!.name, fields[i]!.text, i18n),
             lines: [],
           },
     );
