@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
 import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
+import { edit, setValue } from "../../src/player/model/edit";
 import {
   type Action,
   type Context,
@@ -16,7 +17,15 @@ import {
 } from "../../src/player/model/model";
 import { frameAt } from "../../src/player/model/timing";
 
-const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: true, lang: "en" };
+const context: Context = {
+  compute: recompute,
+  variablesOf,
+  nudgeCheck: nudge,
+  edit,
+  setValue,
+  autoplay: true,
+  lang: "en",
+};
 const still: Context = { ...context, autoplay: false };
 const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): SandboxState =>
   initialState(buildTimeline("(a + b) * c", values), values);

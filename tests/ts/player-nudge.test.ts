@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
 import { formatChange } from "../../src/player/model/format";
 import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
+import { edit, setValue } from "../../src/player/model/edit";
 import {
   type Context,
   initialState,
@@ -15,7 +16,15 @@ import {
 } from "../../src/player/model/model";
 import { movedBy, nudgeCheck } from "../../src/player/model/nudge";
 
-const context: Context = { compute: recompute, variablesOf, nudgeCheck: nudge, autoplay: false, lang: "en" };
+const context: Context = {
+  compute: recompute,
+  variablesOf,
+  nudgeCheck: nudge,
+  edit,
+  setValue,
+  autoplay: false,
+  lang: "en",
+};
 
 /** Card label -> the change a nudge of `leaf` by `h` made to it, as the card's tab writes it. */
 function tabs(expression: string, values: Record<string, number>, leaf: string, h: number) {

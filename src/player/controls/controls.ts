@@ -33,7 +33,6 @@ export interface Controls {
   resetView: HTMLButtonElement;
   copyLink: HTMLButtonElement;
   status: HTMLElement;
-  legend: HTMLElement;
   topo: HTMLElement;
   codeLine: HTMLElement;
   nudgeLeaf: HTMLSelectElement;
@@ -117,7 +116,6 @@ export function buildControls(i18n: I18n, presets: Preset[]): Controls {
     transport,
     ...playback,
     ...switches,
-    legend,
     ...code,
     ...nudgeParts,
     tableBody,

@@ -28,7 +28,7 @@ export class NodeTable {
           h("td", {}, "--"),
         ];
         this.rows.set(node.id, cells);
-        return h("tr", { "data-row-node": node.id }, ...cells);
+        return h("tr", {}, ...cells);
       }),
     );
   }
@@ -120,7 +120,7 @@ export class TopoStrip {
     this.list.replaceChildren(
       ...timeline.topo.map((id) => {
         const node = byId.get(id);
-        const item = h("li", { "data-topo-node": id }, node ? prettyLabel(node.label) : id);
+        const item = h("li", {}, node ? prettyLabel(node.label) : id);
         this.items.set(id, item);
         return item;
       }),

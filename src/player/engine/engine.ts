@@ -16,6 +16,7 @@ import type { Engine } from "./load";
 import { nudge, recompute, variablesOf } from "./live";
 import { writeNudge } from "../controls/nudgeresult";
 import { refuseValue } from "../controls/valuecheck";
+import { edit, setValue } from "../model/edit";
 
 const engine: Engine = {
   recompute,
@@ -33,5 +34,7 @@ const engine: Engine = {
   land,
   arrive,
   refuseValue,
+  edit,
+  setValue,
 };
 window.tinydagEngine = engine;

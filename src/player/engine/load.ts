@@ -13,6 +13,7 @@ import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain }
 import type { writeScripts } from "../teaching/scripts";
 import type { showTask } from "../teaching/task";
 import type { EngineResult } from "./live";
+import type { edit, setValue } from "../model/edit";
 
 /** ErrorView's arguments but its words, which the engine adds. */
 type ErrorViewArgs = ConstructorParameters<typeof ErrorView> extends [...infer Head, unknown] ? Head : never;
@@ -35,6 +36,8 @@ export interface Engine {
   land: typeof land; // where an exercise's link (its setup computed) takes the page
   arrive: typeof arrive; // a shared moment shown: the graph and Play, or the panel it unfolds
   refuseValue: typeof refuseValue; // a variable's number field committed with what it cannot take: why
+  edit: typeof edit; // the text typed: its graph, or the one it falls back to (model.ts reduce)
+  setValue: typeof setValue; // a value set: the graph at it, or the error it gives (model.ts reduce)
 }
 
 declare global {

@@ -51,6 +51,9 @@ export interface Context {
   variablesOf(expression: string): string[] | null; // null: the text does not parse
   // Nudge check's measurement (nudge.ts: the engine runs the graph again with the leaf moved by h).
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
+  // The text typed: its graph, or the graph it falls back to (edit.ts: only the engine answers a text).
+  edit(state: SandboxState, text: string, context: Context): SandboxState;
+  setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState; // (edit.ts)
   autoplay: boolean; // false under prefers-reduced-motion
   lang: string; // the page's, as Nudge check's h is read (as a prediction is: "1/1000", "0,001")
 }
@@ -99,9 +102,11 @@ export function initialState(timeline: Timeline, values: Record<string, number>)
 export function reduce(state: SandboxState, action: Action, context: Context): SandboxState {
   switch (action.type) {
     case "edit":
-      return edit(state, action.text, context);
+      return context.edit(state, action.text, context);
     case "set-value":
-      return setValue(state, action.name, action.value, context);
+      // The same number typed again changes nothing: the checked answers keep their marks (review 55b).
+      if (state.values[action.name] === action.value && !state.error) return state;
+      return context.setValue(state, action.name, action.value, context);
     case "preset":
       return loadPreset(state, action.preset, context);
     case "moment":
@@ -128,12 +133,6 @@ export function reduce(state: SandboxState, action: Action, context: Context): S
 /** Errors the reader fixes with a slider: the typed text parses, its values do not compute. */
 export function isValueError(error: ErrorPayload | null): boolean {
   return error !== null && (error.code === "domain" || error.code === "overflow");
-}
-
-function edit(state: SandboxState, text: string, context: Context): SandboxState {
-  const changed = { ...state, expression: text, nudge: null };
-  const next = settle(changed, context.compute(text, state.values), context, false);
-  return next.error ? withoutGhost(next, context) : next;
 }
 
 /**
@@ -163,37 +162,6 @@ export function isGhostOf(head: string, text: string): boolean {
 // The engine's literal on its way, or a decimal comma's (`2,5`: the engine asks for 2.5)
 const UNFINISHED_NUMBER = /^(?:\d+[.,]?\d*|\.\d+)(?:[eE][+-]?\d*)?/;
 
-/**
- * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf): the
- * dimmed graph is the most recent one that is not, with the sliders' values and the moment the reader
- * left it at.
- */
-function withoutGhost(state: SandboxState, context: Context): SandboxState {
-  const isGhost = (timeline: Timeline): boolean => isGhostOf(timeline.expression, state.expression);
-  if (!isGhost(state.timeline)) return state;
-  const earlier = [...state.earlier];
-  for (let entry = earlier.pop(); entry; entry = earlier.pop()) {
-    if (isGhost(entry.timeline)) continue;
-    const result = context.compute(entry.timeline.expression, valuesFor(state, entry.timeline));
-    if (!result.ok) continue; // its numbers would not be the sliders'
-    const timeline = result.timeline;
-    const schedule = scheduleOf(timeline, entry.direction);
-    return {
-      ...state,
-      earlier,
-      timeline,
-      structure: structureKey(timeline),
-      schedule,
-      direction: entry.direction,
-      time: clamp(entry.time, 0, schedule.duration),
-      playing: false,
-      // A value error shows the typed text's sliders; otherwise the graph on screen has its own.
-      variables: isValueError(state.error) ? state.variables : namesOf(timeline),
-    };
-  }
-  return state;
-}
-
 /** The graphs to fall back to once `next` replaces the one on screen: a ghost of `next` never shows again. */
 function remember(state: SandboxState, next: Timeline): Earlier[] {
   const left: Earlier = { timeline: state.timeline, direction: state.direction, time: state.time };
@@ -205,7 +173,7 @@ function remember(state: SandboxState, next: Timeline): Earlier[] {
 }
 
 /** The engine's answer for the typed text: a graph to adopt, or an error that keeps the graph. */
-function settle(
+export function settle(
   state: SandboxState,
   result: EngineResult,
   context: Context,
@@ -250,19 +218,6 @@ function adopt(
   };
 }
 
-function setValue(state: SandboxState, name: string, value: number, context: Context): SandboxState {
-  // The same number typed again changes nothing: the checked answers keep their marks (review 55b).
-  if (state.values[name] === value && !state.error) return state;
-  const changed = { ...state, values: { ...state.values, [name]: value }, nudge: null };
-  if (state.error && !isValueError(state.error)) {
-    // The input holds text that does not parse: the sliders keep driving the graph on screen.
-    const result = context.compute(state.timeline.expression, changed.values);
-    if (!result.ok) return changed;
-    return { ...withTimeline(changed, result.timeline), error: state.error };
-  }
-  return settle(changed, context.compute(state.expression, changed.values), context, false);
-}
-
 function loadPreset(state: SandboxState, preset: Preset, context: Context): SandboxState {
   const values = { ...state.values, ...preset.values };
   const changed = { ...state, expression: preset.expression, values, nudge: null };
@@ -304,7 +259,7 @@ export function nudgeMoved(state: SandboxState): ReadonlyMap<NodeId, number> | n
   return n && "result" in n && n.result.ok ? n.result.moved : null;
 }
 
-function namesOf(timeline: Timeline): string[] {
+export function namesOf(timeline: Timeline): string[] {
   return timeline.variables.map((v) => v.name);
 }
 

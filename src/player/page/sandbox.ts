@@ -91,6 +91,8 @@ export class Sandbox implements Target {
       compute: lazyEngine.recompute,
       variablesOf: lazyEngine.variablesOf,
       nudgeCheck: lazyEngine.nudgeCheck,
+      edit: lazyEngine.edit,
+      setValue: lazyEngine.setValue,
       autoplay: !this.reducedMotion,
       lang: i18n.lang,
     };

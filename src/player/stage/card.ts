@@ -75,11 +75,7 @@ export function buildCard(node: TimelineNode, timeline: Timeline, t: I18n["t"]):
   const note = h("div", { class: "tdg-note", hidden: true }, made, sum);
   const delta = h("div", { class: "tdg-delta", "data-field": "delta", hidden: true });
   const expanded = expansionOf(node, timeline);
-  if (expanded)
-    expansion.append(
-      h("div", { class: "tdg-expansion-formula" }, expanded),
-      h("div", { class: "tdg-expansion-locals" }),
-    );
+  if (expanded) expansion.append(h("div", {}, expanded), h("div", { class: "tdg-expansion-locals" }));
   // The whole expression is the card's label and tooltip (hover, and keyboard focus: the card is
   // focusable); the head holds a title shortened to fit beside the glyph and badges. walk.ts adds
   // the spoken name (operation, value, grad, what it feeds) and keeps one card in the tab order.

@@ -351,8 +351,4 @@ export class Scene {
       };
     };
   }
-
-  dispose(): void {
-    this.gl.getExtension("WEBGL_lose_context")?.loseContext();
-  }
 }

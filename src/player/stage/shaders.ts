@@ -159,10 +159,10 @@ void main() {
 
 /**
  *   tMap      the shadows, premultiplied
- *   uGrid     the grid's colour
- *   uCell     grid spacing, scene units
- *   uDensity  drawing-buffer px per scene unit
- *   uDensity  px to the nearest lines
+ *   uGrid       the grid's colour
+ *   uGridAlpha  its lines' opacity at the wall's centre (they fade towards its rim)
+ *   uCell       grid spacing, scene units
+ *   uDensity    drawing-buffer px per scene unit (a line is about a px wide at any zoom)
  */
 export const wallFragment = glsl`
 precision highp float;
