@@ -16,7 +16,7 @@ import {
 } from "../../src/player/model/format";
 import { codePoint, errorMessage, isInvisible, makeI18n } from "../../src/player/shared/i18n";
 import { captionOf, describeEvent, shownStep } from "../../src/player/controls/narration";
-import { operationOf } from "../../src/player/controls/panels";
+import { codeStepOf, operationOf } from "../../src/player/controls/panels";
 import { frameAt, scheduleOf } from "../../src/player/model/timing";
 import { strings } from "./strings-file";
 
@@ -466,4 +466,17 @@ test("a brief caption tells a sum of more than two terms by its tail; two terms 
   assert.match(last(three, false), /a\.grad = 4 \+ 4 \+ 4 = 12$/);
   assert.match(last(three, true), /a\.grad = … \+ 4 = 12$/);
   assert.match(last(two, true), /a\.grad = 3 \+ 3 = 6$/, "exercise (c)'s two paths stay whole");
+});
+
+test("the running line keeps a short name on one line and lets a long one break", () => {
+  const en = makeI18n("en", strings("en"));
+  const at = (t: Timeline, k: number) => {
+    const schedule = scheduleOf(t, "backward");
+    return codeStepOf(t, schedule, frameAt(t, schedule, k + 0.5), en).text;
+  };
+  const short = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
+  // Walkthrough 31: on a phone "child = a +" ended one line and "b" began the next.
+  assert.equal(at(short, 1), "backward(): v = (a\u00a0+\u00a0b)\u00a0×\u00a0c, child = a\u00a0+\u00a0b");
+  const long = buildTimeline("a * b + c * d + e * f + g * h", {});
+  assert.equal(at(long, 1), "backward(): v = a × b + c × d + e × f + g × h, child = a × b + c × d + e × f");
 });

@@ -66,7 +66,12 @@ export interface CodeStep {
 export function codeStepOf(timeline: Timeline, schedule: Schedule, frame: Frame, i18n: I18n): CodeStep {
   const event = schedule.events[frame.current];
   const nodes = nodesById(timeline);
-  const label = (id: NodeId): string => prettyLabel(nodes.get(id)?.label ?? id);
+  // A short name stays on one line (walkthrough 31: "child = a +" then "b" on a phone); a long one may
+  // break, or it would run off a phone's screen.
+  const label = (id: NodeId): string => {
+    const text = prettyLabel(nodes.get(id)?.label ?? id);
+    return text.length > 16 ? text : text.replace(/ /g, "\u00a0");
+  };
   const name = (id: NodeId): string => {
     const n = nodes.get(id);
     return n ? nameOf(n) : id;
