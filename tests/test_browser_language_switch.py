@@ -60,18 +60,18 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
     page.locator(f"{SANDBOX} input[name=var-a]").press("ArrowRight")
     page.wait_for_function("decodeURIComponent(location.hash).includes('a:2.1')")
     # What the learner predicted so far travels too, each number as the other language reads it.
-    page.fill(f"{SANDBOX} input[name=predict-a]", "1,000")  # a thousand, in English
+    page.fill(f"{SANDBOX} input[name=predict-a]", "1,000,000")  # a million, in English
     before = state(page)
     assert before["expression"] == "relu(a * b)" and before["sliders"]["a"] == "2.1"
 
     switch_language(page, "ru")
     assert "/ru/02-autograd/" in page.url and "#tinydag-1?" in page.url
-    assert state(page) == {**before, "predictions": ["1000", ""]}
+    assert state(page) == {**before, "predictions": ["1000000", ""]}
     page.fill(f"{SANDBOX} input[name=predict-b]", "0,5")
 
     switch_language(page, "et")  # and on from there, the moment travelling with the reader
     assert "/et/02-autograd/" in page.url
-    assert state(page) == {**before, "predictions": ["1000", "0,5"]}
+    assert state(page) == {**before, "predictions": ["1000000", "0,5"]}
     assert page.errors == []
 
 

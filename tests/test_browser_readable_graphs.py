@@ -1,11 +1,11 @@
 """Readable up to the 40-node limit, in a real browser at 1280x800 and 390x844: at the end of the
 backward pass every card's value and grad are at least 10 CSS px high, no two cards overlap, no edge
-runs under a card, no label covers one, and while each pulse plays no label covers a card either. With
-"Local derivatives" on, a derived operation's expansion stays inside the stage, breaks only between
-terms, every ∂ line ends in its number. A forty-node expression is accepted, its sliders are measured
-from input to frame, and backward reaches its end. The graphs of one size share a page load: each is
-typed or picked as the reader would. (A graph bigger than the stage is panned:
-test_browser_panning.py.)
+runs under a card, no label covers one, a preset's turned graph keeps even margins, and while each
+pulse plays no label covers a card either. With "Local derivatives" on, a derived operation's
+expansion stays inside the stage, breaks only between terms, every ∂ line ends in its number. A
+forty-node expression is accepted, its sliders are measured from input to frame, and backward reaches
+its end. The graphs of one size share a page load: each is typed or picked as the reader would. (A
+graph bigger than the stage is panned: test_browser_panning.py.)
 """
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ PRESETS = ["Sum times a factor", "Dead ReLU", "A variable used twice", "Derived 
            "A small neuron"]
 pytestmark = pytest.mark.browser
 
+# CSS px between the stage's sides and its outermost cards, left and right.
+SIDE_MARGINS = f"""() => {{
+  const stage = document.querySelector('{SANDBOX} .tdg-stage').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('{SANDBOX} [data-node]')].map(c => c.getBoundingClientRect());
+  return [Math.min(...cards.map(c => c.left)) - stage.left,
+          stage.right - Math.max(...cards.map(c => c.right))];
+}}"""
+
 
 # ---- readable at both sizes, for the big graphs and every preset ------------------------------------
 
@@ -69,6 +77,10 @@ def test_big_graphs_and_every_preset_stay_readable_and_local_derivatives_fit(bro
         assert_readable(page, f"{preset} at {size}")
         # the lesson's presets fit: nothing to pan, the drag still turns the graph
         assert page.get_attribute(f"{SANDBOX} .tdg-stage", "data-pannable") is None, preset
+        # ... turned, with as much room right of the outermost cards as left of them (walkthrough 31: the
+        # nearer side's card touched the frame, 50 px from the other side's)
+        left, right = page.evaluate(SIDE_MARGINS)
+        assert abs(left - right) <= 2 and min(left, right) >= 8, f"{preset} at {size}: {left}, {right} px"
     local_derivatives_fit_the_stage(page, size)
     assert page.errors == []
 

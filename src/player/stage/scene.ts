@@ -53,6 +53,7 @@ export class Scene {
   private ppu = 1;
   private visibleHeight = 0; // CSS px of the canvas the stage shows (the buffer may be taller)
   private pan: [number, number] = [0, 0]; // scene units: the point of the graph at the stage's centre
+  private skew = 0; // scene units the camera stands right of `pan` (centre())
   private palette: Palette | null = null;
   private curves: EdgeCurve[] = [];
   private cardHeight = 0.9;
@@ -226,10 +227,37 @@ export class Scene {
   private aim(): void {
     const [x, y] = this.pan;
     const shift = (this.height - this.visibleHeight) / 2 / this.ppu; // scene units
-    this.camera = [x, y - shift, this.distance];
+    this.camera = [x + this.skew, y - shift, this.distance];
     // Where the camera is, in the graph's own units, when the graph is turned to the default view.
     this.eye = eyeInGraph(rotation(DEFAULT_VIEW.pitch, DEFAULT_VIEW.yaw), this.pivot(), this.camera);
     this.edgeProgram().uniforms.uEye = this.eye;
+  }
+
+  /**
+   * A graph wholly in view, turned, comes nearer on one side, where its cards grow and move outwards:
+   * the camera moves sideways so that its outermost cards keep even margins (walkthrough 31: the
+   * nearer side's card touched the frame, the other side's stood 50 px off it). `half`: half a card's
+   * width, scene units; `on` false (a flat map): no move.
+   */
+  centre(on: boolean, half: number): void {
+    const [r, d, [px, py]] = [this.turn, this.distance, this.pan];
+    // The outermost edges, turned, before the perspective, each with its scale (by turned x alone:
+    // the nearer of two the same distance out differs by less than a px).
+    let left = [0, 1];
+    let right = [0, 1];
+    for (const [x, y, z] of on ? this.positions.values() : []) {
+      const [dx, dy] = [x - px, y - py];
+      const turned = r[0]! * dx + r[3]! * dy + r[6]! * z;
+      const scale = d / (d - r[2]! * dx - r[5]! * dy - r[8]! * z);
+      if (turned - half < left[0]!) left = [turned - half, scale];
+      if (turned + half > right[0]!) right = [turned + half, scale];
+    }
+    // Moved by s, each lands at (x - s)·scale: as far left of the centre as the other right of it.
+    const skew = (left[0]! * left[1]! + right[0]! * right[1]!) / (left[1]! + right[1]!);
+    if (skew === this.skew) return;
+    this.skew = skew;
+    this.aim();
+    this.where++;
   }
 
   /** The view turns about the middle of what the stage shows, so a panned graph turns in place. */

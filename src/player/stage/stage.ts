@@ -320,6 +320,7 @@ export class Stage {
     // A graph bigger than the stage lies flat, like a map: turned, its far end would shrink and crowd.
     const view = this.viewport.flat ? FLAT : input.view; // a map, not a model
     this.scene.setView(view);
+    this.scene.centre(!this.viewport.flat, CARD_WORLD_WIDTH / 2);
     this.showChips(view);
     const lift = this.liftAt(frame);
     let project = this.scene.projector();
