@@ -104,7 +104,10 @@ export function showValue(slider: Slider, value: number): void {
   dropRefusal(slider);
 }
 
-/** The words on a refused value (valuecheck.ts) go, and the field's pointer to them: a value it takes is another. */
+/**
+ * The words on a refused value (valuecheck.ts) go, and the field's pointer to them (aria-describedby):
+ * a value taken is another.
+ */
 export function dropRefusal(slider: Slider): void {
   slider.number.nextElementSibling?.remove();
   slider.number.removeAttribute("aria-describedby");

@@ -19,11 +19,10 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
   // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
   const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
-  // A number beyond reach: one read as a prediction is ("2,000,000", "1/1e-7"), or one too large for a
-  // float ("1e400").
-  const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
-  // An English "2,718": 2.718 or 2718? (walkthrough 31)
+  // An English "2,718": 2.718 or 2718? (walkthrough 31) Else a number beyond reach: one read as a
+  // prediction is ("2,000,000", "1/1e-7"), or one too large for a float ("1e400").
   const either = eitherWay(shown, i18n.lang);
+  const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
   const key = either ? "value_either" : number ? "value_too_large" : "value_not_a_number";
   const params = {
     name: slider.name,
