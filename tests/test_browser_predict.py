@@ -126,6 +126,11 @@ def predict_then_check(page, lang: str, size: str) -> None:
         settle(page)
         serious = axe_violations(page, "{include: ['[data-sandbox]', '[data-sandbox-compact]']}")
         assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
+    # Come back to the wrong answer with a click: it is selected, so what is typed replaces it
+    # (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2"); it is unmarked until the next Check.
+    field(page, "b").click()
+    field(page, "b").press_sequentially(f"{MINUS}2{decimal}5")
+    assert field(page, "b").input_value() == f"{MINUS}2{decimal}5" and verdicts(page)["b"] is None
     # New numbers: the verdicts go, the answers stay for the learner to check again (walkthroughs 22,
     # 23: trying another value lost them all), and the outcome says so; a key typed in one starts it
     # anew (walkthrough 12: a new answer typed after an old "−2" read "−23"); Backspace edits it.

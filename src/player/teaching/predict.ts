@@ -270,6 +270,9 @@ export class PredictPanel {
       e.preventDefault();
       this.onCheck();
     });
+    // A wrong answer, come back to, is selected: what is typed replaces it, a click in it places the
+    // caret (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2").
+    input.addEventListener("focus", () => input.dataset.verdict === "wrong" && input.select());
     // What was judged, or kept from other numbers, is no longer what the field says (answers.ts; only
     // Check judges, with the engine's bundle).
     input.addEventListener("input", (e) => {
