@@ -114,9 +114,14 @@ export class Sandbox implements Target {
     // A learner who clicks or tabs into a prediction field predicts from the graph: the whole stage
     // comes into view with the field, where the window holds both (on a touch screen the keyboard
     // that opens moves the page itself).
+    // Focused by a press, the page moves once it ends, not under it (a release elsewhere left WebKit's
+    // field with no caret: what was typed went nowhere).
     if (this.predict && !matchMedia?.("(pointer: coarse)").matches)
-      this.predict.el.addEventListener("focusin", (e) => {
-        if (e.target instanceof HTMLInputElement) this.showStage(e.target, null);
+      this.predict.el.addEventListener("focusin", ({ target }) => {
+        if (!(target instanceof HTMLInputElement)) return;
+        const show = (): void => this.showStage(target, null);
+        if (target.matches(":active")) addEventListener("pointerup", show, { once: true });
+        else show();
       });
     // Enter after an expression that computes: the learner has typed it and watches its graph, which
     // comes into view with its words (walkthrough 26: on a phone a 40-node graph's words were under the

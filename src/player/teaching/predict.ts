@@ -271,8 +271,13 @@ export class PredictPanel {
       this.onCheck();
     });
     // A wrong answer, come back to, is selected: what is typed replaces it, a click in it places the
-    // caret (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2").
-    input.addEventListener("focus", () => input.dataset.verdict === "wrong" && input.select());
+    // caret (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2"). WebKit would put the caret where
+    // the click that focused it ends: that mouseup does nothing.
+    input.addEventListener("focus", () => {
+      if (input.dataset.verdict !== "wrong") return;
+      input.select();
+      input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
+    });
     // What was judged, or kept from other numbers, is no longer what the field says (answers.ts; only
     // Check judges, with the engine's bundle).
     input.addEventListener("input", (e) => {
