@@ -1,9 +1,10 @@
 """The player's engine (engine.js, src/player/engine/load.ts) loads with the first change that needs it:
 a reader who only watches (the first frame, the pulses, the presets) never downloads it; reaching for
 a field or a slider sets it off; changes made before it arrives lose nothing (they wait and apply in
-order); a link with its own expression opens with it; an engine that cannot load is said in the page's
-language, and the next change tries again. (The words once per language: the message's key is in
-every strings file, tests/ts/player-i18n.test.ts; here in Russian.)
+order, a refused value's reason comes with it); a link with its own expression opens with it; an
+engine that cannot load is said in the page's language, and the next change tries again. (The words
+once per language: the message's key is in every strings file, tests/ts/player-i18n.test.ts; here in
+Russian.)
 """
 
 from __future__ import annotations
@@ -63,10 +64,17 @@ def test_watching_needs_no_engine_and_changes_made_before_it_arrives_apply_in_or
     box.press_sequentially("a * b + c", delay=20)  # key by key, all before the engine is there
     page.locator(f"{SANDBOX} input[name=num-b]").fill("4")
     page.locator(f"{SANDBOX} input[name=num-b]").dispatch_event("change")
+    # A text refused before the engine is there: a's value comes back at once, the reason with the
+    # engine (walkthrough 32: on a slow line it came back unexplained).
+    refused = page.locator(f"{SANDBOX} .tdg-var[data-var=a] .tdg-error")
+    page.locator(f"{SANDBOX} input[name=num-a]").fill("abc")
+    page.locator(f"{SANDBOX} input[name=num-a]").dispatch_event("change")
+    assert page.input_value(f"{SANDBOX} input[name=num-a]") == "2" and refused.count() == 0
     assert len(held) == 1, "one request for the engine, however many changes wait for it"
     page.wait_for_timeout(600)
     held[0].continue_()
     settle(page)
+    assert refused.inner_text() == "a: “abc” is not a number, so a stays 2."
     assert page.evaluate(CARDS) == "a | b | a × b | c | a × b + c", "the last text typed, not a prefix"
     assert page.evaluate(SLIDERS) == ["var-a", "var-b", "var-c"]
     assert page.input_value(f"{SANDBOX} input[name=num-b]") == "4"

@@ -8,6 +8,7 @@ import { excerptOf, type I18n } from "../shared/i18n";
 import { parseNumber, proseNumber } from "../model/format";
 import { eitherWay, readNumber } from "../model/verdict";
 import type { Slider } from "./sliders";
+import { fieldText } from "../../widgets/fields";
 
 /**
  * Walkthrough 28: "1e400" typed in a's field became "1e+40" with no word, and "abc" was put back without
@@ -15,7 +16,9 @@ import type { Slider } from "./sliders";
  */
 export function refuseValue(slider: Slider, text: string, value: number, i18n: I18n): void {
   const shown = text.trim();
-  if (shown === "") return; // an emptied field: its value back says enough
+  // An emptied field: its value back says enough. A field changed again while the engine came: these
+  // words are about what it no longer holds.
+  if (shown === "" || slider.number.value !== fieldText(value, i18n.lang)) return;
   // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
   // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
   const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));

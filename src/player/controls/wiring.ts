@@ -127,7 +127,8 @@ export function wireSlider(t: Target, slider: Slider): void {
   // screen again, with its new numbers.
   for (const field of [slider.range, slider.number]) field.addEventListener("change", () => t.announce());
   // Committed: a value within reach stays; else the one before comes back, and the engine (set off as
-  // the field took the focus) says why under the field (valuecheck.ts).
+  // the field took the focus) says why under the field (valuecheck.ts), once it is here (walkthrough 32:
+  // a value refused before it was, on a slow line or soon after the sandbox woke, came back unexplained).
   slider.number.addEventListener("change", () => {
     const text = slider.number.value;
     const kept = before;
@@ -139,7 +140,10 @@ export function wireSlider(t: Target, slider: Slider): void {
     if (kept === undefined) return;
     typed(kept); // (the same number again changes nothing: checked answers keep their marks)
     showValue(slider, kept);
-    window.tinydagEngine?.refuseValue(slider, text, kept, t.i18n);
+    loadEngine().then(
+      (engine) => engine.refuseValue(slider, text, kept, t.i18n),
+      () => undefined,
+    );
   });
 }
 

@@ -71,8 +71,8 @@ const loaded = (): Engine => {
 // Each of the engine's functions, called on the engine once it is here (throwing EngineMissing before):
 // one handler for all of them, rather than one forwarding function each in the player's bytes. Every
 // name answers with a function, `then` too: never await lazyEngine or return it from an async function.
-// (refuseValue is called on the engine itself, when it is here: a refused field's value comes back
-// without it, wiring.ts.)
+// (refuseValue is called on the engine loadEngine gives: a refused field's value comes back at
+// once, its words with the engine, wiring.ts.)
 export const lazyEngine = new Proxy({} as Omit<Engine, "refuseValue">, {
   get:
     (_, name) =>
