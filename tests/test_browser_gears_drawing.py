@@ -32,6 +32,22 @@ def rotors(page, widget: str = DEFAULT) -> list[str]:
                                      "rs => rs.map(r => r.getAttribute('transform'))")
 
 
+def test_an_english_field_reads_a_number_as_the_lessons_fields_do(browser, gears_server):
+    """Walkthrough 32: "1,000" stayed in x's field while the gears turned to x = 1. The field reads what
+    the sandbox's fields read: "1/2" is a half, "1,5" a decimal comma; "2,718" and "1,000" (2.718 or
+    2718?) and "2 3" are no number, so x stays; "1,000,000" goes to the end of the range. Committed, the
+    field says the x in use."""
+    page = open_page(browser, gears_server, "en")
+    awake(page)
+    field = f"{DEFAULT} .tdg-gears-field"
+    for typed, x in (("1/2", "0.5"), ("1,000", "0.5"), ("2,718", "0.5"), ("2 3", "0.5"), ("1,5", "1.5"),
+                     ("1,000,000", "3")):
+        page.fill(field, typed)
+        page.press(field, "Enter")
+        assert (readout(page)["field"], readout(page)["x"]) == (x, f"x = {x}"), typed
+    assert page.errors == []
+
+
 def test_every_gear_comes_home_with_x_whatever_the_path(browser, gears_server):
     """Buttons, the arrow keys, the slider, typing (a comma in et, the reader's own slips) and a
     drag out and back: x = 1 again puts every hand at 0 degrees, drawn so."""

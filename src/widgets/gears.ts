@@ -5,7 +5,8 @@
 
 import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
-import { equalsSign, operand, parseNumber, productText, proseNumber, shownAs } from "../player/model/format";
+import { equalsSign, operand, productText, proseNumber, shownAs } from "../player/model/format";
+import { readNumber } from "../player/model/verdict";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
@@ -151,7 +152,9 @@ class Gears {
     // Out of the slider's range, x goes to its end; either way the field then says the x in use
     // (walkthrough 16: 9 stayed in it while the gears, at the end already, said x = 3).
     field.addEventListener("change", () => {
-      const typed = parseNumber(field.value);
+      // Read as the lesson's fields read a number ("1/2", "1 000" in ru and et; an English "2,718" is
+      // no number: 2.718 or 2718? Walkthrough 32: "1,000" stayed in the field while x was 1).
+      const typed = readNumber(field.value, i18n.lang);
       if (!Number.isNaN(typed)) this.go(Math.min(high, Math.max(low, typed)));
       this.syncControls();
     });
@@ -313,8 +316,8 @@ class Gears {
     // A screen reader hears the slider's value as the figure writes it (x = 1,1 in ru and et).
     setAttr(this.slider, "aria-valuetext", `x = ${proseNumber(this.chain.x, this.i18n.lang)}`);
     if (Number(this.slider.value) !== this.chain.x) this.slider.value = String(this.chain.x);
-    if (parseNumber(this.field.value) !== this.chain.x)
-      this.field.value = fieldText(this.chain.x, this.i18n.lang);
+    const text = fieldText(this.chain.x, this.i18n.lang); // the x in use, written as the readouts write it
+    if (this.field.value !== text) this.field.value = text;
   }
 
   /** Every number on the figure, the readout and the sentence of the step just taken. */

@@ -7,7 +7,8 @@
 import type { Timeline } from "../inference/types";
 import { errorText } from "../player/controls/errortext";
 import { ErrorView } from "../player/controls/errorview";
-import { parseNumber, proseNumber } from "../player/model/format";
+import { proseNumber } from "../player/model/format";
+import { readNumber } from "../player/model/verdict";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
 import { fieldText } from "./fields";
@@ -118,12 +119,14 @@ class Knob {
     v.expression.addEventListener("input", () => this.typed());
     v.xRange.addEventListener("input", () => this.setX(Number(v.xRange.value), "range"));
     v.xNumber.addEventListener("input", () => {
-      const value = parseNumber(v.xNumber.value); // "1,5" or "1.5"; NaN while half typed ("1,", "−")
+      // "1,5" or "1.5", as the lesson's fields read it; NaN while half typed ("−"), and for an English
+      // "2,718" (2.718 or 2718? walkthrough 32)
+      const value = readNumber(v.xNumber.value, this.i18n.lang);
       if (Number.isFinite(value)) this.setX(value, "number");
     });
     v.hRange.addEventListener("input", () => this.setH(10 ** Number(v.hRange.value), "range"));
     v.hNumber.addEventListener("input", () => {
-      const value = parseNumber(v.hNumber.value);
+      const value = readNumber(v.hNumber.value, this.i18n.lang);
       if (Number.isFinite(value) && value > 0) this.setH(value, "number");
     });
     // Once typed (Enter, or the focus gone), each field says the number in use: x within its range, h
