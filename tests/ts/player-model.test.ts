@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline, type Timeline } from "../../src/inference/index";
-import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
-import { edit, setValue } from "../../src/player/model/edit";
+import { variablesOf } from "../../src/player/engine/live";
+import { liveContext } from "./live-context";
 import {
   type Action,
   type Context,
@@ -17,15 +17,7 @@ import {
 } from "../../src/player/model/model";
 import { frameAt } from "../../src/player/model/timing";
 
-const context: Context = {
-  compute: recompute,
-  variablesOf,
-  nudgeCheck: nudge,
-  edit,
-  setValue,
-  autoplay: true,
-  lang: "en",
-};
+const context: Context = liveContext(true);
 const still: Context = { ...context, autoplay: false };
 const start = (values: Record<string, number> = { a: 2, b: -3, c: 10 }): SandboxState =>
   initialState(buildTimeline("(a + b) * c", values), values);

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildTimeline } from "../../src/inference/index";
 import { formatChange } from "../../src/player/model/format";
-import { nudge, recompute, variablesOf } from "../../src/player/engine/live";
-import { edit, setValue } from "../../src/player/model/edit";
+import { recompute } from "../../src/player/engine/live";
+import { liveContext } from "./live-context";
 import {
   type Context,
   initialState,
@@ -16,15 +16,7 @@ import {
 } from "../../src/player/model/model";
 import { movedBy, nudgeCheck } from "../../src/player/model/nudge";
 
-const context: Context = {
-  compute: recompute,
-  variablesOf,
-  nudgeCheck: nudge,
-  edit,
-  setValue,
-  autoplay: false,
-  lang: "en",
-};
+const context: Context = liveContext(false);
 
 /** Card label -> the change a nudge of `leaf` by `h` made to it, as the card's tab writes it. */
 function tabs(expression: string, values: Record<string, number>, leaf: string, h: number) {
