@@ -35,16 +35,20 @@ def rotors(page, widget: str = DEFAULT) -> list[str]:
 def test_an_english_field_reads_a_number_as_the_lessons_fields_do(browser, gears_server):
     """Walkthrough 32: "1,000" stayed in x's field while the gears turned to x = 1. The field reads what
     the sandbox's fields read: "1/2" is a half, "1,5" a decimal comma; "2,718" and "1,000" (2.718 or
-    2718?) and "2 3" are no number, so x stays; "1,000,000" goes to the end of the range. Committed, the
-    field says the x in use."""
+    2718?) and "2 3" are no number, so x stays, and the sentence under the bar says why; "1,000,000" goes
+    to the end of the range. Committed, the field says the x in use."""
     page = open_page(browser, gears_server, "en")
     awake(page)
     field = f"{DEFAULT} .tdg-gears-field"
+    said = {"2,718": "x: is “2,718” 2.718 or 2718? Type one of the two; until then x stays 0.5.",
+            "2 3": "x: “2 3” is not a number, so x stays 0.5."}
     for typed, x in (("1/2", "0.5"), ("1,000", "0.5"), ("2,718", "0.5"), ("2 3", "0.5"), ("1,5", "1.5"),
                      ("1,000,000", "3")):
         page.fill(field, typed)
         page.press(field, "Enter")
         assert (readout(page)["field"], readout(page)["x"]) == (x, f"x = {x}"), typed
+        if typed in said:  # the sentence under the bar says why, until the next turn
+            assert readout(page)["step"] == said[typed]
     assert page.errors == []
 
 

@@ -7,6 +7,7 @@ import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
 import { equalsSign, operand, productText, proseNumber, shownAs } from "../player/model/format";
 import { readNumber } from "../player/model/verdict";
+import { refusal } from "../player/controls/valuecheck";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
@@ -156,6 +157,9 @@ class Gears {
       // no number: 2.718 or 2718? Walkthrough 32: "1,000" stayed in the field while x was 1).
       const typed = readNumber(field.value, i18n.lang);
       if (!Number.isNaN(typed)) this.go(Math.min(high, Math.max(low, typed)));
+      // Not taken: the sentence under the bar says why, until the next turn (walkthrough 32: "abc" was
+      // put back without a word).
+      else if (field.value.trim()) setText(this.step, refusal("x", field.value.trim(), this.chain.x, i18n));
       this.syncControls();
     });
     return [slider, field];

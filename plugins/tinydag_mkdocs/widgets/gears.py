@@ -36,6 +36,7 @@ from . import fields
 from .gears_train import CENTER_Y, IDLER_TEETH, PITCH, bodies, fixed, gear_path, hand_length, train
 
 KEYS = ("inner", "outer", "x", "range", "step", "choices")
+STRING_PREFIXES = ("gears_", "value_")  # a refused x says why in the sandbox's value_* words
 MAX_CHOICES = 6
 DEFAULT_STEP = 0.1
 DEFAULT_HALF_RANGE = 2.0

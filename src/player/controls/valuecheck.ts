@@ -19,28 +19,35 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
   // An emptied field: its value back says enough. A field changed again while the engine came: these
   // words are about what it no longer holds.
   if (shown === "" || slider.number.value !== fieldText(value, i18n.lang)) return;
-  // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
-  // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
-  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
-  // An English "2,718": 2.718 or 2718? (walkthrough 31) Else a number beyond reach: one read as a
-  // prediction is ("2,000,000", "1/1e-7"), or one too large for a float ("1e400").
-  const either = eitherWay(shown, i18n.lang);
-  const number = !Number.isNaN(readNumber(shown, i18n.lang)) || !Number.isNaN(parseNumber(shown));
-  const key = either ? "value_either" : number ? "value_too_large" : "value_not_a_number";
-  const params = {
-    name: slider.name,
-    text: excerptOf(shown),
-    value: say(value),
-    limit: say(MAX_MAGNITUDE),
-    point: either?.[0] ?? "",
-    whole: either?.[1] ?? "",
-  };
+  const words = refusal(slider.name, shown, value, i18n, MAX_MAGNITUDE);
   const id = `${slider.range.id}-refused`;
   const message = h("p", { class: "tdg-error", id, role: "status" });
   slider.number.after(message);
   slider.number.setAttribute("aria-describedby", id);
   // Filled a frame after it joins the page: a live region's change is announced, its arrival often not.
-  requestAnimationFrame(() => setText(message, i18n.t(key, params)));
+  requestAnimationFrame(() => setText(message, words));
+}
+
+/**
+ * Why `text` is not taken for `name`, which stays `value` (page 00's gears say it too). An English
+ * "2,718": 2.718 or 2718? (walkthrough 31). Else, where there is a `limit`, a number beyond it: one read
+ * as a prediction is ("2,000,000", "1/1e-7"), or one too large for a float ("1e400"). Else no number.
+ */
+export function refusal(name: string, text: string, value: number, i18n: I18n, limit?: number): string {
+  // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
+  // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
+  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
+  const either = eitherWay(text, i18n.lang);
+  const number = !Number.isNaN(readNumber(text, i18n.lang)) || !Number.isNaN(parseNumber(text));
+  const key = either ? "value_either" : number && limit ? "value_too_large" : "value_not_a_number";
+  return i18n.t(key, {
+    name,
+    text: excerptOf(text),
+    value: say(value),
+    limit: limit ? say(limit) : "",
+    point: either?.[0] ?? "",
+    whole: either?.[1] ?? "",
+  });
 }
 
 /** The fewest significant digits that give `x` back (up to 17: every double's). */
