@@ -217,6 +217,27 @@ def test_the_fields_write_and_read_the_decimal_comma_and_the_dial_follows_h(brow
     assert page.errors == []
 
 
+def test_a_number_field_says_why_it_did_not_take_a_text(browser, knob_server):
+    """Walkthrough 32: "abc" in x's field was put back without a word, and an English "2,718" was taken
+    as 2.718. The fields read what the lesson's fields read; text that is no number is put back, and the
+    note says why until the next change."""
+    page = open_page(browser, knob_server)
+    awake(page)
+    settle(page)
+    x = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=0")
+    either = "x: is “2,718” 2.718 or 2718? Type one of the two; until then x stays 1.5."
+    for typed, said in (("abc", "x: “abc” is not a number, so x stays 1.5."), ("2,718", either)):
+        x.fill(typed)
+        x.press("Enter")
+        settle(page)
+        assert (shown(page)["x"], shown(page)["note"]) == ("1.5", said)
+    x.fill("2")  # a number taken: the note is the widget's own again
+    x.press("Enter")
+    settle(page)
+    assert shown(page)["x"] == "2" and "“" not in shown(page)["note"]
+    assert page.errors == []
+
+
 def test_typing_character_by_character_never_shows_nan_and_ends_drawing_it(browser, knob_server):
     page = open_page(browser, knob_server)
     awake(page)

@@ -176,7 +176,7 @@ def test_a_widget_figure_carries_its_static_figure_data_and_own_strings(tmp_path
         payload = widget_data(html)[0]
         assert payload["kind"] == "knob" and payload["lang"] == lang
         assert set(payload["strings"]) == {k for k in STRINGS[lang] if k.startswith(("knob_", "widget_",
-                                                                                    "error_"))}
+                                                                                    "error_", "value_"))}
         caption = typeset_text(STRINGS[lang]["knob_caption"], lang)  # with ru's no-break spaces
         assert payload["strings"]["knob_caption"] == caption
         assert f"<figcaption>{escape(caption)}" in html

@@ -9,6 +9,7 @@ import { errorText } from "../player/controls/errortext";
 import { ErrorView } from "../player/controls/errorview";
 import { proseNumber } from "../player/model/format";
 import { readNumber } from "../player/model/verdict";
+import { refusal } from "../player/controls/valuecheck";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
 import { fieldText } from "./fields";
@@ -57,6 +58,7 @@ class Knob {
   private h: number;
   private pending = 0;
   private speakTimer = 0;
+  private refused: string | null = null; // why a field's text was not taken: the note says so till the next change
 
   constructor(
     private readonly figure: HTMLElement,
@@ -131,11 +133,18 @@ class Knob {
     });
     // Once typed (Enter, or the focus gone), each field says the number in use: x within its range, h
     // above 0 (walkthrough 16: −0.1 stayed in h's field while the readout worked with 0.5).
-    for (const [field, text] of [
-      [v.xNumber, () => this.xText()],
-      [v.hNumber, () => this.hText()],
+    for (const [field, text, name] of [
+      [v.xNumber, () => this.xText(), "x"],
+      [v.hNumber, () => this.hText(), "h"],
     ] as const)
       field.addEventListener("change", () => {
+        // Text that is no number: the note says why (walkthrough 32: "abc" was put back without a word).
+        const typed = field.value.trim();
+        const kept = name === "x" ? this.x : Number(this.h.toPrecision(3));
+        this.refused =
+          typed && Number.isNaN(readNumber(typed, this.i18n.lang))
+            ? refusal(name, typed, kept, this.i18n)
+            : null;
         field.value = text();
         this.schedule();
       });
@@ -159,6 +168,7 @@ class Knob {
   private setX(value: number, from: "range" | "number" | "drag"): void {
     const [lo, hi] = this.data.range;
     this.x = from === "number" ? Math.min(hi, Math.max(lo, value)) : snap(value, this.step, lo, hi);
+    this.refused = null;
     if (from !== "range") this.view.xRange.value = String(this.x);
     if (from !== "number") this.view.xNumber.value = this.xText();
     this.schedule();
@@ -167,6 +177,7 @@ class Knob {
   private setH(value: number, from: "range" | "number"): void {
     const [min, max] = this.data.h_range;
     this.h = Math.min(max, Math.max(min, value));
+    this.refused = null;
     if (from === "number") this.view.hRange.value = String(Math.log10(this.h));
     else this.view.hNumber.value = this.hText();
     this.schedule();
@@ -215,6 +226,7 @@ class Knob {
 
   private use(curve: Curve): void {
     this.curve = curve;
+    this.refused = null;
     const index = this.data.curves.indexOf(curve);
     this.view.presets.value = index >= 0 ? String(index) : "";
     this.view.custom.selected = index < 0;
@@ -261,7 +273,7 @@ class Knob {
     v.slope.textContent = r.slope === null ? "" : t("knob_slope", { slope: write(r.slope) });
     v.gap.textContent =
       r.ratio === null || r.slope === null ? "" : t("knob_gap", { gap: write(Math.abs(r.ratio - r.slope)) });
-    v.note.textContent = note || t("knob_hint");
+    v.note.textContent = this.refused ?? (note || t("knob_hint"));
     const label = t("knob_plot_label", {
       expression: this.curve.expression,
       x: write(this.x),
@@ -284,7 +296,7 @@ class Knob {
     if (!speak) return;
     clearTimeout(this.speakTimer);
     this.speakTimer = window.setTimeout(() => {
-      v.spoken.textContent = [ratio, v.slope.textContent, note].filter(Boolean).join(" ");
+      v.spoken.textContent = [ratio, v.slope.textContent, this.refused ?? note].filter(Boolean).join(" ");
     }, SPEAK_AFTER_MS);
   }
 }

@@ -38,7 +38,8 @@ MAX_PRESETS = 8  # more would not fit the menu
 MAX_SPAN = 1000.0  # widest range; farther than MAX_ABS from 0 makes ticks unreadable
 MAX_ABS = 1e4
 DEFAULT_X, DEFAULT_H, DEFAULT_RANGE = 1.0, 0.5, (-2.0, 3.0)
-STRING_PREFIXES = ("knob_", "error_")  # the live field's messages reuse the player's error_* strings
+# The live field's messages reuse the player's error_* strings, a refused number the value_* ones.
+STRING_PREFIXES = ("knob_", "error_", "value_")
 
 
 @dataclass(frozen=True)
