@@ -219,8 +219,8 @@ def test_the_fields_write_and_read_the_decimal_comma_and_the_dial_follows_h(brow
 
 def test_a_number_field_says_why_it_did_not_take_a_text(browser, knob_server):
     """Walkthrough 32: "abc" in x's field was put back without a word, and an English "2,718" was taken
-    as 2.718. The fields read what the lesson's fields read; text that is no number is put back, and the
-    note says why until the next change."""
+    as 2.718. The fields read what the lesson's fields read; text that is no number gives back the value
+    before the edit, and the note says why until the next change."""
     page = open_page(browser, knob_server)
     awake(page)
     settle(page)
@@ -231,6 +231,13 @@ def test_a_number_field_says_why_it_did_not_take_a_text(browser, knob_server):
         x.press("Enter")
         settle(page)
         assert (shown(page)["x"], shown(page)["note"]) == ("1.5", said)
+    # Typed key by key, "2,718" applies its "2,7" and "2,71" on the way: refused, x goes back to the
+    # value the edit started from.
+    x.fill("")
+    x.press_sequentially("2,718")
+    x.press("Enter")
+    settle(page)
+    assert (shown(page)["x"], shown(page)["note"]) == ("1.5", either)
     x.fill("2")  # a number taken: the note is the widget's own again
     x.press("Enter")
     settle(page)

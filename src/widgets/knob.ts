@@ -120,34 +120,35 @@ class Knob {
     });
     v.expression.addEventListener("input", () => this.typed());
     v.xRange.addEventListener("input", () => this.setX(Number(v.xRange.value), "range"));
-    v.xNumber.addEventListener("input", () => {
-      // "1,5" or "1.5", as the lesson's fields read it; NaN while half typed ("−"), and for an English
-      // "2,718" (2.718 or 2718? walkthrough 32)
-      const value = readNumber(v.xNumber.value, this.i18n.lang);
-      if (Number.isFinite(value)) this.setX(value, "number");
-    });
     v.hRange.addEventListener("input", () => this.setH(10 ** Number(v.hRange.value), "range"));
-    v.hNumber.addEventListener("input", () => {
-      const value = readNumber(v.hNumber.value, this.i18n.lang);
-      if (Number.isFinite(value) && value > 0) this.setH(value, "number");
-    });
-    // Once typed (Enter, or the focus gone), each field says the number in use: x within its range, h
-    // above 0 (walkthrough 16: −0.1 stayed in h's field while the readout worked with 0.5).
-    for (const [field, text, name] of [
-      [v.xNumber, () => this.xText(), "x"],
-      [v.hNumber, () => this.hText(), "h"],
-    ] as const)
+    // Typed: a number applies as it is typed ("1,5" or "1.5", as the lesson's fields read it; nothing
+    // while half typed, "−"). Once committed (Enter, or the focus gone), each field says the number in use:
+    // x within its range, h above 0 (walkthrough 16: −0.1 stayed in h's field while the readout worked
+    // with 0.5); text that is no number gives back the value the edit started from, not a prefix applied
+    // on the way (the "2,71" of an English "2,718", 2.718 or 2718?), and the note says why until the next
+    // change (walkthrough 32: "abc" was put back without a word).
+    for (const [field, text, name, take] of [
+      [v.xNumber, () => this.xText(), "x", (value: number) => this.setX(value, "number")],
+      [v.hNumber, () => this.hText(), "h", (value: number) => value > 0 && this.setH(value, "number")],
+    ] as const) {
+      let before: number | undefined; // the value when the edit's first key came
+      field.addEventListener("input", () => {
+        before ??= this[name];
+        const value = readNumber(field.value, this.i18n.lang);
+        if (Number.isFinite(value)) take(value);
+      });
+      field.addEventListener("blur", () => (before = undefined));
       field.addEventListener("change", () => {
-        // Text that is no number: the note says why (walkthrough 32: "abc" was put back without a word).
         const typed = field.value.trim();
+        const refused = typed !== "" && Number.isNaN(readNumber(typed, this.i18n.lang));
+        if (refused && before !== undefined) take(before);
+        before = undefined;
         const kept = name === "x" ? this.x : Number(this.h.toPrecision(3));
-        this.refused =
-          typed && Number.isNaN(readNumber(typed, this.i18n.lang))
-            ? refusal(name, typed, kept, this.i18n)
-            : null;
+        this.refused = refused ? refusal(name, typed, kept, this.i18n) : null;
         field.value = text();
         this.schedule();
       });
+    }
     v.plot.addEventListener("pointerdown", (event) => {
       if (event.button !== 0) return;
       v.plot.setPointerCapture(event.pointerId);
