@@ -153,13 +153,14 @@ class Gears {
     // Out of the slider's range, x goes to its end; either way the field then says the x in use
     // (walkthrough 16: 9 stayed in it while the gears, at the end already, said x = 3).
     field.addEventListener("change", () => {
+      const text = field.value.trim();
       // Read as the lesson's fields read a number ("1/2", "1 000" in ru and et; an English "2,718" is
       // no number: 2.718 or 2718? Walkthrough 32: "1,000" stayed in the field while x was 1).
-      const typed = readNumber(field.value, i18n.lang);
+      const typed = readNumber(text, i18n.lang);
       if (!Number.isNaN(typed)) this.go(Math.min(high, Math.max(low, typed)));
       // Not taken: the sentence under the bar says why, until the next turn (walkthrough 32: "abc" was
       // put back without a word).
-      else if (field.value.trim()) setText(this.step, refusal("x", field.value.trim(), this.chain.x, i18n));
+      else if (text) setText(this.step, refusal("x", text, this.chain.x, i18n));
       this.syncControls();
     });
     return [slider, field];

@@ -143,7 +143,7 @@ class Knob {
         const refused = typed !== "" && Number.isNaN(readNumber(typed, this.i18n.lang));
         if (refused && before !== undefined) take(before);
         before = undefined;
-        const kept = name === "x" ? this.x : Number(this.h.toPrecision(3));
+        const kept = name === "x" ? this.x : this.shownH();
         this.refused = refused ? refusal(name, typed, kept, this.i18n) : null;
         field.value = text();
         this.schedule();
@@ -190,7 +190,12 @@ class Knob {
   }
 
   private hText(): string {
-    return fieldText(Number(this.h.toPrecision(3)), this.i18n.lang);
+    return fieldText(this.shownH(), this.i18n.lang);
+  }
+
+  /** h as the readout and its field write it: three digits. */
+  private shownH(): number {
+    return Number(this.h.toPrecision(3));
   }
 
   private typed(): void {
