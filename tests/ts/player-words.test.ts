@@ -475,8 +475,14 @@ test("the running line keeps a short name on one line and lets a long one break"
     return codeStepOf(t, schedule, frameAt(t, schedule, k + 0.5), en).text;
   };
   const short = buildTimeline("(a + b) * c", { a: 2, b: -3, c: 10 });
-  // Walkthrough 31: on a phone "child = a +" ended one line and "b" began the next.
-  assert.equal(at(short, 1), "backward(): v = (a\u00a0+\u00a0b)\u00a0×\u00a0c, child = a\u00a0+\u00a0b");
+  // Walkthrough 31: on a phone "child = a +" ended one line and "b" began the next; walk 32: "child ="
+  // then the name on the next.
+  const nb = "\u00a0";
+  assert.equal(
+    at(short, 1),
+    `backward(): v${nb}=${nb}(a${nb}+${nb}b)${nb}×${nb}c, child${nb}=${nb}a${nb}+${nb}b`,
+  );
   const long = buildTimeline("a * b + c * d + e * f + g * h", {});
-  assert.equal(at(long, 1), "backward(): v = a × b + c × d + e × f + g × h, child = a × b + c × d + e × f");
+  const v = "a × b + c × d + e × f + g × h";
+  assert.equal(at(long, 1), `backward(): v${nb}=${nb}${v}, child${nb}=${nb}a × b + c × d + e × f`);
 });
