@@ -140,6 +140,14 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
   assert.deepEqual(s.variables, ["a", "b"]);
   s = reduce(s, { type: "set-value", name: "a", value: 1 }, context);
   assert.equal(s.timeline.expression, "log(a) + b", "a slider still recovers the typed graph");
+  // A graph left while its pulse played comes back at its pass's end, every number on its card (walk 31:
+  // dimmed mid-pulse, the carried numbers hung between the cards).
+  s = { ...s, time: 1, playing: true };
+  s = run(s, typed("log(a - a)"));
+  assert.equal(s.error?.code, "domain");
+  assert.equal(s.timeline.expression, "log(a) + b");
+  assert.equal(s.time, s.schedule.duration, "the end of the pass it was playing");
+  assert.equal(s.playing, false);
   // A complete graph followed by more is no ghost: it is the last graph built, with its own sliders.
   s = run(start(), typed("x * y +"));
   assert.equal(s.error?.code, "syntax");

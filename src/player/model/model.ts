@@ -162,9 +162,17 @@ export function isGhostOf(head: string, text: string): boolean {
 // The engine's literal on its way, or a decimal comma's (`2,5`: the engine asks for 2.5)
 const UNFINISHED_NUMBER = /^(?:\d+[.,]?\d*|\.\d+)(?:[eE][+-]?\d*)?/;
 
-/** The graphs to fall back to once `next` replaces the one on screen: a ghost of `next` never shows again. */
+/**
+ * The graphs to fall back to once `next` replaces the one on screen: a ghost of `next` never shows again.
+ * One left playing is kept at its pass's end (edit.ts clamps the time): dimmed mid-pulse, its numbers
+ * hung between cards (walk 31).
+ */
 function remember(state: SandboxState, next: Timeline): Earlier[] {
-  const left: Earlier = { timeline: state.timeline, direction: state.direction, time: state.time };
+  const left: Earlier = {
+    timeline: state.timeline,
+    direction: state.direction,
+    time: state.playing ? 1e9 : state.time,
+  };
   return [...state.earlier, left]
     .filter(
       (e) => e.timeline.expression !== next.expression && !isGhostOf(e.timeline.expression, next.expression),
