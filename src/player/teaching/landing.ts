@@ -117,15 +117,22 @@ function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
     moving = false;
     correct();
   };
+  // The end of a scroll from before, the page not moved since (Playwright's, or the reader's wheel just
+  // before the click): not this one's end, which would be cut short by a jump.
+  const from = window.scrollY;
+  const ended = (): void => {
+    if (window.scrollY === from) window.addEventListener("scrollend", ended, { once: true });
+    else arrived();
+  };
   const resized = new ResizeObserver(correct);
   resized.observe(document.body);
   const release = (): void => {
     released = true;
     resized.disconnect();
-    window.removeEventListener("scrollend", arrived);
+    window.removeEventListener("scrollend", ended);
     for (const type of READER_MOVES) window.removeEventListener(type, release, true);
   };
-  window.addEventListener("scrollend", arrived, { once: true });
+  window.addEventListener("scrollend", ended, { once: true });
   // In the capture phase: the stage keeps its keys from the site's shortcuts (wiring.ts), not from here
   // (review 54: Space on the stage scrolled, and a resize pulled the page back).
   for (const type of READER_MOVES)
