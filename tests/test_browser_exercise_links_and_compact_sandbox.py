@@ -339,6 +339,39 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
     assert page.errors == [], page.errors
 
 
+# The scroll positions from now on; and the end of a scroll from before arriving just after the
+# landing's smooth scroll has begun, as it does when the page was still moving (its timing is the
+# browser's: here it is made to come every time).
+SCROLLS = """() => { window.scrolls = [scrollY];
+    addEventListener('scroll', () => window.scrolls.push(scrollY));
+    const scrollTo = window.scrollTo;
+    window.scrollTo = function (...args) {
+        scrollTo.apply(this, args);
+        if (args[0]?.behavior === 'smooth') queueMicrotask(() => dispatchEvent(new Event('scrollend')));
+    }; }"""
+
+
+def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
+    """A link clicked far from the sandbox scrolls there smoothly, to the end: after (a), (b)'s link
+    folds (a)'s fields above it, the page's scroll anchoring moves it, and the end of that scroll, when
+    it came after the landing had begun, was taken for the landing's own: the rest of the way was one
+    jump (the flaky en-desktop run's log)."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    page.locator(LINKS).nth(1).click()  # (a): its fields unfold
+    landed(page, page.locator(LINKS).nth(1).get_attribute("href"))
+    page.locator(LINKS).nth(2).scroll_into_view_if_needed()
+    page.evaluate(SETTLED)
+    page.evaluate(SCROLLS)
+    href = page.locator(LINKS).nth(2).get_attribute("href")  # (b): no panel to unfold
+    page.locator(LINKS).nth(2).click()
+    page.wait_for_function("h => location.hash === h", arg=href)
+    landed(page, href)
+    path = page.evaluate("window.scrolls")
+    steps = [abs(b - a) for a, b in zip(path, path[1:])]
+    assert len(steps) > 5 and max(steps) < (path[0] - path[-1]) / 3, (len(steps), max(steps), path)
+    assert page.errors == [], page.errors
+
+
 def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, site_server):
     """Walkthrough 15: the first change after (d)'s link wrote the address without `open=nudge` and
     `task=`, and a reload (or the address copied) lost the exercise and its panel. Closed, it stays
