@@ -193,6 +193,17 @@ def test_drag_rotates_within_limits_and_reset(lesson):
     lesson.click(f"{SANDBOX} [data-action=reset-view]")
     back = moment(lesson)
     assert (back["yaw"], back["pitch"]) == (start["yaw"], start["pitch"])
+    # A drag begun on a card turns the graph too, and selects none of its text (walk 32: cards cover
+    # much of the stage, and the drag selected their numbers).
+    card = lesson.locator(f"{SANDBOX} .tdg-card:not([hidden])").first.bounding_box()
+    x, y = card["x"] + card["width"] / 2, card["y"] + card["height"] / 2
+    lesson.mouse.move(x, y)
+    lesson.mouse.down()
+    lesson.mouse.move(x + 200, y + 40, steps=8)
+    lesson.mouse.up()
+    settle(lesson)
+    assert moment(lesson)["yaw"] > start["yaw"]
+    assert lesson.evaluate("getSelection().toString()") == ""
 
 
 def test_touch_rotates_and_scrubs(browser, site_server):

@@ -179,11 +179,7 @@ export function wireRotation(t: Target): void {
   // A flat graph (panned, or seen whole) does not turn: a turn taken unseen would show up later.
   const flat = (): boolean => t.stage.viewport.flat;
   stage.addEventListener("pointerdown", (e) => {
-    if (
-      e.button !== 0 ||
-      flat() ||
-      (e.target instanceof Element && e.target.closest(".tdg-card, button, input"))
-    )
+    if (e.button !== 0 || flat() || (e.target instanceof Element && e.target.closest("button, input")))
       return;
     drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
     stage.setPointerCapture?.(e.pointerId);

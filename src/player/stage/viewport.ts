@@ -236,9 +236,8 @@ export class Viewport {
       "pointerdown",
       (e) => {
         if (!this.pannable || e.button !== 0) return;
-        // A mouse on a card selects its text; a finger on a card moves the graph (cards cover much of a phone's stage).
-        const keep = e.pointerType === "touch" ? "button, input" : ".tdg-card, button, input";
-        if (e.target instanceof Element && e.target.closest(keep)) return;
+        // A card moves the graph too (cards cover much of a phone's stage); a button or a field is itself.
+        if (e.target instanceof Element && e.target.closest("button, input")) return;
         e.stopImmediatePropagation();
         this.drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
         stage.setPointerCapture?.(e.pointerId);
