@@ -153,6 +153,11 @@ def test_a_finger_turns_the_x_gear_on_a_phone(browser, gears_server):
     assert 1.8 < x < 2.2, x  # a sixth of a turn is 60 / 60 = 1 unit of x
     assert math.isclose(angles(page)["u"], 3 * 60 * (x - 1), abs_tol=1e-6)
     assert page.evaluate("scrollY") == scroll  # the finger turned the gear, not the page
+    # The slider for a finger: a row of its own, the bar's width (walk 31: beside x's buttons and field,
+    # about 100 px for 40 steps)
+    slider, bar = (page.locator(f"{DEFAULT} .tdg-gears--live {s}").bounding_box()
+                   for s in (".tdg-gears-slider", ".tdg-gears-bar"))
+    assert slider["width"] >= 0.95 * bar["width"], (slider, bar)
     inside = page.evaluate(f"""() => {{ const svg = document.querySelector('{DEFAULT} .tdg-gears--live svg')
         .getBoundingClientRect();
       return [...document.querySelectorAll('{DEFAULT} .tdg-gears--live .tdg-gear-scale')]
