@@ -43,8 +43,8 @@ test("numbers: at most 4 significant digits, typographic minus, never -0", () =>
   assert.equal(formatNumber(-0.1875), "\u22120.1875");
   assert.equal(formatNumber(Math.E), "2.718");
   assert.equal(formatNumber(123456), "1.235e5");
-  assert.equal(formatNumber(0.000123456), "1.235e-4");
-  assert.equal(formatNumber(-1e-12), "\u22121e-12");
+  assert.equal(formatNumber(0.000123456), "1.235e\u22124"); // walk 31: the minus the fields and the sign use
+  assert.equal(formatNumber(-1e-12), "\u22121e\u221212");
   assert.equal(formatNumber(9999.6), "1e4");
   assert.equal(parseNumber("\u22123"), -3);
   assert.equal(parseNumber("0,5"), 0.5);

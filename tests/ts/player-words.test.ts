@@ -118,7 +118,7 @@ test("shown factors multiply to the shown contribution, or the label says ≈", 
 test("a number after an operator is in parentheses when negative or in a sentence's scientific form", () => {
   assert.equal(operand("3"), "3");
   assert.equal(operand(formatNumber(-0.5)), "(−0.5)");
-  assert.equal(operand(formatNumber(-1.2e-5)), "(−1.2e-5)");
+  assert.equal(operand(formatNumber(-1.2e-5)), "(−1.2e−5)");
   assert.equal(operand(proseNumber(1.2e-5, "ru")), "(1,2\u00a0×\u00a010⁻⁵)"); // review 54: "× 1,2 × 10⁻⁵"
   assert.equal(operand(proseNumber(0.5, "et")), "0,5");
 });

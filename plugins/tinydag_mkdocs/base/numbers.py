@@ -33,7 +33,7 @@ def format_number(x: float) -> str:
     rounded = _significant(Decimal(abs(x)), 4)
     if rounded >= 10_000 or rounded < Decimal("0.001"):  # judged after rounding: 9999.6 is 1e4
         exponent = rounded.adjusted()
-        text = f"{strip_zeros(f'{rounded.scaleb(-exponent):f}')}e{exponent}"
+        text = f"{strip_zeros(f'{rounded.scaleb(-exponent):f}')}e{exponent}".replace("-", MINUS)  # 1e−300
     else:
         text = strip_zeros(f"{rounded:f}")
     if text == "0":

@@ -8,7 +8,7 @@ import { NUMBER_PATTERN } from "../../inference/parse";
 const MINUS = "\u2212"; // the typographic minus the lesson text uses
 const SIGNED_NUMBER = new RegExp(`^[-+]?${NUMBER_PATTERN}$`); // the engine's literal, with a sign
 
-/** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", -0 -> "0". */
+/** 10 -> "10", -1 -> "−1", 1/3 -> "0.3333", 123456 -> "1.235e5", 0.000123456 -> "1.235e−4", -0 -> "0". */
 export function formatNumber(x: number): string {
   return formatSignificant(x, 4); // one argument: safe to pass to Array.map
 }
@@ -27,7 +27,7 @@ function formatSignificant(x: number, digits: number): string {
   let text: string;
   if (magnitude >= 1e4 || magnitude < 1e-3) {
     const [mantissa = "0", exponent = "0"] = magnitude.toExponential(digits - 1).split("e");
-    text = `${stripZeros(mantissa)}e${Number(exponent)}`;
+    text = `${stripZeros(mantissa)}e${Number(exponent)}`.replace("-", MINUS); // 1e−300, as the fields write it
   } else {
     text = stripZeros(magnitude.toPrecision(digits));
   }
