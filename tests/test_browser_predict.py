@@ -131,6 +131,15 @@ def predict_then_check(page, lang: str, size: str) -> None:
     field(page, "b").click()
     field(page, "b").press_sequentially(f"{MINUS}2{decimal}5")
     assert field(page, "b").input_value() == f"{MINUS}2{decimal}5" and verdicts(page)["b"] is None
+    if lang == "en":
+        # ...and checked from it with Enter, the focus staying there: its ✗ selects it as it shows, so
+        # what is typed replaces it too (walk 33: "-1", ✗, then "5" made "-15").
+        field(page, "b").fill("7")
+        field(page, "b").press("Enter")
+        page.wait_for_function(f"""() => document.querySelector('{PREDICT} input[name=predict-b]')
+            .parentElement.closest('[data-verdict=wrong]:not([data-pending])')""", timeout=15_000)
+        field(page, "b").press_sequentially("-2.5")
+        assert field(page, "b").input_value() == "-2.5"
     # New numbers: the verdicts go, the answers stay for the learner to check again (walkthroughs 22,
     # 23: trying another value lost them all), and the outcome says so; a key typed in one starts it
     # anew (walkthrough 12: a new answer typed after an old "−2" read "−23"); Backspace edits it.

@@ -96,6 +96,9 @@ export function reachAnswers(
     row.toggleAttribute("data-pending", pending);
     message.toggleAttribute("data-pending", pending);
     setAttr(input, "aria-describedby", pending ? null : message.id);
+    // A ✗ shown in the field Enter checked from: selected, as one come back to is (predict.ts), so what
+    // is typed replaces it (walk 33: "-1", ✗, then "5" made "-15").
+    if (!pending && row.dataset.verdict === "wrong" && input === document.activeElement) input.select();
   }
   const tally = summary.dataset.tally;
   if (tally !== undefined) setText(summary, waiting ? i18n.t("predict_waiting") : tally);
