@@ -258,12 +258,15 @@ def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(brow
     assert readout(page, DEAD)["product"] == "1 \u00d7 1 = 1"
     assert angles(page, DEAD)["y"] > 0
     # Beyond the range (-1 to 3), x goes to its end, and the field says so; typed again at the end, too
-    # (walkthrough 16: 9 stayed in the field while the gears said x = 3).
-    for _ in range(2):
+    # (walkthrough 16: 9 stayed in the field while the gears said x = 3); the sentence under the bar says
+    # why, before the step it made (walk 33: 99 became 3 without a word), and alone once at the end.
+    outside = "x goes from −1 to 3 here: 9 is outside, so x is 3."
+    for turned in (True, False):
         page.fill(f"{DEAD} .tdg-gears-field", "9")
         page.press(f"{DEAD} .tdg-gears-field", "Enter")
         shown = readout(page, DEAD)
         assert (shown["field"], shown["x"]) == ("3", "x = 3"), shown
+        assert shown["step"].startswith(outside) and (len(shown["step"]) > len(outside)) == turned, shown
 
 
 def test_a_negative_ratio_turns_the_gear_the_other_way(browser, gears_server):

@@ -242,6 +242,17 @@ def test_a_number_field_says_why_it_did_not_take_a_text(browser, knob_server):
     x.press("Enter")
     settle(page)
     assert shown(page)["x"] == "2" and "“" not in shown(page)["note"]
+    # A number outside the range: x and h go to its end, or h, not above 0, stays; the note says why
+    # (walk 33: h = 0 and 1e-300 were put back or taken to the end without a word).
+    h = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=1")
+    for field, typed, said, value in (
+            (x, "9", "x goes from −2 to 3 here: 9 is outside, so x is 3.", "3"),
+            (h, "0", "h goes from 0.0001 to 1 here: 0 is outside, so h is 0.5.", "0.5"),
+            (h, "1e-300", "h goes from 0.0001 to 1 here: 1e-300 is outside, so h is 0.0001.", "0.0001")):
+        field.fill(typed)
+        field.press("Enter")
+        settle(page)
+        assert (field.input_value(), shown(page)["note"]) == (value, said)
     assert page.errors == []
 
 

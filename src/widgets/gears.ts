@@ -7,7 +7,7 @@ import { TinyDagError } from "../inference/errors";
 import { h, setAttr, setText, svgElement, uid } from "../player/shared/dom";
 import { equalsSign, operand, productText, proseNumber, shownAs } from "../player/model/format";
 import { readNumber } from "../player/model/verdict";
-import { refusal } from "../player/controls/valuecheck";
+import { outside, refusal } from "../player/controls/valuecheck";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { fieldText } from "./fields";
 import {
@@ -157,10 +157,16 @@ class Gears {
       // Read as the lesson's fields read a number ("1/2", "1 000" in ru and et; an English "2,718" is
       // no number: 2.718 or 2718? Walkthrough 32: "1,000" stayed in the field while x was 1).
       const typed = readNumber(text, i18n.lang);
-      if (!Number.isNaN(typed)) this.go(Math.min(high, Math.max(low, typed)));
-      // Not taken: the sentence under the bar says why, until the next turn (walkthrough 32: "abc" was
-      // put back without a word).
-      else if (text) setText(this.step, refusal("x", text, this.chain.x, i18n));
+      const x = Math.min(high, Math.max(low, typed));
+      const moved = x !== this.chain.x;
+      if (!Number.isNaN(typed)) this.go(x);
+      // Not taken, or taken to the range's end: the sentence under the bar says why, until the next
+      // turn (walkthrough 32: "abc" was put back without a word; walk 33: 99 became 3 without one).
+      if (Number.isNaN(typed) && text) setText(this.step, refusal("x", text, this.chain.x, i18n));
+      else if (x !== typed) {
+        const words = outside("x", text, x, [low, high], i18n);
+        setText(this.step, moved ? `${words} ${this.step.textContent}` : words);
+      }
       this.syncControls();
     });
     return [slider, field];

@@ -9,7 +9,7 @@ import { errorText } from "../player/controls/errortext";
 import { ErrorView } from "../player/controls/errorview";
 import { proseNumber } from "../player/model/format";
 import { readNumber } from "../player/model/verdict";
-import { refusal } from "../player/controls/valuecheck";
+import { outside, refusal } from "../player/controls/valuecheck";
 import { type I18n, makeI18n } from "../player/shared/i18n";
 import { type Curve, curveOf, problemOf, readout, xsOf } from "./knob-math";
 import { fieldText } from "./fields";
@@ -144,7 +144,15 @@ class Knob {
         if (refused && before !== undefined) take(before);
         before = undefined;
         const kept = name === "x" ? this.x : this.shownH();
-        this.refused = refused ? refusal(name, typed, kept, this.i18n) : null;
+        // A number outside the range, taken to its end (or, h not above 0, not taken): the note says so
+        // (walk 33: h = 0 went back to 0.001, and 1e-300 became 0.0001, without a word).
+        const range = name === "x" ? this.data.range : this.data.h_range;
+        const value = readNumber(typed, this.i18n.lang);
+        this.refused = refused
+          ? refusal(name, typed, kept, this.i18n)
+          : value < range[0] || value > range[1]
+            ? outside(name, typed, kept, range, this.i18n)
+            : null;
         field.value = text();
         this.schedule();
       });

@@ -50,6 +50,27 @@ export function refusal(name: string, text: string, value: number, i18n: I18n, l
   });
 }
 
+/**
+ * Why `text`, a number outside `low` … `high`, gave `name` the value `value` (page 00's gears and knob:
+ * walk 33, x = 99 became 3 and h = 0 became 0.001 without a word).
+ */
+export function outside(
+  name: string,
+  text: string,
+  value: number,
+  [low, high]: number[],
+  i18n: I18n,
+): string {
+  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
+  return i18n.t("value_outside", {
+    name,
+    text: excerptOf(text),
+    value: say(value),
+    low: say(low ?? value),
+    high: say(high ?? value),
+  });
+}
+
 /** The fewest significant digits that give `x` back (up to 17: every double's). */
 export function exactDigits(x: number): number {
   let digits = 1;
