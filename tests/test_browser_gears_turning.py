@@ -267,6 +267,9 @@ def test_a_dead_relu_leaves_the_y_gear_still_until_its_input_turns_positive(brow
         shown = readout(page, DEAD)
         assert (shown["field"], shown["x"]) == ("3", "x = 3"), shown
         assert shown["step"].startswith(outside) and (len(shown["step"]) > len(outside)) == turned, shown
+    page.fill(f"{DEAD} .tdg-gears-field", "")  # emptied: the x in use back, and no new words
+    page.press(f"{DEAD} .tdg-gears-field", "Enter")
+    assert (readout(page, DEAD)["field"], readout(page, DEAD)["step"]) == ("3", shown["step"])
 
 
 def test_a_negative_ratio_turns_the_gear_the_other_way(browser, gears_server):

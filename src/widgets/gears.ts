@@ -157,15 +157,17 @@ class Gears {
       // Read as the lesson's fields read a number ("1/2", "1 000" in ru and et; an English "2,718" is
       // no number: 2.718 or 2718? Walkthrough 32: "1,000" stayed in the field while x was 1).
       const typed = readNumber(text, i18n.lang);
-      const x = Math.min(high, Math.max(low, typed));
-      const moved = x !== this.chain.x;
-      if (!Number.isNaN(typed)) this.go(x);
       // Not taken, or taken to the range's end: the sentence under the bar says why, until the next
-      // turn (walkthrough 32: "abc" was put back without a word; walk 33: 99 became 3 without one).
-      if (Number.isNaN(typed) && text) setText(this.step, refusal("x", text, this.chain.x, i18n));
-      else if (x !== typed) {
-        const words = outside("x", text, x, [low, high], i18n);
-        setText(this.step, moved ? `${words} ${this.step.textContent}` : words);
+      // turn (walkthrough 32: "abc" was put back without a word; walk 33: 99 became 3 without one),
+      // before the step's own words where x moved.
+      if (Number.isNaN(typed)) {
+        if (text) setText(this.step, refusal("x", text, this.chain.x, i18n));
+      } else {
+        const x = Math.min(high, Math.max(low, typed));
+        const moved = x !== this.chain.x;
+        this.go(x);
+        const words = x === typed ? "" : outside("x", text, x, [low, high], i18n);
+        if (words) setText(this.step, moved ? `${words} ${this.step.textContent}` : words);
       }
       this.syncControls();
     });

@@ -58,7 +58,7 @@ export function outside(
   name: string,
   text: string,
   value: number,
-  [low, high]: number[],
+  [low, high]: readonly [number, number],
   i18n: I18n,
 ): string {
   const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
@@ -66,8 +66,8 @@ export function outside(
     name,
     text: excerptOf(text),
     value: say(value),
-    low: say(low ?? value),
-    high: say(high ?? value),
+    low: say(low),
+    high: say(high),
   });
 }
 
