@@ -19,6 +19,7 @@ import pytest
 
 from .browser_helpers import (
     DESKTOP,
+    LANDSCAPE,
     MINUS,
     PHONE,
     SETTLED,
@@ -346,6 +347,23 @@ def test_a_reader_who_moved_on_during_the_answer_is_not_pulled_back(browser, sit
                            " === '2 of 3 right.'", timeout=60_000)
     page.evaluate(SETTLED)
     assert page.evaluate("scrollY") == moved
+    assert page.errors == []
+
+
+def test_every_answer_right_brings_the_outcome_into_view(browser, site_server):
+    """Walk 33: on a phone turned to landscape, the pass that Check played ended with the graph and its
+    words on screen, and the marks and "3 of 3 right" under them, out of sight: with no wrong answer to
+    show, the outcome comes into view."""
+    page = lesson_page(browser, site_server, viewport=LANDSCAPE, hash=EXERCISE_A + "&open=predict")
+    for name, value in (("a", "-2"), ("b", "-2"), ("c", "5")):
+        field(page, name).fill(value)
+    page.click(f"{PREDICT} [data-action=check]")
+    summary = page.locator(f"{PREDICT} .tdg-predict-summary")
+    page.wait_for_function(f"document.querySelector('{PREDICT} .tdg-predict-summary').textContent"
+                           " === '3 of 3 right.'", timeout=60_000)
+    page.evaluate(SETTLED)
+    box = summary.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= LANDSCAPE["height"], box
     assert page.errors == []
 
 

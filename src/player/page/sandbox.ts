@@ -509,8 +509,9 @@ export class Sandbox implements Target {
     // The stage's height may have changed with its layout (local derivatives grow cards): the fields
     // fold when it leaves them no room (review 56).
     this.predict?.setCramped(this.stage.cramped);
-    // The answer's pulse has brought its last gradient: the first wrong answer's words come into view,
-    // unless the reader has moved since Check (walkthrough 22: on a phone they were under the fold).
+    // The answer's pulse has brought its last gradient: the first wrong answer's words (or, all right,
+    // the outcome) come into view, unless the reader has moved since Check (walkthrough 22: on a phone
+    // they were under the fold).
     // With the whole graph, and the whole panel, where the window holds them (a desktop); else alone.
     const words = this.predict?.reach(s, frame.completed);
     if (words && this.checkedAt && !readerMovedSince(this.checkedAt))

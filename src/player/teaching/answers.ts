@@ -76,7 +76,9 @@ export function showAnswers(
  * its leaf its whole gradient, as its card shows it (verdict.ts verdictWaits; walkthrough 21: they
  * were read at step 1). The outcome ("2 of 3 right") waits for the last of them (walkthrough 22: it
  * told of a wrong answer before any mark); not once a field is typed in again. Returned when the
- * last verdict has just shown: the first wrong answer's words, for the sandbox to bring into view.
+ * last verdict has just shown, for the sandbox to bring into view: the first wrong answer's words, or,
+ * every answer right, the outcome (walk 33: on a phone turned to landscape the marks and "3 of 3
+ * right" stayed under the graph, out of sight).
  */
 export function reachAnswers(
   fields: readonly Field[],
@@ -102,7 +104,9 @@ export function reachAnswers(
   }
   const tally = summary.dataset.tally;
   if (tally !== undefined) setText(summary, waiting ? i18n.t("predict_waiting") : tally);
-  return shown && !waiting ? (fields.find((f) => f.row.dataset.verdict === "wrong")?.message ?? null) : null;
+  return shown && !waiting
+    ? (fields.find((f) => f.row.dataset.verdict === "wrong")?.message ?? summary)
+    : null;
 }
 
 /**

@@ -196,7 +196,7 @@ export class PredictPanel {
 
   /**
    * Each frame drawn: which verdicts show yet (answers.ts reachAnswers), once there are any; the first
-   * wrong answer's words when the last verdict has just shown.
+   * wrong answer's words, or the outcome, when the last verdict has just shown.
    */
   reach(s: SandboxState, completed: number): HTMLElement | null {
     return this.judged && lazyEngine.reachAnswers(this.fields, this.summary, s, completed, this.i18n);
