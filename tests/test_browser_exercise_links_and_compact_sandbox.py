@@ -14,7 +14,17 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from .browser_helpers import DESKTOP, LESSON, PHONE, SETTLED, lesson_page, open_lesson, pixel_stats, settle
+from .browser_helpers import (
+    DESKTOP,
+    LESSON,
+    PHONE,
+    SETTLED,
+    lesson_page,
+    open_lesson,
+    open_page,
+    pixel_stats,
+    settle,
+)
 from .test_browser_links_and_accessibility import axe_violations
 from .test_browser_predict import WAITING
 
@@ -352,7 +362,7 @@ SCROLLS = """() => { window.scrolls = [scrollY];
 
 
 def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
-    """A link clicked far from the sandbox scrolls there smoothly, to the end: after (a), (b)'s link
+    """A link clicked far from the sandbox scrolls there smoothly, to the end. After (a), (b)'s link
     folds (a)'s fields above it, the page's scroll anchoring moves it, and the end of that scroll, when
     it came after the landing had begun, was taken for the landing's own: the rest of the way was one
     jump (the flaky en-desktop run's log)."""
@@ -361,10 +371,22 @@ def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     landed(page, page.locator(LINKS).nth(1).get_attribute("href"))
     page.mouse.wheel(0, 200)  # the reader scrolls on, to (b): (a)'s landing no longer holds the page
     page.locator(LINKS).nth(2).scroll_into_view_if_needed()
+    smoothly_all_the_way(page, 2)
+    # Walk 34: the first link, with the sandbox still asleep (the reader jumped past it from the table
+    # of contents): the sandbox, woken by the link, made its own landing at once, under the link's.
+    page = open_page(browser, site_server + LESSON["en"])
+    page.wait_for_function("document.querySelector('[data-sandbox]').dataset.wake === 'waiting'")
+    page.locator(LINKS).nth(1).scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.querySelector('[data-sandbox]').dataset.wake") == "waiting", "asleep"
+    smoothly_all_the_way(page, 1)
+
+
+def smoothly_all_the_way(page, link: int) -> None:
     page.evaluate(SETTLED)
     page.evaluate(SCROLLS)
-    href = page.locator(LINKS).nth(2).get_attribute("href")  # (b): no panel to unfold
-    page.locator(LINKS).nth(2).click()
+    href = page.locator(LINKS).nth(link).get_attribute("href")
+    page.locator(LINKS).nth(link).click()
     page.wait_for_function("h => location.hash === h", arg=href)
     landed(page, href)
     path = page.evaluate("window.scrolls")

@@ -22,6 +22,7 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
  */
 export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = go(root, !reduced);
+  gliding = reduced ? 0 : performance.now() + SMOOTH_SCROLL_MS;
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
   // After Enter on the link, the keys start where the exercise does: in the panel it unfolds (its first
@@ -47,11 +48,15 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
 /**
  * A shared moment's landing (sandbox.ts, once its sandbox has woken): at once, then kept there while
  * content above settles (walkthrough 27: the first screen's player, waking after a phone turned to
- * landscape had landed, grew 110 px and pushed the graph's words under the fold).
+ * landscape had landed, grew 110 px and pushed the graph's words under the fold). Not while an
+ * exercise link's smooth landing is on its way there: the link that woke the sandbox has landed it
+ * already (walk 34: the jump cut that scroll short, 3,007 px in one frame).
  */
 export function arrive(root: HTMLElement): void {
-  go(root, false);
+  if (performance.now() >= gliding) go(root, false);
 }
+
+let gliding = 0; // until when an exercise link's smooth landing is under way (land)
 
 /** Scroll to the landing and keep the sandbox there while content above settles; the scroll's top. */
 function go(root: HTMLElement, smooth: boolean): number {
