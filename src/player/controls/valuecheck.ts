@@ -51,8 +51,9 @@ export function refusal(name: string, text: string, value: number, i18n: I18n, l
 }
 
 /**
- * Why `text`, a number outside `low` … `high`, gave `name` the value `value` (page 00's gears and knob:
- * walk 33, x = 99 became 3 and h = 0 became 0.001 without a word).
+ * Why `text`, a number outside `low` … `high`, gave `name` the value `value`, the range's end, or left it
+ * at `value` (`kept`; page 00's gears and knob: walk 33, x = 99 became 3 and h = 0 stayed 0.5 without a
+ * word). The text typed is echoed with the minus the fields write (walk 34: "-5" beside "−1").
  */
 export function outside(
   name: string,
@@ -60,11 +61,12 @@ export function outside(
   value: number,
   [low, high]: readonly [number, number],
   i18n: I18n,
+  kept = false,
 ): string {
   const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
-  return i18n.t("value_outside", {
+  return i18n.t(kept ? "value_outside_kept" : "value_outside", {
     name,
-    text: excerptOf(text),
+    text: excerptOf(text.replace(/-/g, "\u2212")),
     value: say(value),
     low: say(low),
     high: say(high),
