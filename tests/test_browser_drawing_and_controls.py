@@ -478,6 +478,10 @@ def test_phone_viewport_fits_without_horizontal_scroll(browser, site_server):
         for card_left, card_right, width in layout["cards"]:
             assert card_left >= left - 1 and card_right <= right + 1, f"preset {preset}: a card sticks out"
             assert width >= 45, f"preset {preset}: cards stay readable ({width:.0f} px)"
+    # A long output node: its chip in the topological order breaks inside the page (walk 34: 451 px wide
+    # on this 390 px phone, and the page scrolled sideways)
+    type_expression(page, "(a*b+c*d+e*f+g*h+a*c+b*d+e*g+f*h)*(a+b+c+d+e+f+g+h)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
 @pytest.mark.shots
