@@ -12,6 +12,7 @@ const KEEP_IN_PLACE_MS = 4000;
 // sandbox when the panel its link had unfolded folded again).
 const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown", "popstate"] as const;
 const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
+let gliding = 0; // until when an exercise link's smooth landing is under way (land; arrive leaves it be)
 
 /**
  * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
@@ -55,8 +56,6 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
 export function arrive(root: HTMLElement): void {
   if (performance.now() >= gliding) go(root, false);
 }
-
-let gliding = 0; // until when an exercise link's smooth landing is under way (land)
 
 /** Scroll to the landing and keep the sandbox there while content above settles; the scroll's top. */
 function go(root: HTMLElement, smooth: boolean): number {
