@@ -186,6 +186,17 @@ class WebKit:
     def press(self, key: str) -> None:
         self._keys([KEYS.get(key, key)])
 
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """A mouse pressed at `start` (viewport px), moved to `end` in steps, released."""
+        steps = [{"type": "pointerMove", "origin": "viewport", "duration": 20,
+                  "x": round(start[0] + (end[0] - start[0]) * i / 8),
+                  "y": round(start[1] + (end[1] - start[1]) * i / 8)} for i in range(1, 9)]
+        actions = [{"type": "pointerMove", "x": round(start[0]), "y": round(start[1]), "origin": "viewport"},
+                   {"type": "pointerDown", "button": 0}, *steps, {"type": "pointerUp", "button": 0}]
+        mouse = {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}
+        self._do("POST", "/actions", {"actions": [mouse]})
+        self._do("DELETE", "/actions")
+
     def size(self, width: int, height: int) -> None:
         self._do("POST", "/window/rect", {"width": width, "height": height})
 
