@@ -247,6 +247,7 @@ def test_a_number_field_says_why_it_did_not_take_a_text(browser, knob_server):
     h = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__number >> nth=1")
     for field, typed, said, value in (
             (x, "9", "x goes from −2 to 3 here: 9 is outside, so x is 3.", "3"),
+            (x, "-9", "x goes from −2 to 3 here: −9 is outside, so x is −2.", "−2"),
             (h, "0", "h goes from 0.0001 to 1 here: 0 is outside, so h stays 0.5.", "0.5"),
             (h, "-99", "h goes from 0.0001 to 1 here: −99 is outside, so h stays 0.5.", "0.5"),
             (h, "1e-300", "h goes from 0.0001 to 1 here: 1e−300 is outside, so h is 0.0001.", "0.0001")):

@@ -151,7 +151,7 @@ class Knob {
         this.refused = refused
           ? refusal(name, typed, kept, this.i18n)
           : value < range[0] || value > range[1]
-            ? outside(name, typed, kept, range, this.i18n, value <= 0) // h not above 0: not taken
+            ? outside(name, typed, kept, range, this.i18n, name === "h" && value <= 0) // (not taken)
             : null;
         field.value = text();
         this.schedule();
