@@ -140,14 +140,14 @@ class Knob {
       field.addEventListener("blur", () => (before = undefined));
       field.addEventListener("change", () => {
         const typed = field.value.trim();
-        const refused = typed !== "" && Number.isNaN(readNumber(typed, this.i18n.lang));
+        const value = readNumber(typed, this.i18n.lang);
+        const refused = typed !== "" && Number.isNaN(value);
         if (refused && before !== undefined) take(before);
         before = undefined;
         const kept = name === "x" ? this.x : this.shownH();
         // A number outside the range, taken to its end (or, h not above 0, not taken): the note says so
         // (walk 33: h = 0 went back to 0.001, and 1e-300 became 0.0001, without a word).
         const range = name === "x" ? this.data.range : this.data.h_range;
-        const value = readNumber(typed, this.i18n.lang);
         this.refused = refused
           ? refusal(name, typed, kept, this.i18n)
           : value < range[0] || value > range[1]

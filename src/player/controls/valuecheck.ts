@@ -34,9 +34,7 @@ export function refuseValue(slider: Slider, text: string, value: number, i18n: I
  * as a prediction is ("2,000,000", "1/1e-7"), or one too large for a float ("1e400"). Else no number.
  */
 export function refusal(name: string, text: string, value: number, i18n: I18n, limit?: number): string {
-  // Every digit the field beside it writes, the language's way: "a stays 999,999" beside 999999, not
-  // the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
-  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
+  const say = (x: number): string => exactly(x, i18n.lang);
   const either = eitherWay(text, i18n.lang);
   const number = !Number.isNaN(readNumber(text, i18n.lang)) || !Number.isNaN(parseNumber(text));
   const key = either ? "value_either" : number && limit ? "value_too_large" : "value_not_a_number";
@@ -63,7 +61,7 @@ export function outside(
   i18n: I18n,
   kept = false,
 ): string {
-  const say = (x: number): string => proseNumber(x, i18n.lang, exactDigits(x));
+  const say = (x: number): string => exactly(x, i18n.lang);
   return i18n.t(kept ? "value_outside_kept" : "value_outside", {
     name,
     text: excerptOf(text.replace(/-/g, "\u2212")),
@@ -71,6 +69,14 @@ export function outside(
     low: say(low),
     high: say(high),
   });
+}
+
+/**
+ * `x` with every digit the field beside the words writes, the language's way: "a stays 999,999" beside
+ * 999999, not the cards' 4 significant digits (walkthrough 31: "a stays 1,000,000").
+ */
+function exactly(x: number, lang: string): string {
+  return proseNumber(x, lang, exactDigits(x));
 }
 
 /** The fewest significant digits that give `x` back (up to 17: every double's). */

@@ -171,7 +171,7 @@ function remember(state: SandboxState, next: Timeline): Earlier[] {
   const left: Earlier = {
     timeline: state.timeline,
     direction: state.direction,
-    time: state.playing ? 1e9 : state.time,
+    time: state.playing ? Infinity : state.time,
   };
   return [...state.earlier, left]
     .filter(
