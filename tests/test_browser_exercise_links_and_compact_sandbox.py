@@ -380,6 +380,20 @@ def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     page.wait_for_timeout(300)
     assert page.evaluate("document.querySelector('[data-sandbox]').dataset.wake") == "waiting", "asleep"
     smoothly_all_the_way(page, 1)
+    # (d)'s ✎, up to the expression field: the field, focused as the glide began, is under the header
+    # until it ends, and the sandbox's keeping of a focused field clear of it jumped there at once.
+    page.locator(LINKS).nth(4).scroll_into_view_if_needed()
+    smoothly_all_the_way(page, 4)
+    page.evaluate("window.scrolls = [scrollY]")
+    page.locator(f"{FULL} .tdg-task-edit").click()
+    field = page.locator(f"{FULL} input[name=expression]")
+    page.wait_for_function("""f => { const y = f.getBoundingClientRect().top;
+        if (window.last !== y) { window.last = y; window.still = 0; } return ++window.still > 3; }""",
+                           arg=field.element_handle(), polling=100)
+    path = page.evaluate("window.scrolls")
+    steps = [abs(b - a) for a, b in zip(path, path[1:])]
+    assert len(steps) > 5 and max(steps) < (path[0] - path[-1]) / 3, (len(steps), max(steps), path)
+    assert field.evaluate("f => f === document.activeElement")
 
 
 def smoothly_all_the_way(page, link: int) -> None:

@@ -142,6 +142,10 @@ function editThenReturn(
   // The field just under Material's header, the graph below it in view (walkthrough 16: centred, it left
   // 135 of the graph's 480 px on a desktop screen, none on a phone's).
   scrollBy({ top: pastHeader(field), behavior });
+  // The field is under the header until the glide ends: the sandbox's own keeping of a focused field
+  // clear of it (toplink.ts) would jump there at once, cutting the glide short.
+  if (document.activeElement !== field)
+    field.addEventListener("focusin", (e) => e.stopPropagation(), { once: true });
   field.focus({ preventScroll: true });
   const hint = root.querySelector(".tdg-expr > .tdg-help");
   if (hint) hint.textContent = t("task_return");
