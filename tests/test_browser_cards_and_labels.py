@@ -204,4 +204,15 @@ def test_how_a_value_was_made_shows_over_its_card_but_never_over_another(browser
     page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'center'}})")
     settle(page)
     assert [note for note in page.evaluate(NOTES_OVER_CARDS) if note[1]] == []
+    # Walk 34: a phone card's longest number touched its italic key, "g−1e−300" read as one word; it
+    # keeps apart from the key and inside its card.
+    open_moment(page, "(a + b) * c", {"a": 1e-300, "b": -3, "c": -1e-300}, "backward", 99)
+    rows = page.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-card .tdg-row')].map(r => {{
+        const key = r.querySelector('.tdg-key-short').getBoundingClientRect();
+        const num = r.querySelector('.tdg-num').getBoundingClientRect();
+        const card = r.closest('.tdg-card').getBoundingClientRect();
+        return [r.querySelector('.tdg-num').textContent, num.left - key.right, card.right - num.right];
+    }})""")
+    assert f"{MINUS}1e{MINUS}300" in [text for text, _, _ in rows]
+    assert all(gap >= 2.5 and room >= 1.5 for _, gap, room in rows), rows
     assert page.errors == []
