@@ -18,6 +18,7 @@ from .browser_helpers import (
     LESSON,
     MINUS,
     PHONE,
+    SETTLED,
     SHOTS,
     at_each_time,
     engine_calls,
@@ -369,6 +370,37 @@ def test_tab_from_the_frame_reaches_the_output_of_a_graph_typed_key_by_key(lesso
     lesson.focus(f"{SANDBOX} .tdg-stage")
     lesson.keyboard.press("Tab")
     assert lesson.evaluate("document.activeElement.dataset.node") == nodes(lesson)["a"]
+
+
+# Where the focused card and the stage are in the window, and the page's scroll.
+FOCUSED_IN_WINDOW = """() => { const card = document.activeElement.getBoundingClientRect();
+    const stage = document.querySelector('[data-sandbox] .tdg-stage').getBoundingClientRect();
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    return {card: card.top >= stage.top && card.bottom <= stage.bottom,
+            stage: stage.top >= header - 1 && stage.bottom <= innerHeight + 1,
+            node: document.activeElement.dataset.node, at: [header, stage.top, stage.bottom]}; }"""
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desktop", "phone"])
+def test_walking_a_big_graph_with_the_keys_keeps_it_in_the_window(browser, site_server, viewport):
+    """Walk 35: on a 39-node graph bigger than its frame, Tab from the frame to the output card left the
+    whole stage above the window, Home (to the first leaf) below it and End above it: the browser
+    scrolled the page to the card where it was before the graph panned to it. The graph pans to the
+    card and the whole stage stays in the window."""
+    page = lesson_page(browser, site_server, viewport=viewport)
+    expression = "a*b + c*d + e*f + g*h + i*j + k*l + m*n + o*p + q*r + s*t"
+    open_moment(page, expression, {}, "forward", 2)
+    page.evaluate("document.querySelector('[data-sandbox] .tdg-stage').scrollIntoView({block: 'center'})")
+    page.focus(f"{SANDBOX} .tdg-stage")
+    leaves = set()
+    for key in ("Tab", "Home", "End", "Home", "ArrowRight"):
+        page.keyboard.press(key)
+        page.evaluate(SETTLED)
+        where = page.evaluate(FOCUSED_IN_WINDOW)
+        assert where["card"] and where["stage"], (key, where)
+        leaves.add(where["node"])
+    assert len(leaves) == 3, "the output, a, a × b"
+    assert page.errors == []
 
 
 def test_a_focused_cards_whole_expression_stands_over_its_tab_not_on_it(lesson):

@@ -29,6 +29,7 @@ function accumulating(frame: Frame): boolean {
   return received >= (now.landed ? 2 : 1);
 }
 import { moveToShow, Viewport } from "./viewport";
+import { pastHeader } from "../page/toplink";
 
 const COMPACT_BELOW = 560; // stage width (px) under which cards switch to their compact size
 const LABEL_MIN_SCALE = 0.88;
@@ -105,14 +106,20 @@ export class Stage {
       // The stage changes height: its top may have left the window (walkthrough 11).
       ui.stage.scrollIntoView({ block: "nearest", behavior: this.reducedMotion ? "auto" : "smooth" });
     });
-    // A card reached with Tab comes into view.
+    // A card reached with Tab or the arrow keys comes into view: the graph pans to it. The browser
+    // scrolls the page to where the card was before the pan (drawn in the next frame), and took the
+    // whole stage out of the window (walk 35): once the pan is drawn, the page shows the whole stage.
     ui.cards.addEventListener("focusin", (e) => {
-      const id =
-        e.target instanceof Element ? e.target.closest<HTMLElement>("[data-node]")?.dataset.node : undefined;
-      const box = id ? this.cards.boxOf(id, this.cardSize) : null;
+      const id = (e.target as Element).closest<HTMLElement>("[data-node]")?.dataset.node;
+      const box = id && this.cards.boxOf(id, this.cardSize);
       if (!box || !this.viewport.pannable) return;
       const move = moveToShow(box, this.width, this.fit?.height ?? 0);
-      if (this.viewport.panBy(move.x, move.y)) this.panned();
+      if (!this.viewport.panBy(move.x, move.y)) return;
+      this.panned();
+      requestAnimationFrame(() => {
+        ui.stage.scrollIntoView({ block: "nearest" });
+        scrollBy(0, Math.min(0, pastHeader(ui.stage)));
+      });
     });
     // "Reset view" also brings a panned graph back to its start.
     ui.resetView.addEventListener("click", () => {
