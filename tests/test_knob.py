@@ -28,7 +28,8 @@ FIXTURE = ROOT / "tests" / "vectors" / "knob.json"
 CASES = [
     ("expression: x * x\nx: 1.5\nh: 0.5\nrange: [-2, 3]\npresets: [exp(x) / 4, relu(x - 1)]\n",
      [(1.5, 0.5), (1.5, 0.001), (1, 0.1), (-0.7, 0.0001)]),
-    ("expression: relu(x - 1)\nx: 1\nh: 0.1\nrange: [-2, 3]\n", [(1, 0.1), (1, 0.0001), (0.5, 0.2), (2, 1)]),
+    ("expression: relu(x - 1)\nx: 1\nh: 0.1\nrange: [-2, 3]\n",
+     [(1, 0.1), (1, 0.0001), (0.5, 0.2), (2, 1), (1.5, 0.001), (1.5, 0.1)]),
     ("expression: log(x)\nx: 1\nh: 0.5\nrange: [-1, 4]\npresets: [1 / x, x ** 3 - 2 * x]\n",
      [(1, 0.5), (0.25, 0.01), (-0.5, 0.1), (0, 0.3)]),
     ("expression: exp(x) * (x - 2) / (x * x + 1)\nx: 0\nh: 1\nrange: [-3, 3]\n", [(0, 1), (2.5, 0.001)]),
@@ -53,7 +54,8 @@ def fixture() -> list[dict]:
             here, ahead, behind = (knob.evaluate(spec.expression, t) for t in (x, x + h, x - h))
             readouts.append({"x": x, "h": h, "y": here and here[0], "y_h": ahead and ahead[0],
                              "y_left": behind and behind[0], "slope": here and here[1],
-                             "kink": here is not None and knob.is_kink(spec.expression, x)})
+                             "kink": here is not None and knob.is_kink(spec.expression, x),
+                             "gap": here and ahead and knob.gap_of(x, h, here[0], ahead[0], here[1])})
         bounds = [list(knob_svg.y_bounds(curve["ys"])) for curve in data["curves"]]
         cases.append({"data": data, "readouts": readouts, "y_bounds": bounds,
                       "y_ticks": [knob_svg.ticks(lo, hi, knob_svg.Y_TICKS) for lo, hi in bounds],

@@ -285,8 +285,7 @@ class Knob {
       });
     v.ratio.textContent = ratio;
     v.slope.textContent = r.slope === null ? "" : t("knob_slope", { slope: write(r.slope) });
-    v.gap.textContent =
-      r.ratio === null || r.slope === null ? "" : t("knob_gap", { gap: write(Math.abs(r.ratio - r.slope)) });
+    v.gap.textContent = r.gap === null ? "" : t("knob_gap", { gap: write(r.gap) });
     v.note.textContent = this.refused ?? (note || t("knob_hint"));
     const label = t("knob_plot_label", {
       expression: this.curve.expression,

@@ -29,6 +29,7 @@ interface Reading {
   y_left: number | null;
   slope: number | null;
   kink: boolean;
+  gap: number | null;
 }
 interface Case {
   data: KnobData;
@@ -104,6 +105,7 @@ test("readouts at the recorded points equal Python's, the kink included", () => 
       same(got.ratio, ratio, close, "Δy / h");
       const left = r.y !== null && r.y_left !== null ? (r.y - r.y_left) / r.h : null;
       same(got.left, left, close, "left ratio");
+      same(got.gap, r.gap, close, "difference");
     }
 });
 
@@ -117,6 +119,14 @@ test("at relu's kink the one-sided ratios stay 1 and 0 however small h gets; els
     return Math.abs(r.ratio! - r.slope!);
   });
   for (let i = 1; i < gaps.length; i++) assert.ok(gaps[i]! < gaps[i - 1]!, `${gaps}`);
+  // x * x: the difference shown is h itself; on relu's straight part it is 0, not the rounding of
+  // 1.5 + h (walk 35: 1.10134e-13 at h = 0.001, growing as h shrank).
+  for (const h of [0.1, 0.01, 0.001, 0.0001]) {
+    assert.ok(Math.abs(readout("x * x", 1.5, h).gap! - h) < 1e-9 * Math.max(1, 1 / h) * h);
+    const line = readout("relu(x - 1)", 1.5, h);
+    assert.ok(line.ratio !== line.slope || h === 0.1, `${line.ratio}`); // the rounding is there...
+    assert.equal(line.gap, 0); // ...and not shown as a difference
+  }
   assert.ok(!isKink("x * x", 1.5) && !isKink("1 / x", 0.001) && isKink("relu(x) + relu(-x) * 3", 0));
 });
 

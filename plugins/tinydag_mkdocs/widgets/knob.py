@@ -168,6 +168,15 @@ def is_kink(expression: str, x: float) -> bool:
     return narrow > KINK_TOLERANCE * scale and narrow > 0.5 * wide
 
 
+def gap_of(x: float, h: float, y: float, y_h: float, slope: float) -> float:
+    """|Δy / h − dy/dx|, or 0 where it is no bigger than the rounding of the numbers it is made of:
+    f(x), f(x + h) and x + h each rounded to a double, the error divided by h (walk 35: a straight
+    line showed a difference between 1 and 1). Mirror of gapOf in src/widgets/knob-math.ts."""
+    gap = abs((y_h - y) / h - slope)
+    rounding = 4 * math.ulp(1.0) * ((abs(y) + abs(y_h) + abs(x + h) * abs(slope)) / h)
+    return 0.0 if gap <= rounding + 4 * math.ulp(1.0) * abs(slope) else gap
+
+
 def data(spec: KnobSpec) -> dict:
     xs = xs_of(spec.lo, spec.hi)
     here = evaluate(spec.expression, spec.x)
@@ -181,5 +190,6 @@ def data(spec: KnobSpec) -> dict:
         # The starting readout, for the static figure: f(x), f(x + h), f(x - h) (None: undefined),
         # f'(x), and whether x sits on a kink (then both one-sided ratios are shown).
         "start": {"y": here[0], "y_h": ahead[0] if ahead else None, "y_left": behind[0] if behind else None,
-                  "slope": here[1], "kink": is_kink(spec.expression, spec.x)},
+                  "slope": here[1], "kink": is_kink(spec.expression, spec.x),
+                  "gap": gap_of(spec.x, spec.h, here[0], ahead[0], here[1]) if ahead else None},
     }

@@ -179,7 +179,7 @@ def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
     ratio = (fill(strings["knob_ratio"], ratio=prose((y_h - y) / h, lang)) if y_h is not None
              else fill(strings["knob_undefined_h"], xh=prose(x + h, lang)))
     gap = (f'<span class="tdg-knob__gap">'
-           f'{escape(fill(strings["knob_gap"], gap=prose(abs((y_h - y) / h - slope), lang)))}</span>'
+           f'{escape(fill(strings["knob_gap"], gap=prose(start["gap"], lang)))}</span>'
            if y_h is not None else "")
     note = ""
     if start["kink"] and y_h is not None and start["y_left"] is not None:
