@@ -143,7 +143,12 @@ def test_a_dead_relu_leaves_the_later_gears_still():
 
 def test_composition_substitutes_inner_for_every_u_keeping_precedence():
     assert gears.compose("3 * x", "u * u") == "(3 * x) * (3 * x)"
-    assert gears.compose("x + 1", "-u ** 2 + relu(u)") == "-(x + 1) ** 2 + relu((x + 1))"
+    assert gears.compose("x + 1", "-u ** 2 + relu(u)") == "-(x + 1) ** 2 + relu(x + 1)"
+    # A call or a variable needs no parentheses, nor a u between its own (walk 35: the page's third
+    # choice read "(relu(x - 1)) * (relu(x - 1))")
+    assert gears.compose("relu(x - 1)", "u * u") == "relu(x - 1) * relu(x - 1)"
+    assert gears.compose("x", "u ** 2 + (u) * 3") == "x ** 2 + (x) * 3"
+    assert gears.compose("-x", "u ** 2") == "(-x) ** 2"
     spec = spec_of("x + 1", "-u ** 2", 1, [-1, 3], 0.1)
     c = gears.chain_at(spec, 1.0)
     assert (c["y"], c["y_composed"], c["backward"]) == (-4.0, -4.0, -4.0)  # -(x+1)^2, slope -2(x+1)

@@ -160,23 +160,33 @@ def _expression(value: object, key: str, variable: str, line: int) -> tuple[str,
     return text, tree
 
 
-def _variables(tree: engine.Node) -> list[engine.Var]:
+def _nodes(tree: engine.Node) -> list[engine.Node]:
     found, stack = [], [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, engine.Var):
-            found.append(node)
-        else:
+        found.append(node)
+        if not isinstance(node, engine.Var):
             stack += engine.operands(node)
     return found
 
 
+def _variables(tree: engine.Node) -> list[engine.Var]:
+    return [node for node in _nodes(tree) if isinstance(node, engine.Var)]
+
+
 def compose(inner: str, outer: str, outer_tree: engine.Node | None = None) -> str:
-    """outer with every variable u replaced by (inner), by the parser's spans (code points)."""
+    """outer with every variable u replaced by (inner), by the parser's spans (code points); a call,
+    a variable or a parenthesized inner goes in as it is (walk 35: "(relu(x - 1)) * (relu(x - 1))")."""
     tree = outer_tree if outer_tree is not None else engine.parse(outer)
+    bare = inner.strip()
+    whole = engine.parse(bare)
+    atom = isinstance(whole, engine.Call | engine.Var | engine.Paren) and whole.end - whole.start == len(bare)
+    # u alone between parentheses of its own, or a call's: inner needs none more ("relu(x + 1)")
+    enclosed = {id(node.inner if isinstance(node, engine.Paren) else node.arg)
+                for node in _nodes(tree) if isinstance(node, engine.Paren | engine.Call)}
     text = outer
     for var in sorted(_variables(tree), key=lambda v: v.start, reverse=True):
-        text = f"{text[:var.start]}({inner}){text[var.end:]}"
+        text = f"{text[:var.start]}{bare if atom or id(var) in enclosed else f'({inner})'}{text[var.end:]}"
     return text
 
 
