@@ -270,6 +270,14 @@ def the_listing_follows_the_pulse(lesson) -> None:
     assert current.inner_text() == "(a + b) × c"  # v: the root hands its grad to a + b, then to c
     seek(lesson, 3.5)
     assert current.inner_text() == "a + b"  # then v = a + b, the next node in reverse topological order
+    # Those walked (the root, c) are greyed and filled, not dashed: dashes mean a dead path (walk 35:
+    # dashed chips read as "not yet"); those ahead are not.
+    walked = lesson.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-topo-list li')]
+        .map(li => [li.textContent, li.dataset.state ?? '', getComputedStyle(li).borderStyle,
+                    getComputedStyle(li).backgroundColor !== 'rgba(0, 0, 0, 0)'])""")
+    assert [(text, filled) for text, state, _, filled in walked if state != "current"] == [
+        ("a", False), ("b", False), ("c", True), ("(a + b) × c", True)], walked
+    assert {style for _, _, style, _ in walked} == {"solid"}, walked
     # Beside "Running now", which marks the line, the strip under the order says only what it does here.
     running = lesson.locator(f"{SANDBOX} .tdg-excerpt-line[data-running]")
     assert running.inner_text().strip().startswith("child.grad += local_grad * v.grad")
