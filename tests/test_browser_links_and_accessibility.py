@@ -270,7 +270,7 @@ def the_listing_follows_the_pulse(lesson) -> None:
     assert current.inner_text() == "(a + b) × c"  # v: the root hands its grad to a + b, then to c
     seek(lesson, 3.5)
     assert current.inner_text() == "a + b"  # then v = a + b, the next node in reverse topological order
-    # Those walked (the root, c) are greyed and filled, not dashed: dashes mean a dead path (walk 35:
+    # Those walked (the root, c) are shaded grey, not dashed: dashes mean a dead path (walk 35:
     # dashed chips read as "not yet"); those ahead are not.
     walked = lesson.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-topo-list li')]
         .map(li => [li.textContent, li.dataset.state ?? '', getComputedStyle(li).borderStyle,
