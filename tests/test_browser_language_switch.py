@@ -75,6 +75,27 @@ def test_switching_language_mid_exercise_keeps_the_moment(browser, site_server):
     assert page.errors == []
 
 
+def test_unfinished_typing_survives_the_switch_and_a_reload(browser, site_server):
+    """Walk 35: "(a + b) * c * exp(d", still being typed (its error shown), came back in the other
+    language as "(a + b) * c ": the address held the last expression that computed, so a reload or a
+    copied link lost the typing too. The address holds what the field holds: the other language shows
+    the same text with its error, over the graph it falls back to."""
+    page = open_lesson(browser, site_server)
+    page.locator(SANDBOX).scroll_into_view_if_needed()
+    field = page.locator(f"{SANDBOX} input[name=expression]")
+    field.press("End")
+    field.type(" * exp(d", delay=30)
+    page.wait_for_selector(f"{SANDBOX} .tdg-error:not(:empty)")
+    page.wait_for_function("decodeURIComponent(location.hash).includes('exp(d')")
+    switch_language(page, "et")
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == "(a + b) * c * exp(d"
+    assert "„exp(d“" in page.inner_text(f"{SANDBOX} .tdg-error")
+    page.reload()
+    sandbox_ready(page)
+    assert page.input_value(f"{SANDBOX} input[name=expression]") == "(a + b) * c * exp(d"
+    assert page.errors == []
+
+
 def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, site_server):
     """Walkthrough 12: mid-pulse the address still named the moment the pulse started from, and the
     other language opened the forward pass done instead of step 2 of the backward pass the learner was

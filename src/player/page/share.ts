@@ -65,7 +65,7 @@ export class Share {
 
   write(s: SandboxState): void {
     const hash = encodeMoment(this.root.id, {
-      expression: s.timeline.expression,
+      expression: s.expression, // what the field holds: a reload or another language keeps unfinished typing (walk 35)
       values: valuesFor(s),
       direction: s.direction,
       time: s.time,
