@@ -132,6 +132,19 @@ def drag_and_keys(page, lang: str) -> None:
     now = shown(page)
     assert number(now["x"]) == pytest.approx(x + 0.02)
     assert {k: now[k] for k in ("ratio", "slope")} == expected("x * x", number(now["x"]), 0.5, lang)
+    # At the range's end x + h = 3.5 lies off the plot: the note says so (xwalk 35: a readout of 6.5
+    # with no nudged point drawn), in the panel's room.
+    page.keyboard.press("End")
+    settle(page)
+    now = shown(page)
+    beyond = {"en": "beyond the plot's right edge", "ru": "правее края графика",
+              "et": "paremast servast välja"}
+    assert now["note"].startswith(f"x + h = {prose(3.5, lang)} ") and beyond[lang] in now["note"], now["note"]
+    assert page.eval_on_selector(f"{KNOB} .tdg-knob--live .tdg-knob__panel",
+                                 "p => p.scrollHeight - p.clientHeight") <= 0
+    page.keyboard.press("Home")
+    settle(page)
+    assert not shown(page)["note"].startswith("x + h")
 
 
 def test_shrinking_h_closes_the_ratio_in_on_the_slope(browser, knob_server):

@@ -213,6 +213,10 @@ def test_the_static_figure_reads_in_each_language(lang):
     assert f"Δy / h = {ratio}" in figure and "dy/dx = 3<" in figure
     assert 'viewBox="0 0 480 300"' in figure and 'role="img"' in figure
     assert re.search(r'aria-label="[^"]*x \* x', figure)
+    # A fence whose x + h lies beyond the plot: its note says so, as the live readout does (knob.ts)
+    beyond = knob_svg.svg(knob.data(spec_of("expression: x * x\nx: 2.8\nh: 0.5\nrange: [-2, 3]\n")),
+                          strings(lang))
+    assert f"x + h = {knob_svg.prose(3.3, lang)} " in beyond and "x + h = 2 " not in figure
 
 
 def test_the_built_page_embeds_the_engines_samples(tmp_path):

@@ -283,6 +283,10 @@ class Knob {
         left: write(r.left),
         slope: write(r.slope),
       });
+    // At the range's right end x + h lies off the plot (xwalk 35: at x = 3 the readout said 6.5 with
+    // no nudged point and no triangle drawn): the note says where it went.
+    if (!note && this.x + this.h > this.data.range[1])
+      note = t("knob_beyond", { xh: write(this.x + this.h) });
     v.ratio.textContent = ratio;
     v.slope.textContent = r.slope === null ? "" : t("knob_slope", { slope: write(r.slope) });
     v.gap.textContent = r.gap === null ? "" : t("knob_gap", { gap: write(r.gap) });

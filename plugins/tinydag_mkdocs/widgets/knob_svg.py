@@ -185,6 +185,8 @@ def _panel(data: dict, strings: dict[str, str], lang: str) -> str:
     if start["kink"] and y_h is not None and start["y_left"] is not None:
         note = fill(strings["knob_kink"], x=prose(x, lang), right=prose((y_h - y) / h, lang),
                     left=prose((y - start["y_left"]) / h, lang), slope=prose(slope, lang))
+    elif x + h > data["range"][1]:  # the nudged point off the plot (knob.ts)
+        note = fill(strings["knob_beyond"], xh=prose(x + h, lang))
     rows = [
         f'<p class="tdg-knob__formula"><span>{escape(strings["knob_function"])}</span> '
         f'<code>{escape(data["expression"])}</code></p>',
