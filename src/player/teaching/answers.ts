@@ -39,6 +39,7 @@ export function showAnswers(
   const due = gradientsDue(timeline);
   const leaves = new Map(timeline.variables.map((v) => [v.name, v.node]));
   fields.forEach((field, i) => {
+    wireVerdicts(field.input);
     delete field.input.dataset.kept; // judged, or not: no longer an answer kept from other numbers
     const answer = answers[i];
     if (!answer) return;
@@ -128,6 +129,29 @@ export function typedAgain(field: Field, summary: HTMLElement, i18n: I18n, e: In
   forgetAnswer(field);
   setText(summary, marked ? i18n.t("predict_changed") : ""); // (walkthrough 23: it went without a word)
   delete summary.dataset.tally;
+}
+
+const wired = new WeakSet<HTMLInputElement>();
+
+/**
+ * What a field does with a verdict or a kept answer, wired at its first Check (before it, a field has
+ * neither; predict.ts wires Enter). A caret moved into an answer kept from other numbers: the reader
+ * edits it, the next key no longer replaces it (walkthrough 25: a sign could not be mended). A wrong
+ * answer, come back to, is selected: what is typed replaces it, a click in it places the caret
+ * (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2"). WebKit would put the caret where the click
+ * that focused it ends: that mouseup does nothing.
+ */
+function wireVerdicts(input: HTMLInputElement): void {
+  if (wired.has(input)) return;
+  wired.add(input);
+  input.addEventListener("keydown", (e) => {
+    if (/^(Arrow|Home|End)/.test(e.key)) delete input.dataset.kept;
+  });
+  input.addEventListener("focus", () => {
+    if (input.dataset.verdict !== "wrong") return;
+    input.select();
+    input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
+  });
 }
 
 /**

@@ -262,21 +262,12 @@ export class PredictPanel {
       input,
     );
     const field = { name, row, input, message };
+    // (What a verdict or a kept answer does with the keys and the focus comes with the first Check:
+    // answers.ts wireVerdicts.)
     input.addEventListener("keydown", (e) => {
-      // A caret moved into an answer kept from other numbers: the reader edits it, the next key no
-      // longer replaces it (walkthrough 25: a sign could not be mended).
-      if (/^(Arrow|Home|End)/.test(e.key)) delete input.dataset.kept;
       if (e.key !== "Enter") return;
       e.preventDefault();
       this.onCheck();
-    });
-    // A wrong answer, come back to, is selected: what is typed replaces it, a click in it places the
-    // caret (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2"). WebKit would put the caret where
-    // the click that focused it ends: that mouseup does nothing.
-    input.addEventListener("focus", () => {
-      if (input.dataset.verdict !== "wrong") return;
-      input.select();
-      input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
     });
     // What was judged, or kept from other numbers, is no longer what the field says (answers.ts; only
     // Check judges, with the engine's bundle).
