@@ -67,6 +67,10 @@ def test_the_url_reopens_the_exact_moment(lesson, browser, site_server):
     assert picture(page) == seen
     assert not moment(page)["playing"], "a shared moment is shown, not played over"
     page.close()
+    # The moment moves on: "Link copied" was about the one before, and goes (xwalk 35: it stayed for
+    # minutes, over other values an exercise link had set).
+    seek(lesson, 2)
+    lesson.wait_for_function(f"document.querySelector('{SANDBOX} .tdg-status').textContent === ''")
 
 
 def test_the_url_follows_the_reader_after_an_interaction(browser, site_server):

@@ -36,7 +36,8 @@ function sharing(
     querySelectorAll: () => [], // no predictions typed
     ownerDocument: { documentElement: { lang: "en" } },
   } as unknown as HTMLElement;
-  return { share: new Share(root, {} as Controls, {} as I18n), page };
+  const ui = { status: { firstChild: null, textContent: "" } } as unknown as Controls; // "Link copied"
+  return { share: new Share(root, ui, {} as I18n), page };
 }
 
 const state = initialState(buildTimeline("a * b", { a: 2, b: 3 }), { a: 2, b: 3 });

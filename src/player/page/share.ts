@@ -81,7 +81,10 @@ export class Share {
     const { typed, checked } = predictionsIn(this.root);
     const lang = this.root.ownerDocument.documentElement.lang;
     const address = withTask(withPredictions(hash, typed, lang, lang, checked), task);
-    if (location.hash !== address) history.replaceState(history.state, "", address);
+    if (location.hash !== address) {
+      history.replaceState(history.state, "", address);
+      setText(this.ui.status, ""); // "Link copied" was about the moment before (xwalk 35: it stayed for good)
+    }
     this.lastAddress = location.hash;
   }
 
