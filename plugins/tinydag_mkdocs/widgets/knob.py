@@ -191,5 +191,6 @@ def data(spec: KnobSpec) -> dict:
         # f'(x), and whether x sits on a kink (then both one-sided ratios are shown).
         "start": {"y": here[0], "y_h": ahead[0] if ahead else None, "y_left": behind[0] if behind else None,
                   "slope": here[1], "kink": is_kink(spec.expression, spec.x),
-                  "gap": gap_of(spec.x, spec.h, here[0], ahead[0], here[1]) if ahead else None},
+                  "gap": gap_of(spec.x, spec.h, here[0], ahead[0], here[1])
+                  if ahead and math.isfinite((ahead[0] - here[0]) / spec.h) else None},
     }

@@ -65,7 +65,10 @@ export class Share {
 
   write(s: SandboxState): void {
     const hash = encodeMoment(this.root.id, {
-      expression: s.expression, // what the field holds: a reload or another language keeps unfinished typing (walk 35)
+      // What the field holds: a reload, a copied link or another language keeps unfinished typing too
+      // (walk 35: "(a + b) * c * exp(d" came back as "(a + b) * c"), with its error over the graph it
+      // falls back to.
+      expression: s.expression,
       values: valuesFor(s),
       direction: s.direction,
       time: s.time,
@@ -83,7 +86,7 @@ export class Share {
     const address = withTask(withPredictions(hash, typed, lang, lang, checked), task);
     if (location.hash !== address) {
       history.replaceState(history.state, "", address);
-      setText(this.ui.status, ""); // "Link copied" was about the moment before (xwalk 35: it stayed for good)
+      setText(this.ui.status, ""); // "Link copied" was about the moment before (xwalk 35: it stayed)
     }
     this.lastAddress = location.hash;
   }
