@@ -265,6 +265,12 @@ def test_a_value_the_sandbox_cannot_take_is_said_under_its_field(open_page, lang
     page.locator(f"{SANDBOX} [data-action=preset]").first.click()  # b = −3
     settle(page)
     assert page.get_attribute(slider, "max") == "5" and page.input_value(slider) == "-3"
+    # xwalk 35: a preset's values are new ones, even one equal to what a refusal kept ("b stays −3")
+    commit("abc")
+    assert message.count() == 1
+    page.locator(f"{SANDBOX} [data-action=preset]").first.click()
+    settle(page)
+    assert not message.count() and field.get_attribute("aria-describedby") is None
     assert page.errors == []
 
 

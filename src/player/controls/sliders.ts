@@ -101,14 +101,14 @@ export function fitSlider(slider: Slider, value: number): void {
  */
 export function showValue(slider: Slider, value: number): void {
   slider.number.value = fieldText(value, slider.lang);
-  dropRefusal(slider);
+  dropRefusal(slider.number);
 }
 
 /**
  * The words on a refused value (valuecheck.ts) go, and the field's pointer to them (aria-describedby):
- * a value taken is another.
+ * a value taken is another, as are a preset's (wiring.ts).
  */
-export function dropRefusal(slider: Slider): void {
-  slider.number.nextElementSibling?.remove();
-  slider.number.removeAttribute("aria-describedby");
+export function dropRefusal(field: HTMLInputElement): void {
+  field.nextElementSibling?.remove();
+  field.removeAttribute("aria-describedby");
 }

@@ -60,6 +60,9 @@ export function wireControls(t: Target): void {
   );
   ui.presets.forEach((button, i) => {
     button.addEventListener("click", () => {
+      // New values, though some may equal the ones a refusal kept (xwalk 35: "b stays −3" stayed on)
+      for (const field of ui.variables.querySelectorAll<HTMLInputElement>("[aria-describedby]"))
+        dropRefusal(field);
       const preset = t.presets[i];
       if (preset) t.dispatch({ type: "preset", preset });
     });
@@ -105,7 +108,7 @@ export function wireSlider(t: Target, slider: Slider): void {
   });
   const typed = (value: number, at?: number): void => {
     fitSlider(slider, value);
-    dropRefusal(slider);
+    dropRefusal(slider.number);
     slider.range.value = String(value);
     t.dispatch({ type: "set-value", name: slider.name, value }, { inputAt: at });
   };
