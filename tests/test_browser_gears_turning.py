@@ -99,6 +99,13 @@ def test_arrow_keys_turn_each_gear_by_its_ratio_and_the_readout_follows(browser,
     page.click(f"{DEFAULT} .tdg-gears-button >> nth=1")  # + : one step up again, home at x = 1
     assert close(angles(page), {"x": 0, "u": 0, "y": 0})
     assert page.get_attribute(f"{DEFAULT} .tdg-gears--live .tdg-gears-step", "aria-live") == "polite"
+    # Walk 36: relu(x - 1) at x = 1, its bend: the ratios of its two sides and the engine's 0, not "the u
+    # gear stands still" (a turn up moved it)
+    page.select_option(f"{DEFAULT} .tdg-gears--live .tdg-gears-menu", label="relu(x - 1)")
+    step = readout(page)["step"]
+    assert gears._fill(words(lang)["gears_kink"], x=n(1), inner="relu(x - 1)", left=n(0), right=n(1),
+                       slope=n(0)) in step, step
+    assert gears._fill(words(lang)["gears_still"], name="u") not in step
     # Every widget awake, in this language: axe finds nothing serious (the dark palette: its own test).
     for widget in (DEFAULT, DEAD, NEGATIVE, POLE):
         awake(page, widget)

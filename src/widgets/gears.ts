@@ -32,6 +32,7 @@ import {
   type Wheel,
 } from "./gears-model";
 import { TrainView, WHEELS, type WheelName } from "./gears-train";
+import { isKink, sidesOf } from "./knob-math";
 
 const GEARS: readonly GearName[] = ["x", "u", "y"];
 /** Where a step starts: the chain then, and the hands' angles (a drag's start). */
@@ -414,7 +415,20 @@ class Gears {
         estimate === moved ? i18n.t("gears_step_same") : i18n.t("gears_step_drift", { to: n(step.to.x) }),
       );
     } else words.push(i18n.t("gears_hint"));
-    if (this.chain.du_dx === 0) words.push(i18n.t("gears_still", { name: "u" }));
+    // At the bend of relu(x - 1) backward() takes 0, yet a turn up moves u (walk 36: "the u gear stands
+    // still", and the next turn moved it): the two sides' ratios, as the knob above shows them.
+    const sides = isKink(this.choice.inner, this.chain.x) && sidesOf(this.choice.inner, this.chain.x);
+    if (sides)
+      words.push(
+        i18n.t("gears_kink", {
+          x: n(this.chain.x),
+          inner: this.choice.inner,
+          left: n(sides.left),
+          right: n(sides.right),
+          slope: n(this.chain.du_dx),
+        }),
+      );
+    else if (this.chain.du_dx === 0) words.push(i18n.t("gears_still", { name: "u" }));
     else if (this.chain.product === 0) words.push(i18n.t("gears_still", { name: "y" }));
     return words.join(" ");
   }

@@ -112,6 +112,14 @@ export function gapOf(x: number, h: number, y: number, yh: number, slope: number
  * shrinks (on a smooth curve their difference shrinks with the step, ten times for a ten times
  * smaller step; at relu's corner it stays put).
  */
+/** The slopes of a kink's two sides at x, each over a step of KINK_STEP (page 00's gears). */
+export function sidesOf(expression: string, x: number): { left: number; right: number } | null {
+  const d = KINK_STEP * Math.max(1, Math.abs(x));
+  const [a, b, c] = [x - d, x, x + d].map((t) => evaluate(expression, t)?.y);
+  if (a === undefined || b === undefined || c === undefined) return null;
+  return { left: (b - a) / d, right: (c - b) / d };
+}
+
 export function isKink(expression: string, x: number): boolean {
   const f = (t: number): number | null => evaluate(expression, t)?.y ?? null;
   const gap = (d: number): number | null => {
