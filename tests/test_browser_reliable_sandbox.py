@@ -559,6 +559,15 @@ def test_a_preset_mid_pulse_starts_over(open_page):
     assert m["time"] < 1
     grads = page.locator(f"{SANDBOX} [data-field=grad]").all_inner_texts()
     assert all(g == "--" for g in grads[:-1])
+    # Walk 36: the pulse of a preset with five sliders above the graph played under a desktop's fold,
+    # the sandbox's top at the window's; it plays in view, with its words.
+    page.locator(SANDBOX).evaluate("p => p.scrollIntoView({block: 'start'})")
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(5).click()  # a small neuron
+    page.evaluate(SETTLED)
+    assert moment(page)["playing"]
+    caption = page.locator(f"{SANDBOX} .tdg-caption").bounding_box()
+    assert caption["y"] + caption["height"] <= SIZES["desktop"]["height"], caption
+    assert page.locator(f"{SANDBOX} .tdg-stage").bounding_box()["y"] >= 48
 
 
 def test_the_nudge_check_waits_for_the_wave_refuses_zero_and_forgets_old_answers(open_page):

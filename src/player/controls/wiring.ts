@@ -64,7 +64,8 @@ export function wireControls(t: Target): void {
       for (const field of ui.variables.querySelectorAll<HTMLInputElement>("[aria-describedby]"))
         dropRefusal(field);
       const preset = t.presets[i];
-      if (preset) t.dispatch({ type: "preset", preset });
+      // A pulse that plays on plays in view (walk 36: with five sliders above, under a desktop's fold)
+      if (preset) t.dispatch({ type: "preset", preset }, { show: ui.caption });
     });
   });
   ui.play.addEventListener("click", () => t.dispatch({ type: "toggle-play" }, { show: ui.play }));
