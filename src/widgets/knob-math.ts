@@ -102,9 +102,19 @@ export function readout(expression: string, x: number, h: number): Readout {
  */
 export function gapOf(x: number, h: number, y: number, yh: number, slope: number): number {
   const gap = Math.abs((yh - y) / h - slope);
-  const rounding =
-    4 * Number.EPSILON * ((Math.abs(y) + Math.abs(yh) + Math.abs(x + h) * Math.abs(slope)) / h);
-  return gap <= rounding + 4 * Number.EPSILON * Math.abs(slope) ? 0 : gap;
+  const scale = (Math.abs(y) + Math.abs(yh) + Math.abs(x + h) * Math.abs(slope)) / h + Math.abs(slope);
+  return gap <= 4 * Number.EPSILON * scale ? 0 : gap;
+}
+
+/** The slopes of the two sides of x, each over a step `d`; null where f has no value (page 00's gears). */
+export function sidesOf(
+  expression: string,
+  x: number,
+  d = KINK_STEP * Math.max(1, Math.abs(x)),
+): { left: number; right: number } | null {
+  const [a, b, c] = [x - d, x, x + d].map((t) => evaluate(expression, t)?.y);
+  if (a === undefined || b === undefined || c === undefined) return null;
+  return { left: (b - a) / d, right: (c - b) / d };
 }
 
 /**
@@ -112,20 +122,10 @@ export function gapOf(x: number, h: number, y: number, yh: number, slope: number
  * shrinks (on a smooth curve their difference shrinks with the step, ten times for a ten times
  * smaller step; at relu's corner it stays put).
  */
-/** The slopes of a kink's two sides at x, each over a step of KINK_STEP (page 00's gears). */
-export function sidesOf(expression: string, x: number): { left: number; right: number } | null {
-  const d = KINK_STEP * Math.max(1, Math.abs(x));
-  const [a, b, c] = [x - d, x, x + d].map((t) => evaluate(expression, t)?.y);
-  if (a === undefined || b === undefined || c === undefined) return null;
-  return { left: (b - a) / d, right: (c - b) / d };
-}
-
 export function isKink(expression: string, x: number): boolean {
-  const f = (t: number): number | null => evaluate(expression, t)?.y ?? null;
   const gap = (d: number): number | null => {
-    const [a, b, c] = [f(x - d), f(x), f(x + d)];
-    if (a === null || b === null || c === null) return null;
-    return Math.abs((c - b) / d - (b - a) / d);
+    const sides = sidesOf(expression, x, d);
+    return sides && Math.abs(sides.right - sides.left);
   };
   const d = KINK_STEP * Math.max(1, Math.abs(x));
   const wide = gap(d);

@@ -179,8 +179,7 @@ def compose(inner: str, outer: str, outer_tree: engine.Node | None = None) -> st
     a variable or a parenthesized inner goes in as it is (walk 35: "(relu(x - 1)) * (relu(x - 1))")."""
     tree = outer_tree if outer_tree is not None else engine.parse(outer)
     bare = inner.strip()
-    whole = engine.parse(bare)
-    atom = isinstance(whole, engine.Call | engine.Var | engine.Paren) and whole.end - whole.start == len(bare)
+    atom = isinstance(engine.parse(bare), engine.Call | engine.Var | engine.Paren)  # the whole of it
     # u alone between parentheses of its own, or a call's: inner needs none more ("relu(x + 1)")
     enclosed = {id(node.inner if isinstance(node, engine.Paren) else node.arg)
                 for node in _nodes(tree) if isinstance(node, engine.Paren | engine.Call)}

@@ -173,8 +173,8 @@ def gap_of(x: float, h: float, y: float, y_h: float, slope: float) -> float:
     f(x), f(x + h) and x + h each rounded to a double, the error divided by h (walk 35: a straight
     line showed a difference between 1 and 1). Mirror of gapOf in src/widgets/knob-math.ts."""
     gap = abs((y_h - y) / h - slope)
-    rounding = 4 * math.ulp(1.0) * ((abs(y) + abs(y_h) + abs(x + h) * abs(slope)) / h)
-    return 0.0 if gap <= rounding + 4 * math.ulp(1.0) * abs(slope) else gap
+    scale = (abs(y) + abs(y_h) + abs(x + h) * abs(slope)) / h + abs(slope)
+    return 0.0 if gap <= 4 * math.ulp(1.0) * scale else gap
 
 
 def data(spec: KnobSpec) -> dict:
