@@ -292,6 +292,12 @@ def the_listing_follows_the_pulse(lesson) -> None:
         .getBoundingClientRect().top
         - document.querySelector('{SANDBOX} .tdg-excerpt').getBoundingClientRect().bottom""")
     assert 0 <= gap < 24, gap
+    # At the pass's end every node is walked, the leaves too: backward's loop visits them, each
+    # _backward doing nothing (walk 36: a and b stayed unshaded, as if the loop had stopped before them).
+    seek(lesson, float(lesson.locator(f"{SANDBOX} input[name=time]").get_attribute("max")))
+    states = lesson.evaluate(f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-topo-list li')]
+        .map(li => li.dataset.state ?? '')""")
+    assert states == ["done"] * 5, states  # a, b, c, a + b, the root
 
 
 # ---- without JavaScript or WebGL ----------------------------------------------------------------

@@ -132,15 +132,26 @@ export class TopoStrip {
     );
   }
 
-  /** Mark the current node; backward walks the order in reverse, so "done" is on the other side. */
-  update(timeline: Timeline, step: CodeStep, backward: boolean, listing: CodeListing | null): void {
+  /**
+   * Mark the current node; backward walks the order in reverse, so "done" is on the other side. At a
+   * pass's `end` every node is done: backward's loop also visits the leaves, whose _backward does
+   * nothing, so no step of the pass stops at them (walk 36: a and b stayed unshaded).
+   */
+  update(
+    timeline: Timeline,
+    step: CodeStep,
+    backward: boolean,
+    listing: CodeListing | null,
+    end: boolean,
+  ): void {
     const at = step.node ? timeline.topo.indexOf(step.node) : -1;
     timeline.topo.forEach((id, i) => {
       const item = this.items.get(id);
       if (!item) return;
-      const done = at >= 0 && (backward ? i > at : i < at);
-      setAttr(item, "data-state", id === step.node ? "current" : done ? "done" : null);
-      setAttr(item, "aria-current", id === step.node ? "step" : null);
+      const current = !end && id === step.node;
+      const done = end || (at >= 0 && (backward ? i > at : i < at));
+      setAttr(item, "data-state", current ? "current" : done ? "done" : null);
+      setAttr(item, "aria-current", current ? "step" : null);
     });
     const source = step.key ? (listing?.lineText(step.key) ?? "").replace(/\s+#.*$/, "") : "";
     // A statement the listing continues on the next line (__mul__'s return) would read cut off: the

@@ -236,7 +236,13 @@ export class ControlSync {
     this.syncButtons(s);
     this.table.update(frame);
     const codeStep = codeStepOf(s.timeline, s.schedule, frame, this.i18n);
-    this.topo.update(s.timeline, codeStep, s.direction === "backward", this.listing);
+    this.topo.update(
+      s.timeline,
+      codeStep,
+      s.direction === "backward",
+      this.listing,
+      frame.completed >= total,
+    );
     if (this.listing && highlight) this.listing.highlight(this, codeStep.key);
     if (frame.completed !== this.lastCompleted) {
       this.lastCompleted = frame.completed;
