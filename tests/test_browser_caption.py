@@ -118,7 +118,14 @@ def test_on_a_phone_the_caption_keeps_to_two_lines_below_the_graph(browser, site
         assert b["caption"]["height"] <= 2 * b["lineHeight"] + 1, b["text"]
         assert b["caption"]["top"] >= b["stage"]["bottom"], "never over the graph"
         assert not b["clipped"], f"cut short: {b['text']}"  # walkthrough 18: "…and the path is dead" cut
-    # A gradient summed from many terms: the two lines end with what it adds up to, the sum's tail
+    # A sum whose whole sentence fits the two lines shows whole (walk 36: "a.grad = … + 4 = 12" where
+    # "4 + 4 + 4 = 12" fitted) ...
+    page = open_lesson(browser, site_server, viewport=PHONE,
+                       hash="#tinydag-1?expr=a%20*%20a%20*%20a&vals=a:2&dir=backward&t=5")
+    settle(page)
+    whole = boxes(page)
+    assert whole["text"].endswith("a.grad = 4 + 4 + 4 = 12") and not whole["clipped"], whole["text"]
+    # ... a gradient summed from many terms, the two lines end with what it adds up to, the sum's tail
     # (walkthrough 18: "b.grad = −0,1353 − 0,3333 + 2 =…", the 40-node graph's last step, cut there).
     page = open_lesson(browser, site_server, "ru", viewport=PHONE, has_touch=True, hash=(
         "#tinydag-1?expr=" + quote(FORTY_NODES) + "&dir=backward&t=51"))

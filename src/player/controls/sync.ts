@@ -174,14 +174,21 @@ export class ControlSync {
     const dimmed = dimmedExpression(s);
     const said = s.error === null ? null : (this.errors?.said() ?? null);
     const nudged = dimmed === null && resting ? this.nudgeShown.caption : null;
-    // Kept to two lines on a phone (transport.css), a sum is told by its tail; opened by a tap, whole,
-    // until the words are about something else.
+    // Kept to two lines on a phone (transport.css), a sum is told by its tail where the whole sentence
+    // would pass them (at about 7 px a character: walk 36 saw short sums cut that fitted); opened by a
+    // tap, whole, until the words are about something else.
     const caption = this.ui.caption;
     const about = [shown, dimmed, said, nudged];
     if (about.some((x, i) => x !== this.captionAbout[i])) caption.removeAttribute("data-open");
     this.captionAbout = about;
-    const brief = !caption.hasAttribute("data-open") && innerWidth <= NARROW_PX;
-    const step = captionOf(s.schedule, shown, this.i18n, dimmed, brief, s.playing);
+    const of = (brief: boolean): string => captionOf(s.schedule, shown, this.i18n, dimmed, brief, s.playing);
+    let step = of(false);
+    if (
+      !caption.hasAttribute("data-open") &&
+      innerWidth <= NARROW_PX &&
+      step.length * 7 > 2 * innerWidth - 64
+    )
+      step = of(true);
     const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
     setText(caption, words);
   }
