@@ -148,3 +148,17 @@ def test_a_language_lunr_does_not_know_still_gets_a_search_language(tmp_path):
     assert written == {"lunr.uk.min.js", "lunr.et.min.js"}  # Material copies lunr.de.min.js itself
     words = (tmp_path / search_lang.LUNR_DIR / "lunr.uk.min.js").read_text(encoding="utf-8")
     assert 'var name = "uk";' in words and "__LANG__" not in words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_exercises_follow_the_sandbox_and_its_controls_fold(built_site, lang):
+    """Between the sandbox (its frameworks panel) and "Try it yourself", a paragraph says where to begin;
+    every control's description waits in a fold (walk 37: about 1,550 words stood between a learner and
+    the exercises)."""
+    html = read(built_site, PAGES[lang][1])
+    start = html.index("</details>", html.index('<details class="tinydag-frameworks"'))
+    between = html[start:html.index("<h2", start)]
+    folds = re.findall(r"<details class=\"info\">.*?</details>", between, flags=re.S)
+    assert len(folds) == 1 and len(re.findall(r"<li>", folds[0])) >= 15, folds
+    open_words = re.sub(r"<[^>]+>", " ", between.replace(folds[0], "")).split()
+    assert 30 < len(open_words) < 120, open_words
