@@ -266,6 +266,17 @@ class Parser {
       );
     }
     if (token.text.length > 1) {
+      // "lo" is most often log on its way: the message says so, not only to multiply letters
+      const fn = FUNCTIONS.find((f) => f.startsWith(token.text));
+      if (fn !== undefined)
+        throw syntax(
+          "name-function",
+          `'${token.text}' is not a variable (those are single letters): to call ${fn}, go on typing, ` +
+            `as in ${fn}(x); to multiply, put * between the letters.`,
+          token.start,
+          token.end,
+          { name: token.text, function: fn },
+        );
       throw syntax(
         "name",
         `'${token.text}': variables are single letters; put * between them, as in a * b.`,

@@ -234,6 +234,13 @@ class _Parser:
             raise _syntax("call", f"'{token.text}' needs parentheses, like {token.text}(x).",
                           token.start, token.end, name=token.text)
         if len(token.text) > 1:
+            # "lo" is most often log on its way: the message says so, not only to multiply letters
+            function = next((f for f in FUNCTIONS if f.startswith(token.text)), None)
+            if function is not None:
+                raise _syntax("name-function", f"'{token.text}' is not a variable (those are single "
+                              f"letters): to call {function}, go on typing, as in {function}(x); to "
+                              "multiply, put * between the letters.", token.start, token.end,
+                              name=token.text, function=function)
             raise _syntax("name", f"'{token.text}': variables are single letters; "
                           "put * between them, as in a * b.", token.start, token.end,
                           name=token.text)

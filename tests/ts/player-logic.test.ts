@@ -67,6 +67,7 @@ test("i18n: placeholders, one message per error code and reason, in every langua
     ["2 3", {}],
     ["relu", {}],
     ["ab", {}],
+    ["lo", {}],
     ["", {}],
     ["a)", {}],
     ["log(a)", { a: -1 }],
@@ -94,6 +95,22 @@ test("i18n: placeholders, one message per error code and reason, in every langua
       assert.doesNotMatch(message, /\{[a-z_]+\}/, `${lang}: unfilled placeholder in ${message}`);
     }
   }
+});
+
+test("two letters that begin a function's name say the function may be on its way (walk 37)", () => {
+  const said = (lang: string, expression: string): string => {
+    try {
+      buildTimeline(expression, {});
+    } catch (thrown) {
+      return errorMessage(makeI18n(lang, strings(lang)), asPayload(thrown)!, expression);
+    }
+    return "";
+  };
+  // Typing log, "lo" said only to put * between letters: the learner meant a function.
+  assert.match(said("en", "lo"), /^“lo” is not a variable .* to call log, go on typing, as in log\(x\)/);
+  assert.match(said("ru", "a + ex"), /^«ex» — не переменная .* чтобы вызвать exp, допишите/);
+  assert.match(said("et", "rel * a"), /^„rel“ pole muutuja .* funktsiooni relu kasutamiseks/);
+  assert.match(said("en", "ab"), /^“ab”: variables are single letters; put \* between them/);
 });
 
 test("too-large: the engine's params.reason picks the message; the span is only a fallback", () => {
