@@ -48,6 +48,18 @@ TASK = {"en": ("(b) A dead ReLU.", "Back to the exercise", "The exercise's whole
                "К\u00a0полю выражения", "Enter: назад к\u00a0заданию")}
 CUT = (f"() => {{ const p = document.querySelector('{FULL} .tdg-task-text');"
        " return p.scrollHeight > p.clientHeight + 1; }")  # the exercise's words are cut off
+# The exercise's words the strip shows before it cuts them off: each character inside its box.
+SHOWN = f"""() => {{ const p = document.querySelector('{FULL} .tdg-task-text');
+  const bottom = p.getBoundingClientRect().bottom, range = document.createRange();
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  let shown = '';
+  while (walker.nextNode()) {{ const node = walker.currentNode;
+    for (let i = 0; i < node.data.length; i++) {{
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (box.height > 0 && box.bottom <= bottom + 1) shown += node.data[i]; }} }}
+  return shown; }}"""
+ASKS = {"en": "Before you press Backward, work out all three gradients", "ru": "найдите по цепному правилу"}
 TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingClientRect();
   const task = box('{FULL} .tdg-task'), stage = box('{FULL} .tdg-stage');
   const hint = document.querySelector('{FULL} .tdg-help');
@@ -194,6 +206,8 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             # (walkthrough 10: (d)'s question was cut off on a phone).
             more = page.locator(f"{FULL} .tdg-task-more")
             assert page.evaluate(CUT)
+            # ... and the lines it shows say what to do (walk 37: they ended on why the values are new)
+            assert ASKS[lang] in page.evaluate(SHOWN), page.evaluate(SHOWN)
             # ...from a button that says so (walkthrough 19: a bare ▾ was found only by trying it)
             words = more.locator(".tdg-task-more-words")
             assert more.evaluate("b => b.textContent") == "▾" + TASK[lang][2]
