@@ -67,6 +67,11 @@ TASK_BOX = f"""() => {{ const box = s => document.querySelector(s)?.getBoundingC
     hint: hint.getBoundingClientRect().height,
     title: document.querySelector('{FULL} .tdg-task-text strong').textContent}}; }}"""
 pytestmark = pytest.mark.browser
+# The exercises a long way below the sandbox, as a page with more between them would have them: within
+# a screen of it (the controls' descriptions folded, walk 37), their links come into view with the
+# sandbox near enough to wake by itself, and a link would never find it asleep.
+FAR = ("document.getElementById('try-it-yourself')"
+       ".before(Object.assign(document.createElement('div'), {style: 'height: 3000px'}))")
 
 
 def setup_of(href: str) -> tuple[str, dict, str, float, str]:
@@ -395,6 +400,7 @@ def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     # of contents): the sandbox, woken by the link, made its own landing at once, under the link's.
     page = open_page(browser, site_server + LESSON["en"])
     page.wait_for_function("document.querySelector('[data-sandbox]').dataset.wake === 'waiting'")
+    page.evaluate(FAR)
     page.locator(LINKS).nth(1).scroll_into_view_if_needed()
     page.wait_for_timeout(300)
     assert page.evaluate("document.querySelector('[data-sandbox]').dataset.wake") == "waiting", "asleep"
@@ -536,6 +542,7 @@ def test_a_link_wakes_a_sleeping_sandbox_and_a_new_tab_opens_the_same_moment(bro
     page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto(f"{site_server}{LESSON['en']}", wait_until="load")
+        page.evaluate(FAR)
         last = page.locator(LINKS).last
         last.scroll_into_view_if_needed()
         page.wait_for_timeout(300)
