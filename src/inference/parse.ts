@@ -271,8 +271,8 @@ class Parser {
       if (fn !== undefined)
         throw syntax(
           "name-function",
-          `'${token.text}' is not a variable (those are single letters): to call ${fn}, go on typing, ` +
-            `as in ${fn}(x); to multiply, put * between the letters.`,
+          `'${token.text}' is not a variable (a variable's name is one letter): to call ${fn}, finish its ` +
+            `name, for example ${fn}(x); to multiply letters, put * between them.`,
           token.start,
           token.end,
           { name: token.text, function: fn },

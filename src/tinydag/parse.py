@@ -237,9 +237,9 @@ class _Parser:
             # "lo" is most often log on its way: the message says so, not only to multiply letters
             function = next((f for f in FUNCTIONS if f.startswith(token.text)), None)
             if function is not None:
-                raise _syntax("name-function", f"'{token.text}' is not a variable (those are single "
-                              f"letters): to call {function}, go on typing, as in {function}(x); to "
-                              "multiply, put * between the letters.", token.start, token.end,
+                raise _syntax("name-function", f"'{token.text}' is not a variable (a variable's name is "
+                              f"one letter): to call {function}, finish its name, for example {function}(x); "
+                              "to multiply letters, put * between them.", token.start, token.end,
                               name=token.text, function=function)
             raise _syntax("name", f"'{token.text}': variables are single letters; "
                           "put * between them, as in a * b.", token.start, token.end,

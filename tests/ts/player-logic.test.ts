@@ -107,7 +107,10 @@ test("two letters that begin a function's name say the function may be on its wa
     return "";
   };
   // Typing log, "lo" said only to put * between letters: the learner meant a function.
-  assert.match(said("en", "lo"), /^“lo” is not a variable .* to call log, go on typing, as in log\(x\)/);
+  assert.match(
+    said("en", "lo"),
+    /^“lo” is not a variable .* to call log, finish its name, for example log\(x\)/,
+  );
   assert.match(said("ru", "a + ex"), /^«ex» — не переменная .* чтобы вызвать exp, допишите/);
   assert.match(said("et", "rel * a"), /^„rel“ pole muutuja .* funktsiooni relu kasutamiseks/);
   assert.match(said("en", "ab"), /^“ab”: variables are single letters; put \* between them/);
