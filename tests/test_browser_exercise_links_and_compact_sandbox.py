@@ -501,6 +501,7 @@ def test_a_reader_who_moves_on_while_the_exercise_loads_is_not_pulled_back(brows
         held = []  # the engine's request, answered once the reader has scrolled on
         page.route(re.compile(r"/engine\.js"), lambda route: held.append(route))
         page.goto(f"{site_server}{LESSON['en']}", wait_until="load")
+        page.evaluate(FAR)
         link = page.locator(LINKS).nth(2)
         link.scroll_into_view_if_needed()
         link.click()

@@ -189,3 +189,24 @@ def test_after_the_readers_own_jump_the_whole_player_shows_at_once(browser, site
         assert state["whole"], (how, state)
         assert page.locator(f"{SANDBOX} [data-action=play]").is_visible(), how
         page.context.close()
+
+
+def test_a_jump_past_the_sandbox_keeps_its_place_as_the_sandbox_grows_above_it(browser, site_server):
+    """A click in the table of contents on "Try it yourself", or a page opened there, lands a few lines
+    below the sleeping sandbox, which wakes and grows by its player's height above the heading: the
+    heading stays where the jump put it (xwalk 37: pushed about 840 px down, under the fold, in every
+    browser; the page's scroll anchoring does not make up for it)."""
+    for how, lang, viewport, target in (("toc", "en", DESKTOP, "try-it-yourself"),
+                                        ("load", "ru", PHONE, "попробуйте-сами")):
+        page = browser.new_context(viewport=viewport).new_page()
+        page.goto(site_server + LESSON[lang] + ("#" + target if how == "load" else ""))
+        page.wait_for_load_state("load")
+        if how == "toc":
+            page.wait_for_function(f"document.querySelector('{SANDBOX}').dataset.wake === 'waiting'")
+            page.click(f".md-sidebar--secondary a[href='#{target}']")
+        page.wait_for_selector(f"{SANDBOX}[data-player=ready]", state="attached", timeout=15000)
+        page.wait_for_timeout(300)
+        place = page.evaluate(f"""() => [document.getElementById('{target}').getBoundingClientRect().top,
+            document.querySelector('.md-header').getBoundingClientRect().bottom]""")
+        assert place[1] <= place[0] <= place[1] + 40, (how, place)
+        page.context.close()

@@ -48,14 +48,15 @@ function readerScrolling(): boolean {
 }
 
 /**
- * The reader wheels down past a sandbox that starts above the window's top, and it changes height as
- * its player replaces the figure: scroll by as much, in the same frame, so the text they are reading
- * below it stays put (the page's scroll anchoring skips sandboxes and does not act during a wheel
- * scroll). After the reader's own jump the page's anchoring keeps the view, and nothing is scrolled.
+ * The reader wheels down past a sandbox that starts above the window's top, or has jumped past it (the
+ * table of contents, a link to a heading below it), and it changes height as its player replaces the
+ * figure: scroll by as much, in the same frame, so the text they are reading below it stays put (no
+ * browser's scroll anchoring makes up for this growth: xwalk 37, "Try it yourself" pushed 840 px down,
+ * under the fold). A sandbox the window shows part of grows where the reader sees it: nothing scrolls.
  */
 function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
   const grown = root.getBoundingClientRect().height - before.height;
-  if (before.top < 0 && readerScrolling() && Math.abs(grown) > 0.5)
+  if (before.top < 0 && (readerScrolling() || before.bottom <= 0) && Math.abs(grown) > 0.5)
     scrollBy({ top: grown, behavior: "instant" });
 }
 
