@@ -52,11 +52,13 @@ function readerScrolling(): boolean {
  * table of contents, a link to a heading below it), and it changes height as its player replaces the
  * figure: scroll by as much, in the same frame, so the text they are reading below it stays put (no
  * browser's scroll anchoring makes up for this growth: xwalk 37, "Try it yourself" pushed 840 px down,
- * under the fold). A sandbox the window shows part of grows where the reader sees it: nothing scrolls.
+ * under the fold). A sandbox the window shows part of grows where the reader sees it, and one a link
+ * names (`past` false) is where the page is going next: nothing scrolls (an instant scroll would cut
+ * the link's smooth glide short).
  */
-function keepBelowInPlace(root: HTMLElement, before: DOMRect): void {
+function keepBelowInPlace(root: HTMLElement, before: DOMRect, past?: boolean): void {
   const grown = root.getBoundingClientRect().height - before.height;
-  if (before.top < 0 && (readerScrolling() || before.bottom <= 0) && Math.abs(grown) > 0.5)
+  if (before.top < 0 && (readerScrolling() || (past && before.bottom <= 0)) && Math.abs(grown) > 0.5)
     scrollBy({ top: grown, behavior: "instant" });
 }
 
@@ -73,7 +75,7 @@ export function reveal(root: HTMLElement, player: HTMLElement, hold = true): voi
   const held =
     hold && (inView || above) && readerScrolling() && root.getBoundingClientRect().height > before.height + 1; // ready: the player's height, not the figure's
   if (!held) {
-    keepBelowInPlace(root, before);
+    keepBelowInPlace(root, before, hold);
     player.removeAttribute("aria-hidden");
     return;
   }
