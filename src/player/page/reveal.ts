@@ -1,6 +1,7 @@
 // The player takes the static figure's place. It is taller than the figure, so whatever follows the
 // sandbox moves down: out of sight (the sandbox wakes a screen ahead) that costs nothing, and after
-// the reader's own jump (a link, the table of contents, a key) it is the answer to what they did.
+// the reader's own jump to it (a link, the table of contents, a key) it is the answer to what they
+// did; after a jump past it, to a place below, the page scrolls by the growth (keepBelowInPlace).
 // Only when a slow wake finishes while the reader is scrolling through the sandbox's neighbourhood
 // would text they are reading jump by itself. Then the sandbox is held: the static figure (a whole
 // picture of the graph, not a cut-off player) stays until the reader reaches for it (points at it,
