@@ -434,6 +434,10 @@ def test_a_phones_timeline_slider_has_the_rows_width(browser, site_server):
     assert time.bounding_box()["width"] >= 150, time.bounding_box()
 
 
+FADE = (f"parseFloat(getComputedStyle(document.querySelector('{SANDBOX} .tdg-presets'))"
+        ".getPropertyValue('--tdg-fade'))")  # px: how far the presets row fades out at its right edge
+
+
 def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_server):
     """Walkthrough 20 / xb16: on a phone three rows of presets stood between exercise (b)'s words and its
     graph, and Play under the fold. They are one row that a finger swipes; a link to the last preset's
@@ -454,6 +458,7 @@ def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_se
     assert row["wide"] and row["height"] < 1.5 * row["chip"], row  # one row, wider than the window
     assert row["last"] and row["shown"], row
     assert row["page"], "the row scrolls, not the page"
+    assert page.evaluate(FADE) == 0, "at its end the row does not fade"
     assert page.errors == []
     # On load, the chosen chip in view moves nothing (walkthrough 26: each load moved the row 4 px, and
     # its label read "Іримеры").
@@ -462,6 +467,14 @@ def test_a_phones_presets_are_one_row_that_shows_the_chosen_one(browser, site_se
     settle(page)
     scrolled = f"document.querySelector('{SANDBOX} .tdg-presets').scrollLeft"
     assert page.evaluate(scrolled) == 0
+    # More chips to the right: the row fades out at its right edge (walk 37: only the clipped chip said so),
+    # and a chip chosen there comes in clear of the fade
+    assert page.evaluate(FADE) == 50
+    page.locator(f"{SANDBOX} [data-action=preset]").nth(1).click()
+    settle(page)
+    assert page.evaluate(f"""() => {{ const row = document.querySelector('{SANDBOX} .tdg-presets')
+        .getBoundingClientRect(); const chip = document.querySelector('{SANDBOX} [aria-pressed=true]')
+        .getBoundingClientRect(); return row.right - chip.right; }}""") >= 50 - 1
     # The first chosen again after the last: the row's start comes back, its label with it (walkthrough
     # 27: the row stayed 131 px on, "Presets" hidden and the first chip read "es a factor").
     chips = page.locator(f"{SANDBOX} [data-action=preset]")

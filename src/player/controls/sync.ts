@@ -319,10 +319,11 @@ export class ControlSync {
       const row = button.parentElement!;
       if (current && button.getAttribute("aria-pressed") !== "true" && row.scrollWidth > row.clientWidth) {
         const [b, r] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
-        // With room for the chip's focus ring (4 px); rounded outwards (xb17: WebKit drops a fraction).
-        // A chip in view moves nothing (walkthrough 26: each load moved the row 4 px, its label cut).
-        // The first chip brings the row's start, its label with it (walkthrough 27: "es a factor").
-        const by = Math.min(0, b.left - 4 - r.left) || Math.max(0, b.right + 4 - r.right);
+        // With room for the chip's focus ring (4 px), and on the right for the row's fade (expression.css,
+        // 2.5rem: 50 px); rounded outwards (xb17: WebKit drops a fraction). A chip in view moves nothing
+        // (walkthrough 26: each load moved the row 4 px, its label cut). The first chip brings the row's
+        // start, its label with it (walkthrough 27: "es a factor").
+        const by = Math.min(0, b.left - 4 - r.left) || Math.max(0, b.right + 54 - r.right);
         row.scrollLeft = i ? row.scrollLeft + (by < 0 ? Math.floor(by) : Math.ceil(by)) : 0;
       }
       // None is chosen any more (an exercise's own setup, an expression typed): the row from its
