@@ -385,6 +385,21 @@ SCROLLS = """() => { window.scrolls = [scrollY];
     }; }"""
 
 
+def test_a_page_scrolled_on_after_a_landing_is_not_pulled_back(browser, site_server):
+    """Once a link has landed, the page scrolled on by what announces no reader's move (a scroll bar
+    dragged; here a script) stays where it went, the page growing after it too. CI's run scrolled on to
+    (d)'s link and was pulled back 4,800 px, to (a)'s landing, by the landing's 1.5-s stand-in for
+    `scrollend` (a glide's end, taken then whether it had ended or not)."""
+    page = lesson_page(browser, site_server, "en", DESKTOP)
+    page.locator(LINKS).nth(1).click()
+    landed(page, page.locator(LINKS).nth(1).get_attribute("href"))
+    page.evaluate("scrollBy(0, 3000)")
+    y = page.evaluate("scrollY")
+    page.evaluate("document.body.append(Object.assign(document.createElement('p'), {style: 'height: 9em'}))")
+    page.wait_for_timeout(1700)
+    assert page.evaluate("scrollY") == y
+
+
 def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     """A link clicked far from the sandbox scrolls there smoothly, to the end. After (a), (b)'s link
     folds (a)'s fields above it, the page's scroll anchoring moves it, and the end of that scroll, when

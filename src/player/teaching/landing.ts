@@ -6,13 +6,15 @@ import { decodeMoment, type Panel } from "../page/url";
 import { belowHeader } from "../shared/dom";
 import { PANELS } from "./exercises";
 
-const SMOOTH_SCROLL_MS = 1500; // at most, where `scrollend` is not supported
+const SMOOTH_SCROLL_MS = 1500; // at least, where `scrollend` is not supported
+const STILL_MS = 150; // the page not moved for this long: a glide without `scrollend` has ended
 const KEEP_IN_PLACE_MS = 4000;
 // The reader's own moves, and Back or Forward (walkthrough 13: Back from (a) was pulled back to the
 // sandbox when the panel its link had unfolded folded again).
 const READER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown", "popstate"] as const;
 const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the window's bottom
-let gliding = 0; // until when an exercise link's smooth landing is under way (land; arrive leaves it be)
+// An exercise link's smooth landing under way (land; arrive leaves it be): its keepInPlace's own token.
+let gliding: object | null = null;
 
 /**
  * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
@@ -23,7 +25,6 @@ let gliding = 0; // until when an exercise link's smooth landing is under way (l
  */
 export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = go(root, !reduced);
-  gliding = reduced ? 0 : performance.now() + SMOOTH_SCROLL_MS;
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
   // After Enter on the link, the keys start where the exercise does: in the panel it unfolds (its first
@@ -34,13 +35,14 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   const target = first ?? root.querySelector<HTMLElement>(".tdg-stage");
   if (!ready || !target) return;
   // A field's focus moves the page itself (the stage with it, clear of the header: sandbox.ts,
-  // toplink.ts): it is given once the smooth scroll has arrived where it was going, or has had its time
-  // (review 54: from where the page still was, they scrolled against it; Firefox's `scrollend` of the
-  // link's own focus came first), unless the reader has put the focus elsewhere by then.
+  // toplink.ts): it is given once the smooth scroll has arrived where it was going, or has ended and had
+  // its time (review 54: from where the page still was, they scrolled against it; Firefox's `scrollend`
+  // of the link's own focus came first), unless the reader has put the focus elsewhere by then.
   const from = document.activeElement;
   const until = first && !reduced ? performance.now() + SMOOTH_SCROLL_MS : 0; // a field waits
   const give = (): void => {
-    if (Math.abs(window.scrollY - top) >= 2 && performance.now() < until) requestAnimationFrame(give);
+    const waits = gliding !== null || performance.now() < until;
+    if (Math.abs(window.scrollY - top) >= 2 && waits && until > 0) requestAnimationFrame(give);
     else if (document.activeElement === from) target.focus(focus);
   };
   give();
@@ -54,15 +56,47 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
  * already (walk 34: the jump cut that scroll short, 3,007 px in one frame).
  */
 export function arrive(root: HTMLElement): void {
-  if (performance.now() >= gliding) go(root, false);
+  if (!gliding) go(root, false);
 }
 
 /** Scroll to the landing and keep the sandbox there while content above settles; the scroll's top. */
 function go(root: HTMLElement, smooth: boolean): number {
   const top = landing(root);
-  window.scrollTo({ top, behavior: smooth ? "smooth" : "auto" });
-  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, smooth);
+  const from = window.scrollY;
+  const end = Math.min(top, document.documentElement.scrollHeight - innerHeight); // where it can go
+  const glide = smooth && Math.abs(end - from) >= 1; // no scroll, no `scrollend`
+  window.scrollTo({ top, behavior: glide ? "smooth" : "auto" });
+  keepInPlace(root, root.getBoundingClientRect().top + window.scrollY - top, glide ? from : null);
   return top;
+}
+
+/**
+ * Run `then` once the smooth scroll begun from `from` has ended: at its `scrollend` (not the end of a
+ * scroll from before, the page not moved since: Playwright's, or the reader's wheel just before the
+ * click), or, where a browser has no `scrollend`, once the page has stood still after SMOOTH_SCROLL_MS.
+ * Never on a timer alone where it has one (CI: a busy machine drew the glide's first frame after
+ * 1.5 s, and the page jumped the rest of the way). Returns what cancels it.
+ */
+function afterGlide(from: number, then: () => void): () => void {
+  let timer = 0;
+  const ended = (): void => {
+    if (window.scrollY === from) window.addEventListener("scrollend", ended, { once: true });
+    else then();
+  };
+  if (window.onscrollend !== undefined) window.addEventListener("scrollend", ended, { once: true });
+  else {
+    let last = Number.NaN;
+    const still = (): void => {
+      if (window.scrollY === last) then();
+      else timer = window.setTimeout(still, STILL_MS);
+      last = window.scrollY;
+    };
+    timer = window.setTimeout(still, SMOOTH_SCROLL_MS);
+  }
+  return () => {
+    window.removeEventListener("scrollend", ended);
+    window.clearTimeout(timer);
+  };
 }
 
 /**
@@ -107,40 +141,42 @@ export function landing(root: HTMLElement, open?: Panel): number {
 /**
  * Content above the sandbox may still change height after the scroll (a player waking on the way
  * replaces its static figure): for a moment, until the reader scrolls, clicks or types, the sandbox is
- * put back where the link promised (its top `at` px from the window's). A smooth scroll is left to
- * finish first.
+ * put back where the link promised (its top `at` px from the window's). A smooth scroll, begun from
+ * `glideFrom`, is left to finish first.
  */
-function keepInPlace(root: HTMLElement, at: number, smooth: boolean): void {
-  let moving = smooth;
+function keepInPlace(root: HTMLElement, at: number, glideFrom: number | null): void {
+  const glide = {};
+  if (glideFrom !== null) gliding = glide;
   let released = false;
   const correct = (): void => {
     const off = root.getBoundingClientRect().top - at;
-    if (!released && !moving && Math.abs(off) > 2) scrollBy({ top: off, behavior: "auto" });
+    if (!released && gliding !== glide && Math.abs(off) > 2) scrollBy({ top: off, behavior: "auto" });
   };
   const arrived = (): void => {
-    moving = false;
+    if (gliding === glide) gliding = null;
     correct();
   };
-  // The end of a scroll from before, the page not moved since (Playwright's, or the reader's wheel just
-  // before the click): not this one's end, which would be cut short by a jump.
-  const from = window.scrollY;
-  const ended = (): void => {
-    if (window.scrollY === from) window.addEventListener("scrollend", ended, { once: true });
-    else arrived();
-  };
+  const cancel = glideFrom === null ? null : afterGlide(glideFrom, arrived);
   const resized = new ResizeObserver(correct);
   resized.observe(document.body);
+  // Once there, a scroll that takes the sandbox away is the reader's too, one no event above announces
+  // (a scroll bar dragged, the CI's test scrolling on: pulled back 4,800 px); scroll anchoring, which
+  // keeps the sandbox where it was, and the corrections here leave it in place.
+  const scrolled = (): void => {
+    if (gliding !== glide && Math.abs(root.getBoundingClientRect().top - at) > 2) release();
+  };
+  addEventListener("scroll", scrolled, { passive: true });
   const release = (): void => {
     released = true;
+    if (gliding === glide) gliding = null;
     resized.disconnect();
-    window.removeEventListener("scrollend", ended);
+    cancel?.();
+    removeEventListener("scroll", scrolled);
     for (const type of READER_MOVES) window.removeEventListener(type, release, true);
   };
-  window.addEventListener("scrollend", ended, { once: true });
   // In the capture phase: the stage keeps its keys from the site's shortcuts (wiring.ts), not from here
   // (review 54: Space on the stage scrolled, and a resize pulled the page back).
   for (const type of READER_MOVES)
     window.addEventListener(type, release, { once: true, passive: true, capture: true });
-  window.setTimeout(arrived, SMOOTH_SCROLL_MS); // where `scrollend` is not supported
   window.setTimeout(release, KEEP_IN_PLACE_MS);
 }
