@@ -183,6 +183,27 @@ def test_every_edge_label_multiplies_out(browser, site_server):
     assert page.errors == []
 
 
+# Each derived card's badge: [its card's note shown, badge shown, badge meets the note or a number].
+DERIVED_BADGES = f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-card:has([data-badge=derived])')]
+  .map(c => {{
+  const meet = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const badge = c.querySelector('[data-badge]'), box = badge.getBoundingClientRect();
+  const note = c.querySelector('.tdg-note'), shown = Boolean(note?.checkVisibility());
+  const near = [...c.querySelectorAll('.tdg-num'), ...(shown ? [note] : [])];
+  return [shown, badge.checkVisibility({{visibilityProperty: true}}),
+          near.some(n => meet(n.getBoundingClientRect(), box))]; }})"""
+
+
+def test_a_derived_card_keeps_its_badge_while_its_working_shows(browser, site_server):
+    """Walk 37: the lesson says subtraction and division wear a derived badge, and all through the
+    forward pass's end the output's was missing: its working (2 − (−0.3) = 2.3) took the card's top
+    edge and hid it. The badge moves to the bottom edge, clear of the tab and the numbers."""
+    page = lesson_page(browser, site_server)
+    open_moment(page, "a - b / c", {"a": 2, "b": 3, "c": -10}, "forward", 2)
+    assert sorted(page.evaluate(DERIVED_BADGES)) == [[False, True, False], [True, True, False]]
+    assert page.errors == []
+
+
 # The tabs over cards on screen that cover another card: [its text, covered or not], one per tab shown.
 NOTES_OVER_CARDS = f"""() => {{ const cards = [...document.querySelectorAll('{SANDBOX} .tdg-card')];
   return [...document.querySelectorAll('{SANDBOX} .tdg-note')].filter(n => n.checkVisibility()).map(n => {{
