@@ -4,7 +4,7 @@ the same graph, values, direction and time in the other language, and the predic
 from __future__ import annotations
 
 import mimetypes
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
@@ -113,6 +113,41 @@ def test_switching_language_while_the_pulse_plays_keeps_where_it_was(browser, si
     page.wait_for_function(f"""() => {{ const m = window.tinydagPlayer.sandboxes['{SANDBOX[1:]}'].moment();
         return !m.playing && m.time === m.duration; }}""")
     assert page.errors == []
+
+
+# Every scroll of the page from its start: [where, the pulse's time then].
+SCROLLS_FROM_START = f"""window.__at = location.hash; window.__scrolls = [];
+  addEventListener('scroll', () => window.__scrolls.push(
+    [scrollY, window.tinydagPlayer?.sandboxes?.['{SANDBOX[1:]}']?.moment().time ?? null]), true)"""
+
+
+def test_a_pulse_carried_to_another_language_plays_on_in_view(browser, site_server):
+    """Walk 38: switched at step 2 of the answer's pulse, exercise (a)'s words open, the other page
+    glided from its top to the exercise for 1.3 s while the pulse played on out of sight, and the graph
+    came into view a step later. An address opened is there at once, as at any anchor, and the pulse
+    is where it was when the graph shows."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(SCROLLS_FROM_START)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_server + "02-autograd/")
+    page.locator(f"a[data-open-in-sandbox={SANDBOX[1:]}]").nth(1).click()  # exercise (a)
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
+    page.click(f"{SANDBOX} [data-action=backward]")
+    page.wait_for_function(f"window.tinydagPlayer.sandboxes['{SANDBOX[1:]}'].moment().time > 1.2")
+    switch_language(page, "et")
+    assert "task=1" in page.url
+    page.evaluate(SETTLED)
+    scrolls = page.evaluate("window.__scrolls")
+    places = [y for y, _ in scrolls]
+    assert len(set(places)) <= 2 and places[-1] > 2000, scrolls  # a jump, not a glide
+    switched = float(parse_qs(page.evaluate("window.__at").split("?", 1)[1])["t"][0])
+    assert switched > 1.2
+    first_in_place = next(time for y, time in scrolls if y == places[-1])
+    assert first_in_place is not None and first_in_place < switched + 0.4, (switched, scrolls)
+    assert errors == []
+    context.close()
 
 
 def test_switching_language_asks_the_nudge_again(browser, site_server):
