@@ -19,7 +19,7 @@ import {
 import { frameAt, scheduleOf } from "../../src/player/model/timing";
 
 const explain = (t: Timeline, leaf: string, i18n: ReturnType<typeof makeI18n>): string =>
-  explanationText(explainGradient(t, leaf, i18n));
+  explanationText(explainGradient(t, leaf, i18n, "7"));
 import { strings } from "./strings-file";
 
 const MINUS = "\u2212";
@@ -143,7 +143,7 @@ test("many paths: the first ones are listed, the rest counted", () => {
 test("a wrong prediction is explained by the path, in every language, numbers the language's way", () => {
   const en = explain(EXERCISE_A, leaf(EXERCISE_A, "a"), makeI18n("en", strings("en")));
   assert.ok(en.includes(`a → (a + b) → (a + b) × c: 1 × (${MINUS}2) × 1 = ${MINUS}2`), en);
-  assert.ok(en.startsWith(`Not quite: a.grad = ${MINUS}2.`), en);
+  assert.ok(en.startsWith(`Not quite: a.grad = ${MINUS}2, not 7.`), en);
   const t = buildTimeline("a * b", { a: 0.5, b: 1.5 });
   for (const lang of LANGS) {
     const i18n = makeI18n(lang, strings(lang));
@@ -155,12 +155,12 @@ test("a wrong prediction is explained by the path, in every language, numbers th
     const square = buildTimeline("a * a", { a: 2 });
     const both = explain(square, leaf(square, "a"), i18n);
     assert.ok(both.includes("2 + 2 = 4"), `${lang}: += adds the two paths: ${both}`);
-    const edges = explainGradient(square, leaf(square, "a"), i18n).lines.slice(0, 2);
+    const edges = explainGradient(square, leaf(square, "a"), i18n, "7").lines.slice(0, 2);
     assert.notEqual(edges[0], edges[1], `${lang}: the two paths through a × a are told apart by their edges`);
   }
   assert.ok(explain(t, leaf(t, "a"), makeI18n("ru", strings("ru"))).includes("a → a × b: 1,5 × 1 = 1,5"));
   const square = buildTimeline("a * a", { a: 3 });
-  assert.deepEqual(explainGradient(square, leaf(square, "a"), makeI18n("en", strings("en"))).lines, [
+  assert.deepEqual(explainGradient(square, leaf(square, "a"), makeI18n("en", strings("en")), "7").lines, [
     "a → a × a (edge 1): 3 × 1 = 3",
     "a → a × a (edge 2): 3 × 1 = 3",
     "together: 3 + 3 = 6",
@@ -169,7 +169,7 @@ test("a wrong prediction is explained by the path, in every language, numbers th
 
 test("rounded factors that do not multiply out say ≈", () => {
   const t = buildTimeline("exp(a) * b", { a: 1, b: 0.1488 });
-  const why = explainGradient(t, leaf(t, "a"), makeI18n("en", strings("en")));
+  const why = explainGradient(t, leaf(t, "a"), makeI18n("en", strings("en")), "7");
   assert.equal(why.lines.length, 1, "one path, on a line of its own");
   const path = why.lines[0]!.split(": ")[1]!;
   const [left, right] = path.split(/ [=≈] /);
@@ -209,7 +209,27 @@ test("Check decided: an unreadable field stops the judging and is the only one a
     judged.answers.map((a) => a?.kind),
     ["right", "wrong", "right"],
   );
-  assert.equal(judged.answers[1]!.lead, explainGradient(EXERCISE_A, leaf(EXERCISE_A, "b"), en).lead);
+  assert.equal(judged.answers[1]!.lead, explainGradient(EXERCISE_A, leaf(EXERCISE_A, "b"), en, "2").lead);
+  // The learner's number beside the right one (walk 38: "Not quite: c.grad = 5." read as their 5 judged).
+  assert.ok(
+    judged.answers[1]!.lead.startsWith(`Not quite: b.grad = ${MINUS}2, not 2.`),
+    judged.answers[1]!.lead,
+  );
+  const ru = judgeAll(
+    [
+      { name: "a", text: "-2" },
+      { name: "b", text: "0,5" },
+      { name: "c", text: "5" },
+    ],
+    EXERCISE_A,
+    makeI18n("ru", strings("ru")),
+  );
+  assert.ok(ru.answers[1]!.lead.startsWith(`Не совсем: b.grad = ${MINUS}2, а не 0,5.`), ru.answers[1]!.lead);
+  const et = judgeAll([{ name: "b", text: "10,5" }], EXERCISE_A, makeI18n("et", strings("et")));
+  assert.ok(
+    et.answers[0]!.lead.startsWith(`Mitte päris: b.grad = ${MINUS}2, mitte 10,5.`),
+    et.answers[0]!.lead,
+  );
   // The tally alone: until the last verdict shows, the outcome's line says what they wait for (answers.ts).
   assert.equal(judged.summary, "2 of 3 right.");
 });
@@ -266,7 +286,7 @@ test("a wrong answer's paths name long nodes as the caption does, elided, and th
     c: 10,
     d: 1,
   });
-  const { lines } = explainGradient(big, leaf(big, "a"), en);
+  const { lines } = explainGradient(big, leaf(big, "a"), en, "7");
   const paths = lines.filter((line) => line.includes(" → "));
   assert.equal(paths.length, 3);
   for (const path of paths) {

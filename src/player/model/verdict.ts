@@ -165,9 +165,10 @@ export interface Explanation {
 /**
  * Why the gradient of `leaf` is what it is, in the page's language: the path (or the paths) from
  * the leaf to the output with the local derivative of every arrow multiplied out, and for several
- * paths the += that adds them up.
+ * paths the += that adds them up. `typed`: the learner's answer, which the sentence sets beside the
+ * right one (walk 38: "Not quite: c.grad = 5." read as if 5 were the answer judged).
  */
-export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): Explanation {
+export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n, typed: string): Explanation {
   const nodes = nodesById(timeline);
   const say = (x: number): string => proseNumber(x, i18n.lang);
   // Inner nodes in parentheses ("a → (a + b) → …"); the last one, the output, needs none. Long ones
@@ -193,7 +194,7 @@ export function explainGradient(timeline: Timeline, leaf: NodeId, i18n: I18n): E
     }
     return `${route}: ${factors.map((f) => factor(f, i18n.lang)).join(" × ")} ${equals(factors, p.product)} ${say(p.product)}`;
   });
-  const params = { leaf: leafName, grad: say(grad), seed: say(seed), count: total };
+  const params = { leaf: leafName, grad: say(grad), typed, seed: say(seed), count: total };
   if (total <= 1) return { lead: i18n.t("predict_wrong_one", params), lines };
   if (total > paths.length) lines.push(i18n.t("predict_more_paths", { count: total - paths.length }));
   const sum =
@@ -268,7 +269,11 @@ export function judgeAll(
       const grad = proseNumber(node.grad, i18n.lang);
       return { kind: "right", lead: t("predict_right", { leaf: fields[i]!.name, grad }), lines: [] };
     }
-    return { kind: "wrong", ...explainGradient(timeline, node.id, i18n) };
+    // Their number as the sentence writes numbers: rounded, it differs from the right one (judge).
+    return {
+      kind: "wrong",
+      ...explainGradient(timeline, node.id, i18n, proseNumber(reading.value, i18n.lang)),
+    };
   });
   // The tally, which waits for the last verdict to show (answers.ts reachAnswers).
   return { answers, summary: t("predict_tally", { right, total: fields.length }), judged: true };
