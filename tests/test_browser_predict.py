@@ -143,6 +143,22 @@ def predict_then_check(page, lang: str, size: str) -> None:
             .parentElement.closest('[data-verdict=wrong]:not([data-pending])')""", timeout=15_000)
         field(page, "b").press_sequentially("-2.5")
         assert field(page, "b").input_value() == "-2.5"
+        # ...and clicked to be mended, the focus still there: still selected (walk 38: the click put the
+        # caret at the end of "-5", and "5" made "-55"); a second click places the caret.
+        field(page, "b").press("Enter")
+        page.wait_for_function(f"""() => {{
+            const i = document.querySelector('{PREDICT} input[name=predict-b]');
+            return i.parentElement.closest('[data-verdict=wrong]:not([data-pending])')
+                && i.selectionStart === 0 && i.selectionEnd === i.value.length; }}""", timeout=15_000)
+        selection = "i => [i.selectionStart, i.selectionEnd, i.value.length]"
+        field(page, "b").click()
+        assert field(page, "b").evaluate(selection) == [0, 4, 4]
+        field(page, "b").click()
+        start, end, _ = field(page, "b").evaluate(selection)
+        assert start == end, "the second click places the caret"
+        field(page, "b").press("Control+A")
+        field(page, "b").press_sequentially("7")
+        assert field(page, "b").input_value() == "7"
     # New numbers: the verdicts go, the answers stay for the learner to check again (walkthroughs 22,
     # 23: trying another value lost them all), and the outcome says so; a key typed in one starts it
     # anew (walkthrough 12: a new answer typed after an old "−2" read "−23"); Backspace edits it.

@@ -101,7 +101,10 @@ export function reachAnswers(
     setAttr(input, "aria-describedby", pending ? null : message.id);
     // A ✗ shown in the field Enter checked from: selected, as one come back to is (predict.ts), so what
     // is typed replaces it (walk 33: "-1", ✗, then "5" made "-15").
-    if (!pending && row.dataset.verdict === "wrong" && input === document.activeElement) input.select();
+    if (!pending && row.dataset.verdict === "wrong" && input === document.activeElement) {
+      input.select();
+      selected.add(input);
+    }
   }
   const tally = summary.dataset.tally;
   if (tally !== undefined) setText(summary, waiting ? i18n.t("predict_waiting") : tally);
@@ -132,6 +135,7 @@ export function typedAgain(field: Field, summary: HTMLElement, i18n: I18n, e: In
 }
 
 const wired = new WeakSet<HTMLInputElement>();
+const selected = new WeakSet<HTMLInputElement>(); // a ✗ selected where the focus stayed (reachAnswers)
 
 /**
  * What a field does with a verdict or a kept answer, wired at its first Check (before it, a field has
@@ -139,13 +143,22 @@ const wired = new WeakSet<HTMLInputElement>();
  * edits it, the next key no longer replaces it (walkthrough 25: a sign could not be mended). A wrong
  * answer, come back to, is selected: what is typed replaces it, a click in it places the caret
  * (walkthrough 31: "-2" typed after a ✗ on "2" made "2-2"). WebKit would put the caret where the click
- * that focused it ends: that mouseup does nothing.
+ * that focused it ends: that mouseup does nothing. One selected as it showed, the focus there, stays so
+ * at the first press in it too, its mouseup doing nothing either (walk 38: clicked to mend "−5", the
+ * caret went to its end, and "5" made "−55").
  */
 function wireVerdicts(input: HTMLInputElement): void {
   if (wired.has(input)) return;
   wired.add(input);
   input.addEventListener("keydown", (e) => {
     if (/^(Arrow|Home|End)/.test(e.key)) delete input.dataset.kept;
+  });
+  input.addEventListener("mousedown", (e) => {
+    if (selected.has(input) && input.selectionStart === 0 && input.selectionEnd === input.value.length) {
+      e.preventDefault();
+      input.addEventListener("mouseup", (up) => up.preventDefault(), { once: true });
+    }
+    selected.delete(input);
   });
   input.addEventListener("focus", () => {
     if (input.dataset.verdict !== "wrong") return;
