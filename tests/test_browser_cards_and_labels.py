@@ -17,6 +17,7 @@ from .browser_helpers import (
     PHONE,
     at_each_time,
     lesson_page,
+    moment_hash,
     open_moment,
     set_values,
     settle,
@@ -189,9 +190,9 @@ DERIVED_BADGES = f"""() => [...document.querySelectorAll('{SANDBOX} .tdg-card:ha
   const meet = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
   const badge = c.querySelector('[data-badge]'), box = badge.getBoundingClientRect();
   const note = c.querySelector('.tdg-note'), shown = Boolean(note?.checkVisibility());
-  const near = [...c.querySelectorAll('.tdg-num'), ...(shown ? [note] : [])];
-  return [shown, badge.checkVisibility({{visibilityProperty: true}}),
-          near.some(n => meet(n.getBoundingClientRect(), box))]; }})"""
+  const near = [...c.querySelectorAll('.tdg-num, .tdg-note, .tdg-delta')].filter(n => n.checkVisibility());
+  const visible = badge.checkVisibility({{visibilityProperty: true}});
+  return [shown, visible, visible && near.some(n => meet(n.getBoundingClientRect(), box))]; }})"""
 
 
 def test_a_derived_card_keeps_its_badge_while_its_working_shows(browser, site_server):
@@ -201,6 +202,13 @@ def test_a_derived_card_keeps_its_badge_while_its_working_shows(browser, site_se
     page = lesson_page(browser, site_server)
     open_moment(page, "a - b / c", {"a": 2, "b": 3, "c": -10}, "forward", 2)
     assert sorted(page.evaluate(DERIVED_BADGES)) == [[False, True, False], [True, True, False]]
+    # A nudge's change takes the bottom edge too: there the badge never covers it (it gives way).
+    hash = moment_hash("a - b / c", {"a": 2, "b": 3, "c": -10}, "forward", 2)
+    page.evaluate("h => { location.hash = h; }", f"{hash}&open=nudge&nudge=a:0.001")
+    page.wait_for_selector(f"{SANDBOX} .tdg-card[data-op='-'] .tdg-delta:not([hidden])")
+    settle(page)
+    badges = page.evaluate(DERIVED_BADGES)
+    assert len(badges) == 2 and all(not meets for _, _, meets in badges), badges
     assert page.errors == []
 
 
