@@ -151,9 +151,11 @@ function keepInPlace(root: HTMLElement, at: number, glideFrom: number | null): v
   const glide = {};
   if (glideFrom !== null) gliding = glide;
   let released = false;
+  let mine = window.scrollY; // where the page was put here last (its own scroll, or scroll anchoring's)
   const correct = (): void => {
     const off = root.getBoundingClientRect().top - at;
     if (!released && gliding !== glide && Math.abs(off) > 2) scrollBy({ top: off, behavior: "auto" });
+    mine = window.scrollY;
   };
   const arrived = (): void => {
     if (gliding === glide) gliding = null;
@@ -163,10 +165,13 @@ function keepInPlace(root: HTMLElement, at: number, glideFrom: number | null): v
   const resized = new ResizeObserver(correct);
   resized.observe(document.body);
   // Once there, a scroll that takes the sandbox away is the reader's too, one no event above announces
-  // (a scroll bar dragged, the CI's test scrolling on: pulled back 4,800 px); scroll anchoring, which
-  // keeps the sandbox where it was, and the corrections here leave it in place.
+  // (a scroll bar dragged, the CI's test scrolling on: pulled back 4,800 px). Not the corrections here,
+  // nor scroll anchoring, which keeps the sandbox where it was, nor content above that moved it without
+  // a scroll (the page has not moved: the next correction puts it back).
   const scrolled = (): void => {
-    if (gliding !== glide && Math.abs(root.getBoundingClientRect().top - at) > 2) release();
+    if (gliding === glide || window.scrollY === mine) return;
+    if (Math.abs(root.getBoundingClientRect().top - at) > 2) release();
+    else mine = window.scrollY;
   };
   addEventListener("scroll", scrolled, { passive: true });
   const release = (): void => {
