@@ -153,17 +153,20 @@ function wireVerdicts(input: HTMLInputElement): void {
   input.addEventListener("keydown", (e) => {
     if (/^(Arrow|Home|End)/.test(e.key)) delete input.dataset.kept;
   });
+  // The click's mouseup leaves the selection be (WebKit would put the caret where it ends).
+  const keepThroughMouseup = (): void =>
+    input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
   input.addEventListener("mousedown", (e) => {
     if (selected.has(input) && input.selectionStart === 0 && input.selectionEnd === input.value.length) {
       e.preventDefault();
-      input.addEventListener("mouseup", (up) => up.preventDefault(), { once: true });
+      keepThroughMouseup();
     }
     selected.delete(input);
   });
   input.addEventListener("focus", () => {
     if (input.dataset.verdict !== "wrong") return;
     input.select();
-    input.addEventListener("mouseup", (e) => e.preventDefault(), { once: true });
+    keepThroughMouseup();
   });
 }
 

@@ -44,8 +44,8 @@ export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: 
   const from = document.activeElement;
   const until = first && !reduced ? performance.now() + SMOOTH_SCROLL_MS : 0; // a field waits
   const give = (): void => {
-    const waits = gliding !== null || performance.now() < until;
-    if (Math.abs(window.scrollY - top) >= 2 && waits && until > 0) requestAnimationFrame(give);
+    const away = Math.abs(window.scrollY - top) >= 2;
+    if (until && away && (gliding || performance.now() < until)) requestAnimationFrame(give);
     else if (document.activeElement === from) target.focus(focus);
   };
   give();
