@@ -7,7 +7,7 @@
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
 import { prefersReducedMotion } from "../shared/dom";
-import { engineReady, lazyEngine, loadEngine } from "../engine/load";
+import { lazyEngine, loadEngine } from "../engine/load";
 import { readerMovedSince } from "../page/reveal";
 import { decodeMoment, type Panel } from "../page/url";
 import type { Exercise } from "./task";
@@ -95,30 +95,18 @@ function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | nul
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
   // Scrolled once the player is drawn with the setup (its height differs from the static figure's),
   // or to the static figure when there is no player (no WebGL).
-  whenSettled(
-    root,
-    (ready) => void engine.then(() => land(root, ready, apply, reduced, exercise, asked, since)),
-  );
-}
-
-function land(
-  root: HTMLElement,
-  ready: boolean,
-  apply: () => boolean,
-  reduced: boolean,
-  exercise: Exercise | null,
-  asked: Asked,
-  since: number,
-): void {
-  if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
-  // The strip and the landing come with the on-demand bundle, loaded by now (landing.ts); without it,
-  // no strip (the sandbox says why), and the sandbox's top under the header.
-  const engine = engineReady() ? lazyEngine : null;
-  if (ready) engine?.showTask(root, exercise, reduced);
-  // A reader who scrolled, clicked or typed while a slow sandbox woke has moved on: not pulled back.
-  if (readerMovedSince(since)) return;
-  if (engine) engine.land(root, ready, reduced, asked === "address" ? undefined : asked === "keys");
-  else root.scrollIntoView({ block: "start" });
+  whenSettled(root, (ready) => {
+    void engine.then((loaded) => {
+      if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
+      // A reader who scrolled, clicked or typed while a slow sandbox woke has moved on: not pulled back.
+      const moved = readerMovedSince(since);
+      // The strip and the landing come with the on-demand bundle (landing.ts); without it, no strip (the
+      // sandbox says why), and the sandbox's top under the header.
+      const ring = asked === "address" ? undefined : asked === "keys";
+      if (loaded) loaded.land(root, ready, reduced, exercise, ring, moved);
+      else if (!moved) root.scrollIntoView({ block: "start" });
+    });
+  });
 }
 
 /** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */

@@ -5,6 +5,7 @@
 import { decodeMoment, type Panel } from "../page/url";
 import { belowHeader } from "../shared/dom";
 import { PANELS } from "./exercises";
+import { type Exercise, showTask } from "./task";
 
 const SMOOTH_SCROLL_MS = 1500; // at least, where `scrollend` is not supported
 const STILL_MS = 150; // the page not moved for this long: a glide without `scrollend` has ended
@@ -17,8 +18,10 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
 let gliding: object | null = null;
 
 /**
- * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
- * stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
+ * An exercise's link or address, its setup computed (exercises.ts): the exercise's words beside the
+ * control it uses (task.ts) once its player is `ready`, then, unless the reader has `moved` on while a
+ * slow sandbox woke, the landing. Scroll to where the address's moment is shown (landing), keep it there
+ * for a moment, and focus the stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
  * its player is `ready`. `ring`: after Enter on the link, with a focus ring (a keyboard's reader must see
  * where it is); after a click, without one, which read as an error (walkthrough 11); undefined, as the
  * browser decides (an address opened). A link glides there; an address opened (a reload, a language
@@ -26,7 +29,16 @@ let gliding: object | null = null;
  * glide from the page's top played a step of it out of sight (walk 38: a language switched at step 2
  * opened at step 3 or later).
  */
-export function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
+export function land(
+  root: HTMLElement,
+  ready: boolean,
+  reduced: boolean,
+  exercise: Exercise | null,
+  ring: boolean | undefined,
+  moved: boolean,
+): void {
+  if (ready) showTask(root, exercise, reduced);
+  if (moved) return;
   const top = go(root, !reduced && ring !== undefined);
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
