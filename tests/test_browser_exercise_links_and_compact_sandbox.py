@@ -155,6 +155,10 @@ def top_of(page, selector: str) -> float:
 
 
 # Every link is clicked: on a desktop scrolling smoothly, and on a phone with reduced motion (a jump).
+# An exercise's words while the sandbox shows another expression than theirs (the button: its last words).
+STALE = {"en": "You changed the expression; this exercise is about a * a. Set it up again",
+         "ru": ("Вы изменили выражение, а\u00a0это задание\u00a0— о\u00a0выражении a * a."
+                " Восстановить условие")}
 CASES = [("en", DESKTOP, "no-preference", range(5)), ("ru", PHONE, "reduce", range(5))]
 
 
@@ -297,6 +301,19 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     page.locator(f"{FULL} [data-action=preset]").first.click()
     settle(page)
     assert page.locator(f"{FULL} .tdg-task").count() == 1
+    # ...but its words, about a * a, give way to a line that says the graph shows another expression,
+    # with a button that sets the exercise up again (walk 38: (a) with "+ d" typed still asked for "all
+    # three gradients of (a + b) * c" beside four fields).
+    words, stale = page.locator(f"{FULL} .tdg-task-text").first, page.locator(f"{FULL} .tdg-task-stale")
+    page.wait_for_function(f"!document.querySelector('{FULL} .tdg-task-stale').hidden")
+    assert stale.inner_text() == STALE[lang] and not words.is_visible()
+    stale.locator("button").click()
+    page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")
+    page.wait_for_function(f"document.querySelector('{FULL} .tdg-task-stale')?.hidden === true")
+    assert words.is_visible() and page.locator(f"{FULL} .tdg-task[data-exercise='3']").count() == 1
+    page.locator(f"{FULL} input[name=expression]").fill("a*a")  # the same expression, written otherwise
+    settle(page)
+    assert not stale.is_visible() and words.is_visible()
     page.locator(f"{FULL} .tdg-task-close").click()  # × ends it
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.errors == [], page.errors

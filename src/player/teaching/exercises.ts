@@ -6,6 +6,7 @@
 // panel (`open=predict`, url.ts) lands so that the graph and that panel show together where the window
 // holds both: on a phone the fields under the graph, not the expression and sliders above it.
 
+import { WRITE_NOW } from "../page/address";
 import { prefersReducedMotion } from "../shared/dom";
 import { lazyEngine, loadEngine } from "../engine/load";
 import { readerMovedSince } from "../page/reveal";
@@ -86,6 +87,9 @@ function exerciseOf(link: HTMLAnchorElement): Exercise | null {
 type Asked = "pointer" | "keys" | "address";
 
 function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | null, asked: Asked): void {
+  // A change the address has not caught up with yet (it is written a moment after) is there first: the
+  // link's own address, still there, would otherwise bring nothing back (the setup not restored).
+  root.dispatchEvent(new Event(WRITE_NOW));
   if (location.hash !== hash) history.pushState(history.state, "", hash);
   const since = performance.now();
   const apply = (): boolean => window.dispatchEvent(new HashChangeEvent("hashchange"));

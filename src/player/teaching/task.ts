@@ -58,10 +58,13 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     h("span", { "aria-hidden": "true" }, "▾"),
     h("span", { class: "tdg-task-more-words" }, t("task_more")),
   );
+  // (offer: the strip's ▾ as the words now shown ask, before the layout its observer reads.)
+  const stale = staleNote(root, exercise, text, t, () => offer());
   const task = h(
     "aside",
     { class: "tdg-task", "aria-label": t("task_label"), "data-exercise": exercise.index, "data-open": open },
     text,
+    stale?.note,
     more,
     edit,
     back,
@@ -96,6 +99,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
   });
   const dismiss = (): void => {
     cut.disconnect();
+    stale?.end();
     task.remove();
     returning.get(root)?.(); // the hint no longer promises a way back
     if (shown.get(root)?.dismiss === dismiss) shown.delete(root);
@@ -119,6 +123,65 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const now = shown.get(root);
     if (now && location.hash !== now.address) now.dismiss();
   });
+}
+
+/**
+ * An exercise about one expression ((a), (b), (c): its words show it as code, as its link sets it up)
+ * while the sandbox shows another: its words give way to a line that says so, with a button that sets
+ * the exercise up again (walk 38: (a) with "+ d" typed still asked for "all three gradients of
+ * (a + b) * c" beside four fields). Null for an exercise that asks for an expression of the reader's
+ * own, as (d) does. `shown`: called as either shows; `end`: stop following the expression.
+ */
+function staleNote(
+  root: HTMLElement,
+  exercise: Exercise,
+  text: HTMLElement,
+  t: I18n["t"],
+  shown: () => void,
+): { note: HTMLElement; end: () => void } | null {
+  const squash = (s: string | null): string => (s ?? "").replace(/\s+/g, "");
+  const setup = decodeMoment(new URL(exercise.link.href).hash, root.id)?.expression;
+  const field = root.querySelector<HTMLInputElement>("input[name=expression]");
+  if (!setup || !field) return null;
+  if (![...exercise.text.querySelectorAll("code")].some((c) => squash(c.textContent) === squash(setup)))
+    return null;
+  const again = h("button", { type: "button", class: "tdg-task-again" }, t("task_again"));
+  // As the link's own click: by a pointer, or a key's (no clicks counted: the panel's first field).
+  again.addEventListener("click", (e) =>
+    exercise.link.dispatchEvent(
+      new MouseEvent("click", { bubbles: true, cancelable: true, detail: e.detail }),
+    ),
+  );
+  // The expression in the code's font, as the exercise's words set it.
+  const [before = "", after = ""] = t("task_changed", { expression: "\0" }).split("\0");
+  const note = h(
+    "p",
+    { class: "tdg-task-text tdg-task-stale", hidden: true },
+    before,
+    h("code", {}, setup),
+    after,
+    " ",
+    again,
+  );
+  // After the sandbox has taken the change: a keystroke in the field, a preset's chip.
+  const follow = (): void => {
+    requestAnimationFrame(() => {
+      const changed = squash(field.value) !== squash(setup);
+      note.hidden = !changed;
+      text.hidden = changed;
+      shown();
+    });
+  };
+  root.addEventListener("input", follow);
+  root.addEventListener("click", follow);
+  follow();
+  return {
+    note,
+    end: () => {
+      root.removeEventListener("input", follow);
+      root.removeEventListener("click", follow);
+    },
+  };
 }
 
 /**
