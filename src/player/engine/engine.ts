@@ -6,7 +6,7 @@
 // exercise's link needs it (load.ts). The first frame and the presets draw from the JSON the build
 // embedded, so a reader who only watches never downloads it.
 
-import { arrive, land } from "../teaching/landing";
+import { arrive, open } from "../teaching/landing";
 import { errorText } from "../controls/errortext";
 import { ErrorView } from "../controls/errorview";
 import { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
@@ -31,7 +31,7 @@ const engine: Engine = {
   nudgeCheck: nudge,
   showTask,
   writeNudge,
-  land,
+  open,
   arrive,
   refuseValue,
   edit,

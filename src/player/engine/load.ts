@@ -7,7 +7,7 @@ import type { Timeline } from "../../inference/types";
 import type { NudgeResult } from "../model/nudge";
 import type { writeNudge } from "../controls/nudgeresult";
 import type { refuseValue } from "../controls/valuecheck";
-import type { arrive, land } from "../teaching/landing";
+import type { arrive, open } from "../teaching/landing";
 import type { ErrorView } from "../controls/errorview";
 import type { forgetAnswer, keepAnswers, reachAnswers, showAnswers, typedAgain } from "../teaching/answers";
 import type { writeScripts } from "../teaching/scripts";
@@ -33,7 +33,7 @@ export interface Engine {
   nudgeCheck(timeline: Timeline, values: Record<string, number>, leaf: string, h: number): NudgeResult;
   showTask: typeof showTask; // the exercise a link opened, beside the control it uses (after its setup)
   writeNudge: typeof writeNudge; // what a nudge measured, in words under Nudge check (the engine ran it)
-  land: typeof land; // where an exercise's link (its setup computed) takes the page
+  open: typeof open; // an exercise's link or address: its words and where it takes the page
   arrive: typeof arrive; // a shared moment shown: the graph and Play, or the panel it unfolds
   refuseValue: typeof refuseValue; // a variable's number field committed with what it cannot take: why
   edit: typeof edit; // the text typed: its graph, or the one it falls back to (model.ts reduce)

@@ -13,7 +13,6 @@ import { readerMovedSince } from "../page/reveal";
 import { decodeMoment, type Panel } from "../page/url";
 import type { Exercise } from "./task";
 
-const READY_TIMEOUT_MS = 10_000; // then scroll to the sandbox as it is
 export const PANELS: Record<Panel, string> = { predict: ".tdg-predict", nudge: ".tdg-nudge" };
 
 export function wireExerciseLinks(doc: Document): void {
@@ -97,37 +96,13 @@ function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | nul
   // An exercise's setup is computed by the engine: it loads from now on, beside the waking.
   const engine = loadEngine().catch(() => undefined);
   apply(); // a sleeping sandbox wakes on it (main.ts) and reads the moment as it mounts
-  // Scrolled once the player is drawn with the setup (its height differs from the static figure's),
-  // or to the static figure when there is no player (no WebGL).
-  whenSettled(root, (ready) => {
-    void engine.then((loaded) => {
-      if (ready) apply(); // a sandbox that was mounting may have read the address before it changed
-      // A reader who scrolled, clicked or typed while a slow sandbox woke has moved on: not pulled back.
-      const moved = readerMovedSince(since);
-      // The strip and the landing come with the on-demand bundle (landing.ts); without it, no strip (the
-      // sandbox says why), and the sandbox's top under the header.
-      const ring = asked === "address" ? undefined : asked === "keys";
-      if (loaded) loaded.land(root, ready, reduced, exercise, ring, moved);
-      else if (!moved) root.scrollIntoView({ block: "start" });
-    });
-  });
-}
-
-/** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */
-function whenSettled(root: HTMLElement, then: (ready: boolean) => void): void {
-  const settled = (): boolean => Boolean(root.dataset.player) && root.dataset.player !== "mounting";
-  if (settled()) {
-    then(root.dataset.player === "ready");
-    return;
-  }
-  const finish = (): void => {
-    observer.disconnect();
-    clearTimeout(timer);
-    then(root.dataset.player === "ready");
-  };
-  const observer = new MutationObserver(() => {
-    if (settled()) finish();
-  });
-  const timer = setTimeout(finish, READY_TIMEOUT_MS);
-  observer.observe(root, { attributes: true, attributeFilter: ["data-player"] });
+  // The strip and the landing come with the on-demand bundle (landing.ts open), once the player is
+  // drawn with the setup (its height differs from the static figure's); without the bundle, no strip
+  // (the sandbox says why), and the sandbox's top under the header. A reader who scrolled, clicked or
+  // typed while a slow sandbox woke has moved on: not pulled back.
+  const ring = asked === "address" ? undefined : asked === "keys";
+  const moved = (): boolean => readerMovedSince(since);
+  void engine.then((loaded) =>
+    loaded ? loaded.open(root, apply, reduced, exercise, ring, moved) : moved() || root.scrollIntoView(),
+  );
 }

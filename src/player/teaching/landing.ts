@@ -7,6 +7,7 @@ import { belowHeader } from "../shared/dom";
 import { PANELS } from "./exercises";
 import { type Exercise, showTask } from "./task";
 
+const READY_TIMEOUT_MS = 10_000; // then it lands at the sandbox as it is
 const SMOOTH_SCROLL_MS = 1500; // at least, where `scrollend` is not supported
 const STILL_MS = 150; // the page not moved for this long: a glide without `scrollend` has ended
 const KEEP_IN_PLACE_MS = 4000;
@@ -18,10 +19,30 @@ const ROOM_UNDER_PANEL = 12; // px between a panel brought into view and the win
 let gliding: object | null = null;
 
 /**
- * An exercise's link or address, its setup computed (exercises.ts): the exercise's words beside the
- * control it uses (task.ts) once its player is `ready`, then, unless the reader has `moved` on while a
- * slow sandbox woke, the landing. Scroll to where the address's moment is shown (landing), keep it there
- * for a moment, and focus the stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
+ * An exercise's link or address (exercises.ts), the engine here: once the sandbox's player has mounted
+ * with the setup (its height differs from the static figure's), or given up (no WebGL), the address is
+ * applied again (a sandbox that was mounting may have read it before it changed), the exercise's words
+ * show beside the control it uses (task.ts), then, unless the reader has `moved` on while a slow sandbox
+ * woke, the page lands there (land).
+ */
+export function open(
+  root: HTMLElement,
+  apply: () => void,
+  reduced: boolean,
+  exercise: Exercise | null,
+  ring: boolean | undefined,
+  moved: () => boolean,
+): void {
+  whenSettled(root, (ready) => {
+    if (ready) apply();
+    if (ready) showTask(root, exercise, reduced);
+    if (!moved()) land(root, ready, reduced, ring);
+  });
+}
+
+/**
+ * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
+ * stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
  * its player is `ready`. `ring`: after Enter on the link, with a focus ring (a keyboard's reader must see
  * where it is); after a click, without one, which read as an error (walkthrough 11); undefined, as the
  * browser decides (an address opened). A link glides there; an address opened (a reload, a language
@@ -29,16 +50,7 @@ let gliding: object | null = null;
  * glide from the page's top played a step of it out of sight (walk 38: a language switched at step 2
  * opened at step 3 or later).
  */
-export function land(
-  root: HTMLElement,
-  ready: boolean,
-  reduced: boolean,
-  exercise: Exercise | null,
-  ring: boolean | undefined,
-  moved: boolean,
-): void {
-  if (ready) showTask(root, exercise, reduced);
-  if (moved) return;
+function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = go(root, !reduced && ring !== undefined);
   const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
   if (ring !== undefined) focus.focusVisible = ring;
@@ -199,4 +211,23 @@ function keepInPlace(root: HTMLElement, at: number, glideFrom: number | null): v
   for (const type of READER_MOVES)
     window.addEventListener(type, release, { once: true, passive: true, capture: true });
   window.setTimeout(release, KEEP_IN_PLACE_MS);
+}
+
+/** Run `then` once the sandbox's player has mounted (ready: true) or given up (false); at once if either. */
+function whenSettled(root: HTMLElement, then: (ready: boolean) => void): void {
+  const settled = (): boolean => Boolean(root.dataset.player) && root.dataset.player !== "mounting";
+  if (settled()) {
+    then(root.dataset.player === "ready");
+    return;
+  }
+  const finish = (): void => {
+    observer.disconnect();
+    clearTimeout(timer);
+    then(root.dataset.player === "ready");
+  };
+  const observer = new MutationObserver(() => {
+    if (settled()) finish();
+  });
+  const timer = setTimeout(finish, READY_TIMEOUT_MS);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-player"] });
 }
