@@ -190,7 +190,9 @@ def predict_then_check(page, lang: str, size: str) -> None:
     field(page, "a").press_sequentially("-")
     assert [field(page, name).input_value() for name in "abc"] == ["-" + typed[0], "3", typed[2][:-1]]
     # Kept once: the next numbers leave the graph where the reader has taken it (review 56: each move
-    # took it back to the forward pass, a drag to watch the gradients change too)
+    # took it back to the forward pass, a drag to watch the gradients change too). (A field emptied:
+    # Backward with every answer typed would check them, test_backward_with_every_answer_typed_checks_them.)
+    field(page, "c").fill("")
     page.click(f"{FULL} [data-action=backward]")
     pause(page)
     seek(page, moment(page)["duration"])
@@ -198,7 +200,7 @@ def predict_then_check(page, lang: str, size: str) -> None:
     settle(page)
     m = moment(page)
     assert m["direction"] == "backward" and m["time"] == m["duration"], m
-    assert [field(page, name).input_value() for name in "bc"] == ["3", typed[2][:-1]]
+    assert [field(page, name).input_value() for name in "bc"] == ["3", ""]
     # A new expression: the fields follow its leaves. The answers checked on the old one go, kept or
     # not, with the line about them; an answer typed since, unchecked, stays with a leaf that stays.
     expression = page.locator(f"{FULL} input[name=expression]")
@@ -345,6 +347,29 @@ def test_each_verdict_waits_for_the_gradient_it_judges(browser, site_server):
     assert verdicts(page) == {"a": "right", "b": "right"}
     assert not any(shown[1] for shown in page.evaluate(SHOWN).values()) and summary(page) == WAITING
     assert page.locator(PREDICT).bounding_box()["height"] == waiting_height
+    assert page.errors == []
+
+
+def test_backward_with_every_answer_typed_checks_them(browser, site_server):
+    """Walk 39: with the answers typed, Backward (the lesson's button from its first screen, and named in
+    exercise (a)'s words) played the whole pass and marked nothing. Where every field has an answer no
+    Check has marked, it is Check; with one left empty, it plays as ever."""
+    page = lesson_page(browser, site_server, hash=moment_hash("a * a + b", {"a": 3, "b": 1}))
+    backward = page.locator(f"{FULL} [data-action=backward]")
+    field(page, "a").fill("6")
+    backward.click()
+    pause(page)
+    assert moment(page)["direction"] == "backward"
+    assert verdicts(page) == {"a": None, "b": None} and summary(page) == "", "one empty: not a Check"
+    field(page, "b").fill("2")
+    backward.click()
+    assert verdicts(page) == {"a": "right", "b": "wrong"}, "judged as Check judges"
+    assert moment(page)["direction"] == "backward" and moment(page)["playing"]
+    page.wait_for_function(f"document.querySelector('{PREDICT} .tdg-predict-summary').textContent"
+                           " === '1 of 2 right.'", timeout=60_000)
+    # Judged: Backward plays again, and the marks stay as they were
+    backward.click()
+    assert verdicts(page) == {"a": "right", "b": "wrong"} and moment(page)["time"] < 1
     assert page.errors == []
 
 

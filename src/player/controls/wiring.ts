@@ -37,6 +37,7 @@ export interface Target {
   current(): SandboxState;
   dispatch(action: Action, options?: DispatchOptions): void;
   copyLink(): void;
+  backward(): void; // Backward's press: the pass, or Check for the answers typed
   nudge(leaf: string, step: string): void;
   announce(): void;
   invalidate(): void;
@@ -72,9 +73,7 @@ export function wireControls(t: Target): void {
   ui.forward.addEventListener("click", () =>
     t.dispatch({ type: "restart", direction: "forward" }, { show: ui.forward }),
   );
-  ui.backward.addEventListener("click", () =>
-    t.dispatch({ type: "restart", direction: "backward" }, { show: ui.backward }),
-  );
+  ui.backward.addEventListener("click", () => t.backward());
   ui.time.addEventListener("input", () => t.dispatch({ type: "seek", time: Number(ui.time.value) }));
   ui.time.addEventListener("keydown", (e) => timeKey(t, e));
   ui.localDerivatives.addEventListener("change", () =>

@@ -329,6 +329,16 @@ export class Sandbox implements Target {
     this.predict?.setCramped(this.stage.cramped); // a taller graph may leave no room for the fields
   }
 
+  /**
+   * Backward, or Check where every prediction field holds an answer not judged yet: the pass that brings
+   * the gradients marks them as it goes (walk 39: pressed instead of Check, "Before you press Backward"
+   * in the exercise's words, it showed every gradient and marked nothing).
+   */
+  backward(): void {
+    if (this.predict?.unchecked()) this.checkPredictions();
+    else this.dispatch({ type: "restart", direction: "backward" }, { show: this.ui.backward });
+  }
+
   /** Check: judge the predictions, then play the backward pass that brings the gradients. */
   private checkPredictions(): void {
     // A wrong answer's explanation comes with the engine (usually there: a field's focus sent for it).

@@ -163,6 +163,14 @@ export class PredictPanel {
     return !!judged?.timeline && judged.expression === s.expression && judged.timeline !== s.timeline;
   }
 
+  /**
+   * Every field holds an answer no Check has marked (none yet, or kept unmarked for new numbers): the
+   * backward pass should not play past them unjudged (sandbox.ts backward).
+   */
+  unchecked(): boolean {
+    return !this.el.hidden && !this.judged?.timeline && this.fields.every((f) => f.input.value.trim());
+  }
+
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (each frame drawn). */
   setCramped(cramped: boolean): void {
     this.cramped = cramped;
