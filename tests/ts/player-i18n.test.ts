@@ -115,6 +115,29 @@ test("Check with one unreadable field speaks of that field, with several of each
   }
 });
 
+test("a caret typed for a power says how powers are written, in each language", () => {
+  const error: ErrorPayload = {
+    code: "syntax",
+    message: "",
+    params: { reason: "character", char: "^" },
+    start: 2,
+    end: 3,
+  };
+  const said = Object.fromEntries(
+    ["en", "ru", "et"].map((lang) => [lang, errorMessage(makeI18n(lang, strings(lang)), error, "a ^ 2")]),
+  );
+  assert.equal(said.en, "“^” is not a power here: powers are written with **, as in a ** 2.");
+  assert.match(said.ru!, /^«\^» здесь не означает степень: .*\*\*, например a \*\* 2\.$/);
+  assert.match(said.et!, /^„\^“ ei tähista siin astet: .*\*\*, näiteks a \*\* 2\.$/);
+  // Another character keeps its own words
+  const other = errorMessage(
+    makeI18n("en", strings("en")),
+    { ...error, params: { reason: "character", char: "#" } },
+    "a # 2",
+  );
+  assert.equal(other, "The character “#” is not allowed here.");
+});
+
 test("a message's count is prose and picks its plural form", () => {
   const error: ErrorPayload = {
     code: "too-large",

@@ -107,6 +107,9 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
     Object.assign(params, decimal);
     key = "error_syntax_decimal_comma";
   }
+  // A spreadsheet's or a calculator's power sign (walk 39: "^" got no word on what to write instead)
+  if (key === "error_syntax_character" && char === "^" && i18n.has("error_syntax_caret"))
+    key = "error_syntax_caret";
   // A typed 0 as the divisor ("a / 0") is its own reason: "the divisor “0” is 0" would say it twice.
   if (key === "error_domain_division" && /^[\s(]*[-\u2212]?\s*(0+\.?0*|\.0+)(e[+-]?\d+)?[\s)]*$/i.test(text))
     key = "error_domain_division_literal";
