@@ -164,11 +164,12 @@ export class PredictPanel {
   }
 
   /**
-   * Every field holds an answer no Check has marked (none yet, or kept unmarked for new numbers): the
-   * backward pass should not play past them unjudged (sandbox.ts backward).
+   * Every field, unfolded, holds an answer no Check has marked (none yet, or kept unmarked for new
+   * numbers): the backward pass should not play past them unjudged (sandbox.ts backward).
    */
   unchecked(): boolean {
-    return !this.el.hidden && !this.judged?.timeline && this.fields.every((f) => f.input.value.trim());
+    const answered = this.fields.every((f) => f.input.value.trim());
+    return !this.el.hidden && !this.body.hidden && !this.judged?.timeline && answered;
   }
 
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (each frame drawn). */
