@@ -370,6 +370,12 @@ def test_backward_with_every_answer_typed_checks_them(browser, site_server):
     # Judged: Backward plays again, and the marks stay as they were
     backward.click()
     assert verdicts(page) == {"a": "right", "b": "wrong"} and moment(page)["time"] < 1
+    # A mended answer has no mark: Backward checks them again (walk 40: it stayed unmarked, "Changed
+    # answers are marked at the next Check" under it)
+    field(page, "b").fill("1")
+    assert summary(page) == CHANGED_IN["en"]
+    backward.click()
+    assert verdicts(page) == {"a": "right", "b": "right"}
     assert page.errors == []
 
 
@@ -447,16 +453,18 @@ WAITING_IN = {
     "et": "Iga märk tuleb siis, kui selle leht on saanud kogu oma gradiendi.",
 }
 AGAIN_IN = {
-    "en": "New values: your answers stay, unmarked. Check marks them for the new numbers; typing in a field "
-          "replaces its answer.",
-    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» отметит их уже для новых чисел; "
+    "en": "New values: your answers stay, unmarked. Check (or Backward) marks them for the new numbers; "
+          "typing in a field replaces its answer.",
+    "ru": "Новые значения: ответы остались, но без отметок. «Проверить» (или «Обратный») отметит их уже для "
+          "новых чисел; "
           "стоит начать печатать в поле, и прежний ответ в нём заменится новым.",
-    "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ märgib need uute arvude järgi; "
+    "et": "Uued väärtused: vastused jäid alles, kuid märkideta. „Kontrolli“ (või „Tagasisuund“) märgib need "
+          "uute arvude järgi; "
           "kui väljale midagi kirjutad, asendab see senise vastuse.",
 }
 CHANGED_IN = {
-    "en": "Changed answers are marked at the next Check.",
-    "ru": "Изменённые ответы будут отмечены, когда вы снова нажмёте «Проверить».",
-    "et": "Muudetud vastused märgitakse, kui vajutad uuesti „Kontrolli“.",
+    "en": "Changed answers are marked at the next Check or Backward.",
+    "ru": "Изменённые ответы будут отмечены, когда вы снова нажмёте «Проверить» или «Обратный».",
+    "et": "Muudetud vastused märgitakse, kui vajutad uuesti „Kontrolli“ või „Tagasisuund“.",
 }
 WAITING = WAITING_IN["en"]

@@ -164,12 +164,14 @@ export class PredictPanel {
   }
 
   /**
-   * Every field, unfolded, holds an answer no Check has marked (none yet, or kept unmarked for new
-   * numbers): the backward pass should not play past them unjudged (sandbox.ts backward).
+   * Every field, unfolded, holds an answer, and one of them has no mark (none checked yet, one changed
+   * since, or all kept unmarked for new numbers): the backward pass should not play past it unjudged
+   * (sandbox.ts backward; walk 40: a mended answer stayed unmarked through Backward).
    */
   unchecked(): boolean {
     const answered = this.fields.every((f) => f.input.value.trim());
-    return !this.el.hidden && !this.body.hidden && !this.judged?.timeline && answered;
+    const unmarked = this.fields.some((f) => !f.row.dataset.verdict);
+    return !this.el.hidden && !this.body.hidden && answered && unmarked;
   }
 
   /** The stage became phone-wide or too tall for the fields too, or stopped being so (each frame drawn). */
