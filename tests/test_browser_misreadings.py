@@ -115,7 +115,7 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     # which graph is shown.
     caption = page.locator(f"{SANDBOX} [data-caption]")
     assert caption.inner_text() == (f"{error.inner_text()} "
-                                    "Dimmed: “a + b”, the last expression that gave a graph.")
+                                    "Dimmed: an earlier graph, “a + b”.")
     assert error.inner_text().startswith("log is defined only for positive numbers")
     page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
     settle(page)
@@ -141,7 +141,7 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     assert not error.is_visible(), "the end being typed waits for a pause"
     assert page.evaluate(CARD_LABELS) == built, "the dimmed graph is log(a) + b, not a + b"
     # no message yet (the end is being typed): the caption names the dimmed graph, and no error
-    assert caption.inner_text() == "Dimmed: “log(a) + b”, the last expression that gave a graph."
+    assert caption.inner_text() == "Dimmed: an earlier graph, “log(a) + b”."
     box.press("Enter")  # or a pause, or leaving the field: then it is said
     assert error.is_visible() and error.get_attribute("data-code") == "syntax"
     assert caption.inner_text().startswith(error.inner_text()), "said under the graph as well"

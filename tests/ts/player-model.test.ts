@@ -183,6 +183,17 @@ test("no ghost of a prefix: while the text gives no graph, the dimmed one is the
   s = run(start(), typed("relu(a * b) + foo(c)"));
   assert.notEqual(s.error, null);
   assert.equal(s.timeline.expression.trim(), "relu(a * b)");
+  // A lone card left on the way is no graph to fall back to either (walk 40: "a * a" erased to its
+  // first a, then "3,": the lone a was dimmed, and a lone 3 left no slider and no prediction field).
+  s = run(start(), typed("a * a"));
+  for (const text of ["a * ", "a *", "a ", "a", "", "3", "3,"])
+    s = reduce(s, { type: "edit", text }, context);
+  assert.notEqual(s.error, null);
+  assert.equal(s.timeline.expression, "a * a");
+  assert.deepEqual(s.variables, ["a"]);
+  // ... unless there is no other
+  s = run(initialState(buildTimeline("a", { a: 2 }), { a: 2 }), [{ type: "edit", text: "a +" }]);
+  assert.equal(s.timeline.expression, "a");
   // A name still being typed: the variable r was the start of the function relu.
   s = run(start(), typed("a * b + relu("));
   assert.notEqual(s.error, null);
