@@ -371,6 +371,8 @@ def test_on_a_phone_many_variables_fold_so_the_graph_stays_near_the_expression(o
     expression.fill("2 * 3")
     settle(page)
     assert values.is_visible(), "while typing, its room stays (the graph does not jump)"
+    # ... nor a leaf to nudge: no Nudge check over an empty menu (walk 40)
+    assert not page.locator(f"{SANDBOX} .tdg-nudge").is_visible()
     expression.blur()
     settle(page)
     assert not values.is_visible()
