@@ -1,6 +1,7 @@
 // Where an exercise's link lands (exercises.ts), in the on-demand bundle (engine.ts): a link's setup
-// waits for the engine anyway. The page scrolls to the sandbox (and the panel the link unfolds), holds
-// it there while content above settles, and gives the stage the focus.
+// waits for the engine anyway. Once the sandbox has mounted, the exercise's words join the control they
+// use (task.ts), and the page scrolls to the sandbox (and the panel the link unfolds), holds it there
+// while content above settles, and gives the stage the focus.
 
 import { decodeMoment, type Panel } from "../page/url";
 import { belowHeader } from "../shared/dom";
@@ -34,8 +35,10 @@ export function open(
   moved: () => boolean,
 ): void {
   whenSettled(root, (ready) => {
-    if (ready) apply();
-    if (ready) showTask(root, exercise, reduced);
+    if (ready) {
+      apply();
+      showTask(root, exercise, reduced);
+    }
     if (!moved()) land(root, ready, reduced, ring);
   });
 }
