@@ -240,6 +240,14 @@ def test_axe_finds_no_serious_violation_in_the_dark_sandbox(browser, site_server
     busy_sandbox(page)
     serious = axe_violations(page, "{include: ['[data-sandbox]']}")
     assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
+    # ... and an exercise's strip whose words gave way to the line about another expression (its button,
+    # set like a link, was the primary colour: too dark on slate)
+    page.locator("a[data-open-in-sandbox]").nth(3).click()
+    page.wait_for_selector(f"{SANDBOX} .tdg-task[data-exercise='3']")
+    page.fill(f"{SANDBOX} input[name=expression]", "a * a + d")
+    page.wait_for_function(f"document.querySelector('{SANDBOX} .tdg-task-stale')?.hidden === false")
+    serious = axe_violations(page, f"{{include: ['{SANDBOX} .tdg-task']}}")
+    assert serious == [], json.dumps(serious, ensure_ascii=False, indent=1)
 
 
 def test_axe_finds_no_serious_violation_on_the_whole_page(browser, site_server):
