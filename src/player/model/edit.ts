@@ -23,15 +23,12 @@ export function edit(state: SandboxState, text: string, context: Context): Sandb
 }
 
 /**
- * While the text gives no graph, a graph made by a word still being typed is a ghost (isGhostOf), and so
- * is a lone card, a name or number left on the way (walk 40: "a * a" erased and "3," typed dimmed the
- * lone a, and a lone 3 took the sliders and the prediction fields away): the dimmed graph is the most
- * recent one that is neither, with the sliders' values and the moment the reader left it at; a lone
- * card where there is no other.
+ * While the text gives no graph, a graph made by a word still being typed, or a lone name or number, is a
+ * ghost (isGhostOf): the dimmed graph is the most recent one that is not, with the sliders' values and the
+ * moment the reader left it at; a ghost where there is no other.
  */
 function withoutGhost(state: SandboxState, context: Context): SandboxState {
-  const isGhost = (timeline: Timeline): boolean =>
-    timeline.nodes.length === 1 || isGhostOf(timeline.expression, state.expression);
+  const isGhost = (timeline: Timeline): boolean => isGhostOf(timeline.expression, state.expression);
   if (!isGhost(state.timeline)) return state;
   const earlier = [...state.earlier];
   for (let entry = earlier.pop(); entry; entry = earlier.pop()) {

@@ -140,14 +140,16 @@ export function isValueError(error: ErrorPayload | null): boolean {
  * `text` goes on writing (the variable l on the way to `log(a)`, 2 on the way to `2.5`; a name that
  * "(" follows, as the text writes it, was a function's name). A complete graph followed by more
  * (`a * b` before `a * b +`) is no ghost: it is the last graph the learner built, unless it is a lone
- * name or number; nor is one whose last variable a typo goes on (`a * a` before `a * ab`: walkthrough
+ * name or number (one is a ghost of any other text); nor is one whose last variable a typo goes on (`a * a` before `a * ab`: walkthrough
  * 16, an older graph was dimmed in its place).
  */
 export function isGhostOf(head: string, text: string): boolean {
+  // A lone name or number is a ghost of any other text: one written on (walkthroughs 18 and 19: typing
+  // `3,5 * a` or `a ** b` over a graph dimmed the lone 3 or a, not the graph the learner had), or one left
+  // on the way (walk 40: "a * a" erased and "3," typed dimmed the lone a, and a lone 3 took the sliders
+  // and the prediction fields away).
+  if (/^\s*[\w.]+\s*$/.test(head)) return head.trim() !== text.trim();
   if (head.length >= text.length || !text.startsWith(head)) return false;
-  // A lone name or number written on is a ghost too (walkthroughs 18 and 19: typing `3,5 * a` or
-  // `a ** b` over a graph dimmed the lone 3 or a, not the graph the learner had).
-  if (/^\s*[\w.]+\s*$/.test(head)) return true;
   const last = /[\w.]+$/.exec(head); // the name or number the graph ends with
   if (!last) return false;
   const rest = text.slice(last.index);

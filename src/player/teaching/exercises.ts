@@ -102,7 +102,8 @@ function openInSandbox(root: HTMLElement, hash: string, exercise: Exercise | nul
   // typed while a slow sandbox woke has moved on: not pulled back.
   const ring = asked === "address" ? undefined : asked === "keys";
   const moved = (): boolean => readerMovedSince(since);
-  void engine.then((loaded) =>
-    loaded ? loaded.open(root, apply, reduced, exercise, ring, moved) : moved() || root.scrollIntoView(),
-  );
+  void engine.then((loaded) => {
+    if (loaded) loaded.open(root, apply, reduced, exercise, ring, moved);
+    else if (!moved()) root.scrollIntoView();
+  });
 }

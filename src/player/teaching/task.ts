@@ -130,14 +130,14 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
  * while the sandbox shows another: its words give way to a line that says so, with a button that sets
  * the exercise up again (walk 38: (a) with "+ d" typed still asked for "all three gradients of
  * (a + b) * c" beside four fields). Null for an exercise that asks for an expression of the reader's
- * own, as (d) does. `shown`: called as either shows; `end`: stop following the expression.
+ * own, as (d) does. `toggled`: called as either shows; `end`: stop following the expression.
  */
 function staleNote(
   root: HTMLElement,
   exercise: Exercise,
   text: HTMLElement,
   t: I18n["t"],
-  shown: () => void,
+  toggled: () => void,
 ): { note: HTMLElement; end: () => void } | null {
   const squash = (s: string | null): string => (s ?? "").replace(/\s+/g, "");
   const setup = decodeMoment(new URL(exercise.link.href).hash, root.id)?.expression;
@@ -169,7 +169,7 @@ function staleNote(
       const changed = squash(field.value) !== squash(setup);
       note.hidden = !changed;
       text.hidden = changed;
-      shown();
+      toggled();
     });
   };
   root.addEventListener("input", follow);
