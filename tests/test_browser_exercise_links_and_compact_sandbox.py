@@ -159,6 +159,8 @@ def top_of(page, selector: str) -> float:
 STALE = {"en": "You changed the expression; this exercise is about a * a. Set it up again",
          "ru": ("Вы изменили выражение, а\u00a0это задание\u00a0— о\u00a0выражении a * a."
                 " Восстановить условие")}
+# ...and a broken edit's message, which covers those words under the expression, ends with a way back.
+AGAIN = {"en": "Back to the exercise: a * a", "ru": "Вернуться к\u00a0заданию: a * a"}
 CASES = [("en", DESKTOP, "no-preference", range(5)), ("ru", PHONE, "reduce", range(5))]
 
 
@@ -314,6 +316,23 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     page.locator(f"{FULL} input[name=expression]").fill("a*a")  # the same expression, written otherwise
     settle(page)
     assert not stale.is_visible() and words.is_visible()
+    # A broken edit: its message takes the words' place under the field, and a way back to the setup
+    # follows it (walk 40: a typo took "Set it up again" away, when a learner most wants it); the words
+    # under the graph repeat the message, not the button.
+    field = page.locator(f"{FULL} input[name=expression]")
+    field.fill("a ^ 2")
+    field.press("Enter")
+    error = page.locator(f"{FULL} .tdg-expr > .tdg-error")
+    error.locator("button").wait_for()
+    message = error.evaluate("el => el.firstChild.data")
+    assert "**" in message and error.inner_text() == f"{message} {AGAIN[lang]}"
+    assert page.locator(f"{FULL} [data-caption]").inner_text().startswith(message)
+    assert AGAIN[lang] not in page.locator(f"{FULL} [data-caption]").inner_text()
+    error.locator("button").click()
+    page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")
+    expect_hidden = f"document.querySelector('{FULL} .tdg-expr > .tdg-error').hidden"
+    page.wait_for_function(expect_hidden)
+    assert words.is_visible()
     page.locator(f"{FULL} .tdg-task-close").click()  # × ends it
     assert page.locator(f"{FULL} .tdg-task").count() == 0
     assert page.errors == [], page.errors

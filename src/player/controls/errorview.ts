@@ -21,9 +21,17 @@ export function atTypingEnd(error: ErrorPayload, text: string): boolean {
   return end !== undefined && end >= Array.from(text.trimEnd()).length;
 }
 
+/**
+ * What follows a message under the expression, by its element: the way back to an exercise's setup
+ * (task.ts), which the message otherwise covers while the text is broken (walk 40: a typo took "Set it
+ * up again" away exactly when it was wanted).
+ */
+export const AFTER_MESSAGE = new WeakMap<Element, Element>();
+
 export class ErrorView {
   private pending: (() => void) | null = null; // the message waiting for the learner's pause
   private timer = 0;
+  private text = ""; // the message's words (without what follows them: AFTER_MESSAGE)
 
   constructor(
     private readonly input: HTMLInputElement,
@@ -59,9 +67,16 @@ export class ErrorView {
     const onScreen = error !== null && flagged !== null && timeline.nodes.some((n) => n.id === flagged);
     const message = error ? this.words.message(this.i18n, error, this.input.value) : "";
     const text = onScreen ? `${message} ${this.i18n.t("error_kept")}` : message;
-    if (text !== this.message.textContent || !error !== this.message.hidden)
+    const after = error ? AFTER_MESSAGE.get(this.message) : undefined;
+    if (
+      text !== this.text ||
+      (after && after.parentElement !== this.message) ||
+      !error !== this.message.hidden
+    )
       this.steady(() => {
-        setText(this.message, text);
+        this.text = text;
+        if (after) this.message.replaceChildren(text, " ", after);
+        else setText(this.message, text);
         this.message.hidden = !error;
       });
     if (error) this.message.dataset.code = error.code;
@@ -93,7 +108,7 @@ export class ErrorView {
   /** The engine's message on screen now, if any (none while it waits for the learner's pause). */
   said(): string | null {
     const code = this.message.dataset.code;
-    return this.message.hidden || code === undefined || code === "player" ? null : this.message.textContent;
+    return this.message.hidden || code === undefined || code === "player" ? null : this.text;
   }
 
   /** The waiting message now (the learner paused, left the field or pressed Enter). */

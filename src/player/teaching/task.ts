@@ -5,6 +5,7 @@ import type { SandboxData } from "../page/mount";
 import { WRITE_NOW } from "../page/address";
 import { pastHeader } from "../page/toplink";
 import { decodeMoment, type Panel } from "../page/url";
+import { AFTER_MESSAGE } from "../controls/errorview";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 import { PANELS } from "./exercises";
@@ -59,7 +60,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     h("span", { class: "tdg-task-more-words" }, t("task_more")),
   );
   // (offer: the strip's ▾ as the words now shown ask, before the layout its observer reads.)
-  const stale = staleNote(root, exercise, text, t, () => offer());
+  // Under the expression an error message covers the words: the way back follows the message instead.
+  const message = panel ? null : root.querySelector(".tdg-expr > .tdg-error");
+  const stale = staleNote(root, exercise, text, t, () => offer(), message);
   const task = h(
     "aside",
     { class: "tdg-task", "aria-label": t("task_label"), "data-exercise": exercise.index, "data-open": open },
@@ -130,7 +133,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
  * while the sandbox shows another: its words give way to a line that says so, with a button that sets
  * the exercise up again (walk 38: (a) with "+ d" typed still asked for "all three gradients of
  * (a + b) * c" beside four fields). Null for an exercise that asks for an expression of the reader's
- * own, as (d) does. `toggled`: called as either shows; `end`: stop following the expression.
+ * own, as (d) does. `toggled`: called as either shows; `end`: stop following the expression. An error
+ * `message` that takes the words' place (under the expression) ends with a button back to the setup
+ * (walk 40: a typo took "Set it up again" away, the moment a learner most wants it).
  */
 function staleNote(
   root: HTMLElement,
@@ -138,6 +143,7 @@ function staleNote(
   text: HTMLElement,
   t: I18n["t"],
   toggled: () => void,
+  message: Element | null,
 ): { note: HTMLElement; end: () => void } | null {
   const squash = (s: string | null): string => (s ?? "").replace(/\s+/g, "");
   const setup = decodeMoment(new URL(exercise.link.href).hash, root.id)?.expression;
@@ -145,13 +151,19 @@ function staleNote(
   if (!setup || !field) return null;
   if (![...exercise.text.querySelectorAll("code")].some((c) => squash(c.textContent) === squash(setup)))
     return null;
-  const again = h("button", { type: "button", class: "tdg-task-again" }, t("task_again"));
-  // As the link's own click: by a pointer, or a key's (no clicks counted: the panel's first field).
-  again.addEventListener("click", (e) =>
-    exercise.link.dispatchEvent(
-      new MouseEvent("click", { bubbles: true, cancelable: true, detail: e.detail }),
-    ),
-  );
+  const button = (words: string): HTMLElement => {
+    const again = h("button", { type: "button", class: "tdg-task-again" }, words);
+    // As the link's own click: by a pointer, or a key's (no clicks counted: the panel's first field).
+    again.addEventListener("click", (e) =>
+      exercise.link.dispatchEvent(
+        new MouseEvent("click", { bubbles: true, cancelable: true, detail: e.detail }),
+      ),
+    );
+    return again;
+  };
+  const again = button(t("task_again"));
+  const afterError = message && button(t("task_again_error", { expression: setup }));
+  if (message && afterError) AFTER_MESSAGE.set(message, afterError);
   // The expression in the code's font, as the exercise's words set it.
   const [before = "", after = ""] = t("task_changed", { expression: "\0" }).split("\0");
   const note = h(
@@ -180,6 +192,8 @@ function staleNote(
     end: () => {
       root.removeEventListener("input", follow);
       root.removeEventListener("click", follow);
+      if (message && AFTER_MESSAGE.get(message) === afterError) AFTER_MESSAGE.delete(message);
+      afterError?.remove();
     },
   };
 }
