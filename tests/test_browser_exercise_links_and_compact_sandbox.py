@@ -326,7 +326,7 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
     error.locator("button").wait_for()
     message = error.evaluate("el => el.firstChild.data")
     assert "**" in message and error.inner_text() == f"{message} {AGAIN[lang]}"
-    assert page.locator(f"{FULL} [data-caption]").inner_text().startswith(message)
+    assert page.locator(f"{FULL} [data-caption]").inner_text().endswith(message)
     assert AGAIN[lang] not in page.locator(f"{FULL} [data-caption]").inner_text()
     error.locator("button").click()
     page.wait_for_function(f"document.querySelector('{FULL} input[name=expression]').value === 'a * a'")

@@ -111,11 +111,10 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     assert all(label != "l" for label in labels[1:]), labels
     assert "is-stale" in page.locator(f"{SANDBOX} .tdg-player").get_attribute("class")
     # The words under the graph say why it is dimmed (walkthrough 12: a 41-node text left the old graph
-    # playing with no word of why, its message scrolled away above): the error line's message, then
-    # which graph is shown.
+    # playing with no word of why, its message scrolled away above): which graph is shown, then the
+    # error line's message (walk 40: a phone's two lines cut the name when it came last).
     caption = page.locator(f"{SANDBOX} [data-caption]")
-    assert caption.inner_text() == (f"{error.inner_text()} "
-                                    "Dimmed: an earlier graph, “a + b”.")
+    assert caption.inner_text() == f"Dimmed: an earlier graph, “a + b”. {error.inner_text()}"
     assert error.inner_text().startswith("log is defined only for positive numbers")
     page.locator(f"{SANDBOX} input[name=num-a]").fill("2")
     settle(page)
@@ -144,7 +143,7 @@ def test_while_typing_the_dimmed_graph_is_the_last_complete_one_never_a_prefix(b
     assert caption.inner_text() == "Dimmed: an earlier graph, “log(a) + b”."
     box.press("Enter")  # or a pause, or leaving the field: then it is said
     assert error.is_visible() and error.get_attribute("data-code") == "syntax"
-    assert caption.inner_text().startswith(error.inner_text()), "said under the graph as well"
+    assert caption.inner_text().endswith(error.inner_text()), "said under the graph as well"
     assert box.get_attribute("aria-invalid") == "true"
     box.press("Backspace")
     settle(page)

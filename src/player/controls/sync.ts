@@ -165,8 +165,9 @@ export class ControlSync {
   /**
    * The words under the graph for the frame last drawn. Under an error the graph is what the error
    * line says it is (walkthrough 12: a dimmed graph played with no word of why, and a graph kept at its
-   * last values was narrated at them while the slider said otherwise): its message first, then, for a
-   * text that gives no graph, which graph is dimmed instead of a step of it.
+   * last values was narrated at them while the slider said otherwise): its message, after, for a text
+   * that gives no graph, which graph is dimmed instead of a step of it (the name first: a phone's two
+   * lines cut the message, which the field's line shows whole, rather than the name; walk 40).
    */
   private writeCaption(): void {
     if (!this.captioned) return;
@@ -189,7 +190,7 @@ export class ControlSync {
       step.length * 7 > 2 * innerWidth - 64
     )
       step = of(true);
-    const words = dimmed !== null ? [said, step].filter(Boolean).join(" ") : (said ?? nudged ?? step);
+    const words = dimmed !== null ? [step, said].filter(Boolean).join(" ") : (said ?? nudged ?? step);
     setText(caption, words);
   }
 
