@@ -133,3 +133,43 @@ def test_turning_a_phone_keeps_an_exercises_fields_unfolded(browser, site_server
         settle(page)
     assert "is-folded" in predict.get_attribute("class")
     assert page.errors == [], page.errors
+
+
+SIDE_BY_SIDE = f"""() => {{
+    const box = (s) => document.querySelector('{SANDBOX} ' + s).getBoundingClientRect();
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const slider = box('input[name=var-a]'), stage = box('.tdg-stage'), caption = box('[data-caption]');
+    const seen = (r) => r.top >= header - 1 && r.bottom <= innerHeight + 1;
+    return {{slider: seen(slider), stage: seen(stage), caption: seen(caption),
+             beside: slider.right < stage.left && slider.top < stage.bottom && slider.bottom > stage.top}};
+}}"""
+
+
+def test_a_phone_turned_sideways_keeps_a_slider_beside_the_graph(browser, site_server):
+    """Walk 40: on a phone turned sideways, exercise (b)'s sliders filled the screen above the graph, of
+    which 80 px showed; dragging a until a * b < 0, the learner could not see the gradients go to 0. In a
+    window that short the values sit beside the stage: the slider held, the whole graph and its words in
+    view together, and upright again the values are above the graph as before."""
+    page = open_lesson(browser, site_server, viewport=PHONE, has_touch=True, is_mobile=True)
+    page.locator("a[data-open-in-sandbox]").nth(2).click()  # exercise (b): relu(a * b)
+    page.wait_for_selector(f"{SANDBOX} .tdg-expr .tdg-task")
+    settle(page)
+    page.set_viewport_size(LANDSCAPE)
+    page.wait_for_function(FITS)
+    page.wait_for_timeout(400)  # the page's pieces settle in the frames after (wiring.ts SETTLE_MS)
+    settle(page)
+    # The reader scrolls down to the graph (the words above it, the exercise's among them, stay a short
+    # scroll up; turned, the page stays where it was, the expression at its top).
+    page.evaluate(f"document.querySelector('{SANDBOX} .tdg-stage').scrollIntoView({{block: 'start'}})")
+    settle(page)
+    slider = page.locator(f"{SANDBOX} input[name=var-a]")
+    slider.focus()
+    slider.press("Home")  # a at its least: a * b < 0
+    settle(page)
+    assert page.evaluate(SIDE_BY_SIDE) == {"slider": True, "stage": True, "caption": True, "beside": True}
+    assert page.locator(f"{SANDBOX} [data-node] [data-field=grad]").all_inner_texts()[:3] == ["0", "0", "0"]
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(FITS)
+    settle(page)
+    assert not page.evaluate(SIDE_BY_SIDE)["beside"], "upright, the values are above the graph"
+    assert page.errors == [], page.errors
