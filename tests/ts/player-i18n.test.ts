@@ -276,3 +276,34 @@ test("a nudge whose ratio and gradient differ says why, in every language (walkt
       );
   }
 });
+
+test("a Cyrillic letter says whose letter it is, and the Latin one it looks like (walk 41)", () => {
+  const said = (lang: string, char: string, source: string): string =>
+    errorMessage(
+      makeI18n(lang, strings(lang)),
+      { code: "syntax", message: "", params: { reason: "character", char }, start: 1, end: 2 },
+      source,
+    );
+  // A Russian keyboard's а and с, which look just like the lesson's a and c
+  assert.equal(
+    said("en", "а", "(а + b) * c"),
+    "“а” is a Cyrillic letter that looks like the Latin “a”: switch the keyboard to Latin letters and type a.",
+  );
+  assert.equal(
+    said("ru", "с", "(a + b) * с"),
+    "«с» — буква кириллицы, хотя выглядит как латинская «c»: переключите раскладку на латиницу и наберите c.",
+  );
+  assert.match(
+    said("et", "Р", "Р * a"),
+    /^„Р“ on kirillitsa täht, mis näeb välja nagu ladina „P“: .* kirjuta P\.$/,
+  );
+  // One that looks like no Latin letter
+  assert.equal(
+    said("ru", "ж", "ж * a"),
+    "«ж» — буква кириллицы, а имена пишутся латинскими буквами (a–z, A–Z): переключите раскладку на латиницу.",
+  );
+  assert.match(said("en", "ж", "ж * a"), /^“ж” is a Cyrillic letter: names are written in Latin letters/);
+  assert.match(said("et", "ж", "ж * a"), /^„ж“ on kirillitsa täht, nimed kirjutatakse aga ladina tähtedega/);
+  // Another script's letter keeps the code point's words
+  assert.equal(said("en", "α", "α * a"), "The character “α” (U+03B1) is not allowed here.");
+});

@@ -102,6 +102,15 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
     key = isInvisible(char) ? "error_syntax_character_invisible" : "error_syntax_character_code";
     if (!i18n.has(key)) key = "error_syntax_character";
   }
+  // A Cyrillic letter (walk 41: a Russian keyboard's "а" looks just like the lesson's a, and "the
+  // character «а» (U+0430) is not allowed" left the learner guessing): whose letter it is, and the Latin
+  // letter it looks like, if any.
+  if (key === "error_syntax_character_code" && /\p{Script=Cyrillic}/u.test(char ?? "")) {
+    const at = LOOKALIKES.indexOf(char!);
+    params.latin = LOOKALIKES[at + 1] ?? "";
+    const cyrillic = at >= 0 ? "error_syntax_character_lookalike" : "error_syntax_character_cyrillic";
+    if (i18n.has(cyrillic)) key = cyrillic;
+  }
   const decimal = char === "," ? decimalCommaAt(source, error.start) : null;
   if (key === "error_syntax_character" && decimal && i18n.has("error_syntax_decimal_comma")) {
     Object.assign(params, decimal);
@@ -135,6 +144,9 @@ function decimalCommaAt(
   const fraction = digits(at + 1, 1);
   return whole && fraction ? { comma: `${whole},${fraction}`, number: `${whole}.${fraction}` } : null;
 }
+
+// Cyrillic letters each followed by the Latin one it looks like (upright, in the field's font)
+const LOOKALIKES = "аaсcеeоoрpхxуyкkіiјjѕsАAВBСCЕEНHКKМMОOРPТTХXУYІIЈJЅS";
 
 const NUMERIC_PARAMS = ["limit"]; // error params that are counts or amounts, not excerpts of code
 
