@@ -27,6 +27,7 @@ import { decodeMoment, encodeMoment, withTask } from "../../src/player/page/url"
 import { withPredictions } from "../../src/player/page/translations";
 import { asPayload, recompute } from "../../src/player/engine/live";
 import { atTypingEnd } from "../../src/player/controls/errorview";
+import { fitSlider, type Slider } from "../../src/player/controls/sliders";
 import { nudgeCheck } from "../../src/player/model/nudge";
 import { contrast, hueDistance, parseColor, withContrast } from "../../src/player/stage/colors";
 import { strings } from "./strings-file";
@@ -304,6 +305,18 @@ test("sliders: -5..5, widened to include the value", () => {
   assert.deepEqual(sliderRange(2), { min: -5, max: 5, step: 0.1 });
   assert.equal(sliderRange(-7).max, 20);
   assert.ok(sliderRange(1000).max >= 1000);
+});
+
+test("sliders: a value set from outside never sits at its slider's end (walk 41)", () => {
+  // The range an earlier value left, ±10; c = 10 from a link then sat at its end, unable to grow
+  const range = { min: "-10", max: "10", step: "0.1" };
+  const slider = { range } as unknown as Slider;
+  fitSlider(slider, 10);
+  assert.deepEqual([range.min, range.max].map(Number), [-20, 20]);
+  fitSlider(slider, -20);
+  assert.deepEqual([range.min, range.max].map(Number), [-50, 50]);
+  fitSlider(slider, 7); // inside, with room on both sides: kept
+  assert.deepEqual([range.min, range.max].map(Number), [-50, 50]);
 });
 
 test("URL: a moment round-trips; hostile input is dropped or kept as plain text", () => {

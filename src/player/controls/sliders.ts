@@ -84,14 +84,16 @@ function buildSlider(i18n: I18n, name: string, value: number): Slider {
 }
 
 /**
- * A slider's range for `value`: widened to include it, or narrowed again after a large one (review 58:
- * a typed 900000 left ±2,000,000 in whole steps for the 0.5 a preset set next).
+ * A slider's range for `value`: widened to include it with room beyond (walk 41: c = 10 from a link
+ * sat at the end of the ±10 an earlier value had left, and the slider could not make c larger), or
+ * narrowed again after a large one (review 58: a typed 900000 left ±2,000,000 in whole steps for the
+ * 0.5 a preset set next). A drag never calls it: the slider holds the value it was moved to.
  */
 export function fitSlider(slider: Slider, value: number): void {
   const fits = sliderRange(value);
   const max = Number(slider.range.max);
   // (min, max and step as numbers: the input's properties write them as text)
-  if (value < Number(slider.range.min) || value > max || max > 10 * fits.max)
+  if (value <= Number(slider.range.min) || value >= max || max > 10 * fits.max)
     Object.assign(slider.range, fits);
 }
 
