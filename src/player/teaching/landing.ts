@@ -47,16 +47,20 @@ export function open(
  * Scroll to where the address's moment is shown (landing), keep it there for a moment, and focus the
  * stage for the keys (the arrows turn or pan it), or the panel the link unfolds after Enter on it, once
  * its player is `ready`. `ring`: after Enter on the link, with a focus ring (a keyboard's reader must see
- * where it is); after a click, without one, which read as an error (walkthrough 11); undefined, as the
- * browser decides (an address opened). A link glides there; an address opened (a reload, a language
+ * where it is); after a click, without one, which read as an error (walkthrough 11); undefined (an
+ * address opened: a reload, a language switched, a shared link), without one too (walk 41: Chromium
+ * drew it on a freshly loaded page, a heavy frame round the graph after a language switch). A link
+ * glides there; an address opened (a reload, a language
  * switched) is there at once, as at any anchor: a pulse it names plays on from its first frame, and a
  * glide from the page's top played a step of it out of sight (walk 38: a language switched at step 2
  * opened at step 3 or later).
  */
 function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = go(root, !reduced && ring !== undefined);
-  const focus: FocusOptions & { focusVisible?: boolean } = { preventScroll: true };
-  if (ring !== undefined) focus.focusVisible = ring;
+  const focus: FocusOptions & { focusVisible?: boolean } = {
+    preventScroll: true,
+    focusVisible: ring === true,
+  };
   // After Enter on the link, the keys start where the exercise does: in the panel it unfolds (its first
   // prediction field, Nudge check's leaf; walkthrough 20: five Tabs from the stage to (a)'s first
   // field). After a click, the stage: a field's focus would bring up a phone's keyboard over the graph.
