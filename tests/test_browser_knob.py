@@ -157,6 +157,9 @@ def test_shrinking_h_closes_the_ratio_in_on_the_slope(browser, knob_server):
         gaps.append(number(now["gap"].split()[-1]))  # |Δy / h − dy/dx|, as the readout writes it
         shown_ratio, shown_slope = (number(now[k].split("=")[1]) for k in ("ratio", "slope"))
         assert abs(shown_ratio - shown_slope) == pytest.approx(gaps[-1], abs=1e-5)  # 6 digits each
+        # For x * x the difference is h itself: the h its field shows (walk 41: "0.000158" in the field,
+        # "difference 0.000158489" beside it)
+        assert gaps[-1] == number(now["h"]), now
         for _ in range(5):
             page.keyboard.press("ArrowLeft")
         settle(page)

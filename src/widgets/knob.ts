@@ -185,7 +185,9 @@ class Knob {
 
   private setH(value: number, from: "range" | "number"): void {
     const [min, max] = this.data.h_range;
-    this.h = Math.min(max, Math.max(min, value));
+    // Three digits, as its field writes it: the readout's difference is then the h the field shows (walk
+    // 41: "0.000158" in the field, "difference 0.000158489" for x * x, whose difference is h itself).
+    this.h = Math.min(max, Math.max(min, Number(value.toPrecision(3))));
     this.refused = null;
     if (from === "number") this.view.hRange.value = String(Math.log10(this.h));
     else this.view.hNumber.value = this.hText();
