@@ -247,8 +247,8 @@ NARRATION = {
 POINT = {"en": ".", "ru": ",", "et": ","}  # the decimal point of the language's sentences
 # ...and where the graph's own numbers, written as code writes them, differ from that, the legend says so
 # (walk 41: "−2,1" in the caption and the field, "−2.1" on the card beside it, with no word of why)
-CODE_POINT = {"en": None, "ru": "числа на графе записаны, как в коде, с точкой",
-              "et": "graafil on arvud kirjas nagu koodis, punktiga"}
+CODE_POINT = {"en": None, "ru": "числа на графе записаны с точкой, как в коде",
+              "et": "graafil on arvud kirjas nagu koodis, kümnendpunktiga"}
 PAN = {"en": ("drag", "Follow", "Whole graph"), "ru": ("перетащите", "Следить", "Весь граф"),
        "et": ("lohista", "Jälgi", "Kogu graaf")}
 
