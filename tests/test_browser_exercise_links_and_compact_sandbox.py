@@ -391,7 +391,12 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
     page.wait_for_selector(f"{FULL} .tdg-predict .tdg-task")
     page.evaluate(SETTLED)
     page.go_back()
-    page.wait_for_timeout(600)  # the fold and what followed it
+    # Back where it was once the browser has restored the page's scroll (a busy machine: later than
+    # 600 ms once in CI), and still there after the fold and what followed it
+    page.wait_for_function(f"""() => {{
+        const r = document.querySelectorAll('{LINKS}')[1].getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }}""", timeout=5_000)
+    page.wait_for_timeout(600)
     page.evaluate(SETTLED)
     box = link.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= DESKTOP["height"], box

@@ -165,9 +165,9 @@ export class ControlSync {
   /**
    * The words under the graph for the frame last drawn. Under an error the graph is what the error
    * line says it is (walkthrough 12: a dimmed graph played with no word of why, and a graph kept at its
-   * last values was narrated at them while the slider said otherwise): its message, after, for a text
-   * that gives no graph, which graph is dimmed instead of a step of it (the name first: a phone's two
-   * lines cut the message, which the field's line shows whole, rather than the name; walk 40).
+   * last values was narrated at them while the slider said otherwise): its message and, for a text that
+   * gives no graph, which graph is dimmed instead of a step of it, said first (walk 40: a phone's two
+   * lines cut the dimmed graph's name; the message they cut now stands whole under the field).
    */
   private writeCaption(): void {
     if (!this.captioned) return;

@@ -50,10 +50,9 @@ export function open(
  * where it is); after a click, without one, which read as an error (walkthrough 11); undefined (an
  * address opened: a reload, a language switched, a shared link), without one too (walk 41: Chromium
  * drew it on a freshly loaded page, a heavy frame round the graph after a language switch). A link
- * glides there; an address opened (a reload, a language
- * switched) is there at once, as at any anchor: a pulse it names plays on from its first frame, and a
- * glide from the page's top played a step of it out of sight (walk 38: a language switched at step 2
- * opened at step 3 or later).
+ * glides there; an address opened is there at once, as at any anchor: a pulse it names plays on from
+ * its first frame, and a glide from the page's top played a step of it out of sight (walk 38: a
+ * language switched at step 2 opened at step 3 or later).
  */
 function land(root: HTMLElement, ready: boolean, reduced: boolean, ring: boolean | undefined): void {
   const top = go(root, !reduced && ring !== undefined);
