@@ -417,8 +417,11 @@ def test_back_from_an_exercise_returns_to_its_text(browser, site_server):
 # The scroll positions from now on; and the end of a scroll from before arriving just after the
 # landing's smooth scroll has begun, as it does when the page was still moving (its timing is the
 # browser's: here it is made to come every time).
-SCROLLS = """() => { window.scrolls = [scrollY];
-    addEventListener('scroll', () => window.scrolls.push(scrollY));
+SCROLLS = """() => { window.scrolls = [scrollY]; window.scrollTimes = [performance.now()];
+    addEventListener('scroll', () => {
+        window.scrolls.push(scrollY);
+        window.scrollTimes.push(performance.now());
+    });
     const scrollTo = window.scrollTo;
     window.scrollTo = function (...args) {
         scrollTo.apply(this, args);
@@ -465,15 +468,13 @@ def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     # until it ends, and the sandbox's keeping of a focused field clear of it jumped there at once.
     page.locator(LINKS).nth(4).scroll_into_view_if_needed()
     smoothly_all_the_way(page, 4)
-    page.evaluate("window.scrolls = [scrollY]")
+    page.evaluate("window.scrolls = [scrollY]; window.scrollTimes = [performance.now()]")
     page.locator(f"{FULL} .tdg-task-edit").click()
     field = page.locator(f"{FULL} input[name=expression]")
     page.wait_for_function("""f => { const y = f.getBoundingClientRect().top;
         if (window.last !== y) { window.last = y; window.still = 0; } return ++window.still > 3; }""",
                            arg=field.element_handle(), polling=100)
-    path = page.evaluate("window.scrolls")
-    steps = [abs(b - a) for a, b in zip(path, path[1:])]
-    assert len(steps) > 5 and max(steps) < (path[0] - path[-1]) / 3, (len(steps), max(steps), path)
+    glided(page)
     assert field.evaluate("f => f === document.activeElement")
 
 
@@ -484,10 +485,21 @@ def smoothly_all_the_way(page, link: int) -> None:
     page.locator(LINKS).nth(link).click()
     page.wait_for_function("h => location.hash === h", arg=href)
     landed(page, href)
-    path = page.evaluate("window.scrolls")
-    steps = [abs(b - a) for a, b in zip(path, path[1:])]
-    assert len(steps) > 5 and max(steps) < (path[0] - path[-1]) / 3, (len(steps), max(steps), path)
+    glided(page)
     assert page.errors == [], page.errors
+
+
+def glided(page) -> None:
+    """The scroll since SCROLLS went in many steps, none of them a third of the way in one frame. A
+    glide keeps to its clock: after a frame a busy machine held back, one step may be long (a clean
+    clone's run drew 2,832 px of a 4,835 px glide after such a stall); a jump the page makes follows
+    a frame on time."""
+    path = page.evaluate("window.scrolls")
+    times = page.evaluate("window.scrollTimes")
+    far = abs(path[0] - path[-1])
+    steps = [(abs(b - a), t1 - t0) for a, b, t0, t1 in zip(path, path[1:], times, times[1:])]
+    jumps = [(step, round(gap)) for step, gap in steps if step >= far / 3 and gap < 100]
+    assert len(steps) > 5 and jumps == [], (len(steps), jumps, path)
 
 
 def test_a_reload_mid_exercise_keeps_the_exercise_until_it_is_closed(browser, site_server):
