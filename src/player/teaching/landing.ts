@@ -105,18 +105,27 @@ function go(root: HTMLElement, smooth: boolean): number {
 
 /**
  * Run `then` once the smooth scroll begun from `from` has ended: at its `scrollend` (not the end of a
- * scroll from before, the page not moved since: Playwright's, or the reader's wheel just before the
- * click), or, where a browser has no `scrollend`, once the page has stood still after SMOOTH_SCROLL_MS.
+ * scroll from before, the page not moved since or still moving: Playwright's, or the reader's wheel just
+ * before the click), or, where a browser has no `scrollend`, once the page has stood still after
+ * SMOOTH_SCROLL_MS.
  * Never on a timer alone where it has one (CI: a busy machine drew the glide's first frame after
  * 1.5 s, and the page jumped the rest of the way). Returns what cancels it.
  */
 function afterGlide(from: number, then: () => void): () => void {
   let timer = 0;
+  let frame = 0;
+  const listen = (): void => window.addEventListener("scrollend", ended, { once: true });
+  // One that comes while the page still moves is another scroll's, late: the glide's own comes once it
+  // stands (two clean-clone runs: one came mid-glide on a busy machine, and the page jumped 3,122 px).
   const ended = (): void => {
-    if (window.scrollY === from) window.addEventListener("scrollend", ended, { once: true });
-    else then();
+    const y = window.scrollY;
+    if (y === from) listen();
+    else
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => (window.scrollY === y ? then() : listen()));
+      });
   };
-  if (window.onscrollend !== undefined) window.addEventListener("scrollend", ended, { once: true });
+  if (window.onscrollend !== undefined) listen();
   else {
     let last = Number.NaN;
     const still = (): void => {
@@ -129,6 +138,7 @@ function afterGlide(from: number, then: () => void): () => void {
   return () => {
     window.removeEventListener("scrollend", ended);
     window.clearTimeout(timer);
+    cancelAnimationFrame(frame);
   };
 }
 
