@@ -447,7 +447,7 @@ def test_a_page_scrolled_on_after_a_landing_is_not_pulled_back(browser, site_ser
     assert page.evaluate("scrollY") == y
 
 
-@pytest.mark.alone  # a glide's smoothness: timing (failed in two clean-clone runs beside another worker)
+@pytest.mark.alone  # a glide's smoothness: timing (a busy machine's late scrollend: landing.ts afterGlide)
 def test_a_link_scrolls_smoothly_all_the_way(browser, site_server):
     """A link clicked far from the sandbox scrolls there smoothly, to the end. After (a), (b)'s link
     folds (a)'s fields above it, the page's scroll anchoring moves it, and the end of that scroll, when
