@@ -167,6 +167,10 @@ def test_a_phone_turned_sideways_keeps_a_slider_beside_the_graph(browser, site_s
     slider.press("Home")  # a at its least: a * b < 0
     settle(page)
     assert page.evaluate(SIDE_BY_SIDE) == {"slider": True, "stage": True, "caption": True, "beside": True}
+    # The presets in one row a finger swipes, as upright, not two rows above the graph
+    chips = page.locator(f"{SANDBOX} .tdg-presets .tdg-chip").evaluate_all(
+        "cs => new Set(cs.map(c => Math.round(c.getBoundingClientRect().top))).size")
+    assert chips == 1, chips
     assert page.locator(f"{SANDBOX} [data-node] [data-field=grad]").all_inner_texts()[:3] == ["0", "0", "0"]
     page.set_viewport_size(PHONE)
     page.wait_for_function(FITS)
