@@ -115,29 +115,6 @@ test("Check with one unreadable field speaks of that field, with several of each
   }
 });
 
-test("a caret typed for a power says how powers are written, in each language", () => {
-  const error: ErrorPayload = {
-    code: "syntax",
-    message: "",
-    params: { reason: "character", char: "^" },
-    start: 2,
-    end: 3,
-  };
-  const said = Object.fromEntries(
-    ["en", "ru", "et"].map((lang) => [lang, errorMessage(makeI18n(lang, strings(lang)), error, "a ^ 2")]),
-  );
-  assert.equal(said.en, "“^” is not a power here: powers are written with **, as in a ** 2.");
-  assert.match(said.ru!, /^«\^» здесь не означает степень: .*\*\*, например a \*\* 2\.$/);
-  assert.match(said.et!, /^„\^“ ei tähista siin astet: .*\*\*, näiteks a \*\* 2\.$/);
-  // Another character keeps its own words
-  const other = errorMessage(
-    makeI18n("en", strings("en")),
-    { ...error, params: { reason: "character", char: "#" } },
-    "a # 2",
-  );
-  assert.equal(other, "The character “#” is not allowed here.");
-});
-
 test("a message's count is prose and picks its plural form", () => {
   const error: ErrorPayload = {
     code: "too-large",
@@ -275,35 +252,4 @@ test("a nudge whose ratio and gradient differ says why, in every language (walkt
         same,
       );
   }
-});
-
-test("a Cyrillic letter says whose letter it is, and the Latin one it looks like (walk 41)", () => {
-  const said = (lang: string, char: string, source: string): string =>
-    errorMessage(
-      makeI18n(lang, strings(lang)),
-      { code: "syntax", message: "", params: { reason: "character", char }, start: 1, end: 2 },
-      source,
-    );
-  // A Russian keyboard's а and с, which look just like the lesson's a and c
-  assert.equal(
-    said("en", "а", "(а + b) * c"),
-    "“а” is a Cyrillic letter that looks like the Latin “a”: switch the keyboard to Latin letters and type a.",
-  );
-  assert.equal(
-    said("ru", "с", "(a + b) * с"),
-    "«с» — буква кириллицы, хотя выглядит как латинская «c»: переключите раскладку на латиницу и наберите c.",
-  );
-  assert.match(
-    said("et", "Р", "Р * a"),
-    /^„Р“ on kirillitsa täht, mis näeb välja nagu ladina „P“: .* kirjuta P\.$/,
-  );
-  // One that looks like no Latin letter
-  assert.equal(
-    said("ru", "ж", "ж * a"),
-    "«ж» — буква кириллицы, а имена пишутся латинскими буквами (a–z, A–Z): переключите раскладку на латиницу.",
-  );
-  assert.match(said("en", "ж", "ж * a"), /^“ж” is a Cyrillic letter: names are written in Latin letters/);
-  assert.match(said("et", "ж", "ж * a"), /^„ж“ on kirillitsa täht, nimed kirjutatakse aga ladina tähtedega/);
-  // Another script's letter keeps the code point's words
-  assert.equal(said("en", "α", "α * a"), "The character “α” (U+03B1) is not allowed here.");
 });

@@ -448,6 +448,43 @@ test("a decimal comma in the expression gets the hint to write a point, in every
   }
 });
 
+test("a caret typed for a power says how powers are written, in each language", () => {
+  const said = (lang: string, source: string): string =>
+    errorMessage(makeI18n(lang, strings(lang)), failure(source), source);
+  assert.equal(said("en", "a ^ 2"), "“^” is not a power here: powers are written with **, as in a ** 2.");
+  assert.match(said("ru", "a ^ 2"), /^«\^» здесь не означает степень: .*\*\*, например a \*\* 2\.$/);
+  assert.match(said("et", "a ^ 2"), /^„\^“ ei tähista siin astet: .*\*\*, näiteks a \*\* 2\.$/);
+  // Another character keeps its own words
+  assert.equal(said("en", "a # 2"), "The character “#” is not allowed here.");
+});
+
+test("a Cyrillic letter says whose letter it is, and the Latin one it looks like (walk 41)", () => {
+  const said = (lang: string, source: string): string =>
+    errorMessage(makeI18n(lang, strings(lang)), failure(source), source);
+  // A Russian keyboard's а and с, which look just like the lesson's a and c
+  assert.equal(
+    said("en", "(а + b) * c"),
+    "“а” is a Cyrillic letter that looks like the Latin “a”: switch the keyboard to Latin letters and type a.",
+  );
+  assert.equal(
+    said("ru", "(a + b) * с"),
+    "«с» — буква кириллицы, хотя выглядит как латинская «c»: переключите раскладку на латиницу и наберите c.",
+  );
+  assert.match(
+    said("et", "Р * a"),
+    /^„Р“ on kirillitsa täht, mis näeb välja nagu ladina „P“: .* kirjuta P\.$/,
+  );
+  // One that looks like no Latin letter
+  assert.equal(
+    said("ru", "ж * a"),
+    "«ж» — буква кириллицы, а имена пишутся латинскими буквами (a–z, A–Z): переключите раскладку на латиницу.",
+  );
+  assert.match(said("en", "ж * a"), /^“ж” is a Cyrillic letter: names are written in Latin letters/);
+  assert.match(said("et", "ж * a"), /^„ж“ on kirillitsa täht, nimed kirjutatakse aga ladina tähtedega/);
+  // Another script's letter keeps the code point's words
+  assert.equal(said("en", "α * a"), "The character “α” (U+03B1) is not allowed here.");
+});
+
 test("without the expression at hand a message still reads whole", () => {
   const en = makeI18n("en", strings("en"));
   assert.equal(errorMessage(en, failure("a / b", { b: 0 })), "Division by zero: the divisor “…” is 0.");

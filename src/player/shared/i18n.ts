@@ -107,7 +107,7 @@ export function errorMessage(i18n: I18n, error: ErrorFields, source?: string): s
   // letter it looks like, if any.
   if (key === "error_syntax_character_code" && /\p{Script=Cyrillic}/u.test(char ?? "")) {
     const at = LOOKALIKES.indexOf(char!);
-    params.latin = LOOKALIKES[at + 1] ?? "";
+    if (at >= 0) params.latin = LOOKALIKES[at + 1]!;
     const cyrillic = at >= 0 ? "error_syntax_character_lookalike" : "error_syntax_character_cyrillic";
     if (i18n.has(cyrillic)) key = cyrillic;
   }
