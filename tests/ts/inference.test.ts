@@ -96,6 +96,29 @@ test("the layered layout: ten products summed run wide, each product beside its 
   assert.equal(countCrossings(ordered, parents), 0);
 });
 
+test("a text traced again is the same text: its numbers anew, its errors every time", () => {
+  const big = Array.from("abcdefghijklmnopqrstu").join(" + "); // 41 nodes: over the limit
+  const tooLarge = () => trace(big, {});
+  for (let i = 0; i < 2; i++) assert.throws(tooLarge, (e: TinyDagError) => e.code === "too-large");
+  const text = "(a + b) * c";
+  const first = buildTimeline(text, { a: 1, b: 2, c: 3 });
+  for (let i = 0; i < 9; i++) buildTimeline(`a * ${i}`, { a: 2 }); // more texts than are kept
+  assert.equal(dumps(buildTimeline(text, { a: 1, b: 2, c: 3 })), dumps(first));
+  const moved = buildTimeline(text, { a: 4, b: 2, c: 3 });
+  assert.deepEqual(
+    moved.nodes.map((n) => n.value),
+    [4, 2, 6, 3, 18],
+  );
+  assert.throws(
+    () => trace("a * (b", {}),
+    (e: TinyDagError) => e.code === "syntax",
+  );
+  assert.throws(
+    () => trace("a * (b", {}),
+    (e: TinyDagError) => e.code === "syntax",
+  );
+});
+
 test("the layout of a graph laid out before is its own again, whatever came between or was changed", () => {
   const where = (t: Timeline) =>
     t.nodes.map(({ id, column, row, x, y, z }) => ({ id, column, row, x, y, z }));
