@@ -225,6 +225,21 @@ def test_enter_gives_back_the_room_held_for_sliders_while_typing(browser, site_s
     assert page.errors == []
 
 
+# The exercise open (its letter, from the words' first line) and the control it asks for, each whole under
+# the header: (a) Check, (b) a slider, (c) Play, (d) Nudge.
+EXERCISE_IN_VIEW = f"""() => {{
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const seen = (el) => {{ const r = el?.getBoundingClientRect();
+        return !!r && r.height > 0 && r.top >= header - 1 && r.bottom <= innerHeight + 1; }};
+    const task = document.querySelector('{FULL} .tdg-task');
+    if (!task) return {{task: null, control: true}};
+    const letter = /\\((.)\\)/.exec(task.textContent)[1];
+    const control = {{'a': '[data-action=check]', 'b': 'input[name=var-a]', 'c': '[data-action=play]',
+                      'd': '[data-action=nudge]'}}[letter];
+    return {{task: seen(task.querySelector('.tdg-task-text')) ? letter : 'hidden',
+             control: seen(document.querySelector('{FULL} ' + control))}}; }}"""
+
+
 def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, site_server):
     """Walkthrough 27: on a phone turned to landscape, exercise (a)'s link cut the graph's top 82 px under
     the header and still left Check under the fold, and (b), (c) and the first screen's link landed on the
@@ -233,12 +248,24 @@ def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, s
     Play", lands with Play in view (it was at y = 896 of 800)."""
     links = "a[data-open-in-sandbox]"
     page = open_lesson(browser, site_server, viewport=LANDSCAPE, has_touch=True, is_mobile=True)
+    controls = []
     for i in range(page.locator(links).count()):
         page.goto(page.url.split("#")[0])
         sandbox_ready(page)
         page.locator(links).nth(i).click()
         page.evaluate(SETTLED)
         on_one_screen(page, "")  # whatever the step: at t = 0, what Play will do
+        controls.append(page.evaluate(EXERCISE_IN_VIEW))
+    # Walk 42: turned, each exercise's words and the control they name were a screen from the graph
+    # ((b) and (c)'s words above it, (a)'s Check and (d)'s Nudge under it, "press Play" with no Play in
+    # sight). Now the graph is held beside them: the first screen's link has no exercise's words.
+    assert controls == [
+        {"task": None, "control": True},
+        {"task": "a", "control": True},  # Check
+        {"task": "b", "control": True},  # the slider of a
+        {"task": "c", "control": True},  # Play
+        {"task": "d", "control": True},  # Nudge
+    ], controls
     assert page.errors == []
     page = open_lesson(browser, site_server, viewport=DESKTOP)
     page.locator(links).first.click()

@@ -413,6 +413,9 @@ def test_every_answer_right_brings_the_outcome_into_view(browser, site_server):
     page.evaluate(SETTLED)
     box = summary.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= LANDSCAPE["height"] - 8, box  # with room under it
+    # Walk 42, M1: and the graph beside it, whole (the outcome's line came with card c alone).
+    stage = page.locator(f"{FULL} .tdg-stage").bounding_box()
+    assert stage["y"] >= 48 and stage["y"] + stage["height"] <= LANDSCAPE["height"], stage
     assert page.errors == []
 
 

@@ -242,7 +242,8 @@ export class Stage {
     this.cards.setSize(this.cardSize);
     // Labels shrink with the cards, but never below what stays comfortably readable.
     this.labelScale = Math.min(1, Math.max(LABEL_MIN_SCALE, fit.scale));
-    this.ui.stage.style.height = `${fit.height}px`;
+    // On the player, not the stage: a phone turned sideways keeps the caption under it (stage.css).
+    this.ui.player.style.setProperty("--tdg-stage-height", `${fit.height}px`);
     this.scene.setSize(width, fit.height, fit.ppu);
     this.viewport.setBounds({ width, height: fit.height }, fit.world, fresh);
     this.aim();
