@@ -318,6 +318,31 @@ def test_a_refused_expression_names_its_place_and_keeps_the_last_curve(browser, 
     assert "«a»" in shown(page)["message"]
 
 
+def test_typing_over_a_function_keeps_it_not_a_letter_typed_on_the_way(browser, knob_server):
+    """Walk 42, M2: `x ** y` typed one key at a time over x ** 3 - 2*x left the plot and the readout on the
+    lone x that the first key made (dy/dx = 1, a function on screen nowhere), and the message's last words,
+    "The plot keeps the last function that worked.", were cut off at the panel's bottom."""
+    page = open_page(browser, knob_server, "en", DESKTOP)
+    awake(page)
+    field = page.locator(f"{KNOB} .tdg-knob__input")
+    field.fill("x ** 3 - 2*x")
+    settle(page)
+    cubic = page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d")
+    field.press("Control+a")
+    field.press_sequentially("x ** y", delay=20)
+    settle(page)
+    now = shown(page)
+    assert page.get_attribute(f"{KNOB} .tdg-knob--live .tdg-knob__curve", "d") == cubic
+    assert now["slope"] == expected("x ** 3 - 2*x", 1.5, 0.5, "en")["slope"] == "dy/dx = 4.75"
+    assert now["message"].endswith("The plot keeps the last function that worked."), now["message"]
+    message = page.locator(f"{KNOB} .tdg-knob__message").bounding_box()
+    panel = page.locator(f"{KNOB} .tdg-knob--live .tdg-knob__panel").bounding_box()
+    assert message["y"] + message["height"] <= panel["y"] + panel["height"], (message, panel)
+    assert page.eval_on_selector(f"{KNOB} .tdg-knob--live .tdg-knob__panel",
+                                 "p => p.scrollHeight - p.clientHeight") <= 0
+    assert page.errors == []
+
+
 def test_without_javascript_the_static_figure_shows_the_default(browser, knob_server):
     for view, lang in ((view, lang) for view in VIEWPORTS for lang in PAGE):
         page = open_page(browser, knob_server, lang, VIEWPORTS[view], java_script_enabled=False)

@@ -88,6 +88,7 @@ def test_the_recursive_build_is_79_calls_deep_at_the_engine_limit():
     with pytest.raises(TinyDagError) as refused:  # one more node is refused before any Value exists
         trace("a/(" + DEEPEST + ")", {"a": 1.5})
     assert refused.value.code == "too-large"
+    assert refused.value.params == {"reason": "nodes", "limit": "40", "count": "41"}  # how much to cut
     grads = [v.grad for v in t.topo]
     limit = sys.getrecursionlimit()
     assert stack_depth() + 79 < limit / 2  # Python's default 1,000 leaves room for mkdocs' own stack

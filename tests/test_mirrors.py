@@ -42,7 +42,9 @@ ONLY_PYTHON = {
 ONLY_TYPESCRIPT = {
     "src/inference/errors.ts": {"toJSON"},
     "src/inference/parse.ts": {"match"},  # sticky-regex helper: Python's re.match does it
-    "src/inference/trace.ts": {"isDerived", "rootOf"},  # Python: VisualNode.derived, Trace.root
+    # isDerived, rootOf: Python's VisualNode.derived, Trace.root. checkedTree: the texts parsed before,
+    # kept: a slider's drag traces one text at every step in the browser; the build traces each once.
+    "src/inference/trace.ts": {"isDerived", "rootOf", "checkedTree"},
     "src/inference/layout.ts": set(),
     # Python's float repr and JSON come with the language; TypeScript writes them (byte equality)
     "src/inference/timeline.ts": {"formatFloat"},

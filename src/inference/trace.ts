@@ -271,14 +271,16 @@ function checkedTree(expression: string): [Node, string[]] {
   if (known) return known;
   const tree = parse(expression);
   const chars = Array.from(expression);
-  if (countVisualNodes(tree) > MAX_NODES) {
+  const count = countVisualNodes(tree);
+  if (count > MAX_NODES) {
+    // The count says how much to cut (walk 42: a learner guessed).
     throw new TinyDagError(
       "too-large",
-      `More than ${MAX_NODES} nodes: the graph would be unreadable. Try a shorter expression.`,
+      `This expression makes ${count} nodes; at most ${MAX_NODES} keep the graph readable. Try a shorter expression.`,
       0,
       chars.length,
       null,
-      { reason: "nodes", limit: String(MAX_NODES) },
+      { reason: "nodes", limit: String(MAX_NODES), count: String(count) },
     );
   }
   if (checked.size >= CHECKED_KEPT) checked.clear();

@@ -228,10 +228,11 @@ def record_backward(root: Value) -> tuple[list[Value], list[BackwardEvent]]:
 def trace(expression: str, values: dict[str, float]) -> Trace:
     """Parse, check the size, evaluate with Value and record backward."""
     tree = parse(expression)
-    if count_visual_nodes(tree) > MAX_NODES:
-        raise TinyDagError("too-large", f"More than {MAX_NODES} nodes: the graph would be "
-                           "unreadable. Try a shorter expression.", 0, len(expression),
-                           params={"reason": "nodes", "limit": str(MAX_NODES)})
+    count = count_visual_nodes(tree)
+    if count > MAX_NODES:  # the count says how much to cut (walk 42: a learner guessed)
+        raise TinyDagError("too-large", f"This expression makes {count} nodes; at most {MAX_NODES} keep "
+                           "the graph readable. Try a shorter expression.", 0, len(expression),
+                           params={"reason": "nodes", "limit": str(MAX_NODES), "count": str(count)})
     tracer = _Tracer(expression, values)
     tracer.visit(tree)
     topo, events = record_backward(tracer.nodes[-1].out)

@@ -8,6 +8,7 @@ import type { Timeline } from "../inference/types";
 import { errorText } from "../player/controls/errortext";
 import { ErrorView } from "../player/controls/errorview";
 import { proseNumber } from "../player/model/format";
+import { isGhostOf } from "../player/model/model";
 import { readNumber } from "../player/model/verdict";
 import { outside, refusal } from "../player/controls/valuecheck";
 import { type I18n, makeI18n } from "../player/shared/i18n";
@@ -52,6 +53,7 @@ class Knob {
   private readonly xs: number[];
   private readonly step: number;
   private curve: Curve;
+  private shown: Curve[] = []; // the curves the plot showed, the latest last (a few)
   private frame: Frame;
   private scale: number; // the dial's full scale for this curve
   private x: number;
@@ -87,6 +89,7 @@ class Knob {
       errorText,
     );
     this.curve = data.curves[0]!;
+    this.shown = [this.curve];
     this.frame = this.frameOf(this.curve);
     this.scale = dialScale(this.curve.slopes);
     this.x = data.x;
@@ -226,8 +229,15 @@ class Knob {
     }
   }
 
-  /** A message under the field; the plot keeps the last curve that worked. */
+  /**
+   * A message under the field; the plot keeps the last curve that worked, not one a half-typed text made
+   * on the way, as the sandbox's dimmed graph (model.ts isGhostOf; walk 42: typing x ** y over
+   * x ** 3 - 2*x left the line of the lone "x", whose numbers the readout then gave).
+   */
   private refuse(show: () => void): void {
+    const text = this.view.expression.value;
+    const kept = [...this.shown].reverse().find((c) => !isGhostOf(c.expression, text));
+    if (kept && kept !== this.curve) this.use(kept);
     show();
     const message = this.view.message;
     message.textContent = `${message.textContent} ${this.i18n.t("knob_kept")}`;
@@ -242,6 +252,7 @@ class Knob {
 
   private use(curve: Curve): void {
     this.curve = curve;
+    this.shown = [...this.shown.filter((c) => c !== curve).slice(-7), curve];
     this.refused = null;
     const index = this.data.curves.indexOf(curve);
     this.view.presets.value = index >= 0 ? String(index) : "";

@@ -63,18 +63,21 @@ test("narration writes its numbers the language's way", () => {
 
 test("counted words follow the language's plural rules", () => {
   const ru = strings("ru").error_too_large_nodes!;
-  const say = (n: number): string => fill(ru, { limit: n }, "ru");
-  assert.match(say(40), /Больше 40 узлов/);
-  assert.match(say(21), /Больше 21 узла/);
-  assert.match(say(22), /Больше 22 узлов/);
+  const say = (n: number): string => fill(ru, { count: n, limit: 40 }, "ru");
+  assert.match(say(41), /В этом выражении 41 узел,/);
+  assert.match(say(42), /В этом выражении 42 узла,/);
+  assert.match(say(45), /В этом выражении 45 узлов, .* не больше 40\./);
   const en = strings("en").error_too_large_characters!;
   assert.match(fill(en, { limit: 1 }, "en"), /than 1 character:/);
   assert.match(fill(en, { limit: 200 }, "en"), /than 200 characters:/);
   assert.match(fill(strings("et").error_too_large_characters!, { limit: 1 }, "et"), /kui 1 märk:/);
   assert.match(fill(strings("et").error_too_large_characters!, { limit: 200 }, "et"), /kui 200 märki:/);
   const et = strings("et").error_too_large_nodes!;
-  assert.match(fill(et, { limit: 1 }, "et"), /kui 1 sõlm:/);
-  assert.match(fill(et, { limit: 40 }, "et"), /kui 40 sõlme:/);
+  assert.match(fill(et, { count: 41, limit: 40 }, "et"), /on 41 sõlme, .* kuni 40 sõlmega\./);
+  assert.match(
+    fill(strings("en").error_too_large_nodes!, { count: 51, limit: 40 }, "en"),
+    /makes 51 nodes; at most 40 /,
+  );
   assert.equal(fill("{n} {n|one:a|other:b}", { n: "1 000,5" }, "ru"), "1 000,5 b"); // a written-out count still counts
   // The sliders' title says how many variables it holds (folded, behind it: xb13)
   const values = (lang: string, count: number): string => fill(strings(lang).variables!, { count }, lang);
@@ -119,18 +122,18 @@ test("a message's count is prose and picks its plural form", () => {
   const error: ErrorPayload = {
     code: "too-large",
     message: "",
-    params: { reason: "nodes", limit: "21" },
+    params: { reason: "nodes", limit: "40", count: "42" },
     start: 0,
     end: 5,
   };
-  assert.match(errorMessage(makeI18n("ru", strings("ru")), error, "a + b"), /^Больше 21 узла:/);
+  assert.match(errorMessage(makeI18n("ru", strings("ru")), error, "a + b"), /^В этом выражении 42 узла,/);
   assert.match(
     errorMessage(
       makeI18n("en", strings("en")),
-      { ...error, params: { reason: "nodes", limit: "1" } },
+      { ...error, params: { reason: "nodes", limit: "1", count: "1001" } },
       "a + b",
     ),
-    /^More than 1 node:/,
+    /^This expression makes 1,001 nodes; at most 1 keep/,
   );
 });
 

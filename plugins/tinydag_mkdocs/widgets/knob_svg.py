@@ -157,7 +157,7 @@ def svg(data: dict, strings: dict[str, str]) -> str:
 
 # The panel keeps the live controls' height so that waking shifts nothing; without JavaScript nothing
 # wakes, and the static readout needs only its own lines. (Parsed as markup only when scripts are off.)
-NO_SCRIPT = "<noscript><style>.tdg-knob--static .tdg-knob__panel{height:auto}</style></noscript>"
+NO_SCRIPT = "<noscript><style>.tdg-knob--static .tdg-knob__panel{min-height:0}</style></noscript>"
 
 
 def _leg_labels(px: float, py: float, pxh: float, pyh: float) -> list[str]:

@@ -148,7 +148,7 @@ function decimalCommaAt(
 // Cyrillic letters each followed by the Latin one it looks like (upright, in the field's font)
 const LOOKALIKES = "аaсcеeоoрpхxуyкkіiјjѕsАAВBСCЕEНHКKМMОOРPТTХXУYІIЈJЅS";
 
-const NUMERIC_PARAMS = ["limit"]; // error params that are counts or amounts, not excerpts of code
+const NUMERIC_PARAMS = ["limit", "count"]; // error params that are counts or amounts, not excerpts of code
 
 const EXCERPT = 20; // code points of the expression an error message quotes at most (plus "…")
 
