@@ -17,6 +17,7 @@ import pytest
 from .big_graph_helpers import BIG, EXPANSIONS, NUMBER, SIZES, assert_readable, to_end_of_backward
 from .browser_helpers import (
     DESKTOP,
+    PHONE,
     SETTLED,
     at_each_time,
     covered_cards,
@@ -26,6 +27,7 @@ from .browser_helpers import (
     moment,
     nodes,
     num,
+    open_lesson,
     open_moment,
     pause,
     paused_in_view,
@@ -125,6 +127,24 @@ def test_the_numbers_a_sum_receives_never_lie_over_each_other(lesson):
     travelling = [t for t in times if 0.05 < t % 1 < 0.7]
     shown = [len(g["carried"]) for g in at_each_time(lesson, travelling)]
     assert shown == [2] * len(travelling), list(zip(travelling, shown))
+
+
+def test_the_numbers_two_edges_bring_to_a_card_keep_apart(browser, site_server):
+    """Walks 41 and 42: on a phone the first screen's player ended its forward pass with "10" touching
+    "−1" by the × card where both edges arrive, and a learner could not tell which number rode which
+    edge. Where there is room, a number keeps a few px off the others: "10" waits further back on c's
+    edge."""
+    page = open_lesson(browser, site_server, "ru", viewport=PHONE, has_touch=True, is_mobile=True)
+    compact = ".tdg-player--compact"
+    page.locator(f"{compact} .tdg-stage").scroll_into_view_if_needed()
+    page.wait_for_function(f"document.querySelectorAll('{compact} .tdg-carried:not([hidden])').length === 2")
+    settle(page)
+    a, b = page.locator(f"{compact} .tdg-carried:not([hidden])").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })")
+    gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])  # the widest empty band between them
+    assert gap >= 7, (a, b)
+    assert page.errors == []
 
 
 def test_two_running_sums_never_lie_over_each_other(lesson):

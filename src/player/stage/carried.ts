@@ -16,6 +16,7 @@ import type { Frame } from "../model/timing";
 const ENDS = 0.16; // kept this far from either end of the edge, clear of the cards
 const ABOVE = 13; // CSS px the number floats over the line (or under it, clear of a label)
 const SIDE = 5; // CSS px between the line and a number beside it (a line running up or down)
+const GAP = 8; // CSS px kept between two numbers where there is room (walk 42: "10" beside "−1" by a card, whose was which?)
 
 /** Where a number is written: a point of its edge on screen, and its offset from it (CSS px). */
 interface Place {
@@ -115,6 +116,7 @@ export class CarriedNumbers {
       // Else under the labels, where it lies under the least of them (under no number if it can).
       const apart = (place: Place): boolean => free(place) && !numbers.some((b) => overlaps(b, box(place)));
       const place =
+        nearest.find((p) => open(p) && !numbers.some((b) => overlaps(b, box(p), GAP))) ??
         nearest.find(open) ??
         least(nearest.filter(apart), taken) ??
         least(nearest.filter(free), taken) ??
