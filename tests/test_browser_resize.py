@@ -167,6 +167,12 @@ def test_a_phone_turned_sideways_keeps_a_slider_beside_the_graph(browser, site_s
     slider.press("Home")  # a at its least: a * b < 0
     settle(page)
     assert page.evaluate(SIDE_BY_SIDE) == {"slider": True, "stage": True, "caption": True, "beside": True}
+    # The first screen's player, which has no values, keeps its column: its words right under its graph
+    # (the held caption's rule once put them a graph's height lower, over an empty band).
+    gap = page.evaluate("""() => { const p = document.querySelector('.tdg-player--compact');
+        return p.querySelector('.tdg-caption').getBoundingClientRect().top
+             - p.querySelector('.tdg-stage').getBoundingClientRect().bottom; }""")
+    assert 0 <= gap <= 16, gap
     # The presets in one row a finger swipes, as upright, not two rows above the graph
     chips = page.locator(f"{SANDBOX} .tdg-presets .tdg-chip").evaluate_all(
         "cs => new Set(cs.map(c => Math.round(c.getBoundingClientRect().top))).size")
