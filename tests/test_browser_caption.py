@@ -256,6 +256,14 @@ def test_every_exercise_link_lands_with_the_whole_graph_and_its_words(browser, s
         page.evaluate(SETTLED)
         on_one_screen(page, "")  # whatever the step: at t = 0, what Play will do
         controls.append(page.evaluate(EXERCISE_IN_VIEW))
+        if i == 2:  # (b), under the expression: the words say what to do, the field holds the expression
+            lines, width = page.evaluate(f"""() => {{
+                const text = document.querySelector('{FULL} .tdg-task-text');
+                const field = document.querySelector('{FULL} input[name=expression]');
+                return [text.clientHeight / parseFloat(getComputedStyle(text).lineHeight),
+                        field.getBoundingClientRect().width]; }}""")
+            # walk 43: two lines, "(б) Мёртвый ReLU. Возьмите пример…", in a 130 px field beside its name
+            assert lines >= 3.9 and width >= 200, (lines, width)
     # Walk 42: turned, each exercise's words and the control they name were a screen from the graph
     # ((b) and (c)'s words above it, (a)'s Check and (d)'s Nudge under it, "press Play" with no Play in
     # sight). Now the graph is held beside them: the first screen's link has no exercise's words.

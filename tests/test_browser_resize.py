@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_helpers import DESKTOP, LANDSCAPE, PHONE, open_lesson, paused_in_view, settle
+from .browser_helpers import DESKTOP, LANDSCAPE, PHONE, SETTLED, open_lesson, paused_in_view, settle
+from .test_browser_caption import EXERCISE_IN_VIEW
 
 pytestmark = pytest.mark.browser
 SANDBOX = "#tinydag-1"
@@ -183,3 +184,44 @@ def test_a_phone_turned_sideways_keeps_a_slider_beside_the_graph(browser, site_s
     settle(page)
     assert not page.evaluate(SIDE_BY_SIDE)["beside"], "upright, the values are above the graph"
     assert page.errors == [], page.errors
+
+
+# Every part of the player beside the held graph or under its caption, never over it or under it: the
+# boxes of the player's parts that overlap the stage's or its caption's, as the window shows them now.
+OVER_THE_GRAPH = f"""() => {{
+    const root = document.querySelector('{SANDBOX}');
+    const stage = root.querySelector('.tdg-stage').getBoundingClientRect();
+    const caption = root.querySelector('.tdg-caption').getBoundingClientRect();
+    const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const parts = [...root.querySelectorAll(
+        '.tdg-player > :not(.tdg-stage, .tdg-caption, .tdg-below, .tdg-sr-only), .tdg-below > *')];
+    const found = parts.filter(p => {{ const r = p.getBoundingClientRect();
+        return r.height > 0 && (over(r, stage) || over(r, caption)); }}).map(p => p.className);
+    return over(stage, caption) ? [...found, 'the caption over the stage'] : found; }}"""
+
+
+def test_a_phone_turned_sideways_holds_the_graph_beside_the_controls(browser, site_server):
+    """Walk 43: turned sideways, the graph was held until the whole sandbox had passed, so the listing, the
+    legend and the table of nodes, the whole width under the two columns, slid under it, and its caption
+    over them and over its own cards; turned mid-exercise, (a)'s words and Check were a screen from the
+    graph, or the page had gone to its footer. Now every part of the player is in the column beside the
+    graph, from the player's top to its end, and a turn brings the exercise's words and control back."""
+    page = open_lesson(browser, site_server, "et", viewport=PHONE, has_touch=True, is_mobile=True)
+    page.locator("a[data-open-in-sandbox]").nth(1).click()  # exercise (a): predictions and Check
+    page.wait_for_selector(f"{SANDBOX} .tdg-predict .tdg-task")
+    page.evaluate(SETTLED)
+    for size in (LANDSCAPE, PHONE, LANDSCAPE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(700)  # the turn's layout and the scroll that follows it (task.ts: 300 ms)
+        page.evaluate(SETTLED)
+    assert page.evaluate(EXERCISE_IN_VIEW) == {"task": "a", "control": True}
+    stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    assert stage["y"] >= 48 and stage["y"] + stage["height"] <= LANDSCAPE["height"], stage
+    page.locator(f"{SANDBOX} .tdg-table > summary").click()  # the table of nodes open: the longest player
+    top, bottom = page.evaluate(f"""() => {{ const r = document.querySelector('{SANDBOX} .tdg-player')
+        .getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; }}""")
+    for y in range(int(top) - 100, int(bottom), 60):
+        page.evaluate(f"scrollTo(0, {y})")
+        assert page.evaluate(OVER_THE_GRAPH) == [], y
+    assert page.errors == []

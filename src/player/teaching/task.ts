@@ -126,6 +126,20 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     const now = shown.get(root);
     if (now && location.hash !== now.address) now.dismiss();
   });
+  // A phone turned sideways holds the graph beside the controls (stage.css): once the page has its new
+  // width, the exercise's words and the control they name come back beside it, where its link put them
+  // (walk 43: turned mid-exercise, (a)'s words and Check were a screen under the graph, or the page had
+  // gone to its footer). Upright again, the graph's own rule brings it back (wiring.ts).
+  let width = innerWidth;
+  window.addEventListener("resize", () => {
+    if (innerWidth === width) return;
+    width = innerWidth;
+    setTimeout(() => {
+      const stage = root.querySelector(".tdg-stage");
+      if (shown.has(root) && stage && getComputedStyle(stage).position === "sticky")
+        scrollTo({ top: landing(root) });
+    }, AFTER_TURN_MS);
+  });
 }
 
 /**
@@ -258,6 +272,7 @@ const returning = new WeakMap<HTMLElement, () => void>();
 // which edits rewrite without a hashchange; a hashchange to another address ends it.
 const shown = new WeakMap<HTMLElement, { dismiss: () => void; address: string }>();
 const wired = new WeakSet<HTMLElement>(); // sandboxes whose addresses end the task
+const AFTER_TURN_MS = 300; // a new width's layout has settled: the stage's height, the page around it
 
 /** The sandbox's words (its embedded data's strings), for what this module adds to it. */
 function wordsOf(root: HTMLElement): I18n {
