@@ -218,6 +218,15 @@ def test_a_phone_turned_sideways_holds_the_graph_beside_the_controls(browser, si
     assert page.evaluate(EXERCISE_IN_VIEW) == {"task": "a", "control": True}
     stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
     assert stage["y"] >= 48 and stage["y"] + stage["height"] <= LANDSCAPE["height"], stage
+    # The timeline's slider gets the column's width between ◀ and ▶ (walk 43: 62 px for 39 steps), and
+    # on a smaller phone the column still holds a value's row (walk 43, 740x360: its field under the graph).
+    assert page.locator(f"{SANDBOX} input[name=time]").bounding_box()["width"] >= 120
+    page.set_viewport_size({"width": 740, "height": 360})
+    page.wait_for_timeout(700)
+    page.evaluate(SETTLED)
+    field = page.locator(f"{SANDBOX} .tdg-vars .tdg-number").first.bounding_box()
+    stage = page.locator(f"{SANDBOX} .tdg-stage").bounding_box()
+    assert field["x"] + field["width"] <= stage["x"], (field, stage)
     page.locator(f"{SANDBOX} .tdg-table > summary").click()  # the table of nodes open: the longest player
     top, bottom = page.evaluate(f"""() => {{ const r = document.querySelector('{SANDBOX} .tdg-player')
         .getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY]; }}""")
