@@ -283,6 +283,9 @@ def test_every_exercise_link_opens_its_setup_in_the_sandbox(browser, site_server
             page.evaluate(SETTLED)
             assert field.evaluate("el => el === document.activeElement")
             assert page.locator(f"{FULL} .tdg-error").is_visible()
+            if i == 1:  # its message ends with the way back (walk 43: (a)'s words a screen away, none)
+                back = page.locator(f"{FULL} .tdg-expr > .tdg-error button").inner_text()
+                assert back == AGAIN[lang].replace("a * a", "(a + b) * c"), back
             field.type(" 2", delay=20)
             field.press("Enter")
             page.evaluate(SETTLED)

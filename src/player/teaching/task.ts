@@ -60,8 +60,10 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     h("span", { class: "tdg-task-more-words" }, t("task_more")),
   );
   // (offer: the strip's ▾ as the words now shown ask, before the layout its observer reads.)
-  // Under the expression an error message covers the words: the way back follows the message instead.
-  const message = panel ? null : root.querySelector(".tdg-expr > .tdg-error");
+  // Under the expression an error message covers the words: the way back follows the message instead;
+  // so it does for the words in a panel, a screen from the field ✎ took the reader to (walk 43: after a
+  // typo there, (a) had no way back in sight).
+  const message = root.querySelector(".tdg-expr > .tdg-error");
   const stale = staleNote(root, exercise, text, t, () => offer(), message);
   const task = h(
     "aside",
@@ -147,9 +149,9 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
  * while the sandbox shows another: its words give way to a line that says so, with a button that sets
  * the exercise up again (walk 38: (a) with "+ d" typed still asked for "all three gradients of
  * (a + b) * c" beside four fields). Null for an exercise that asks for an expression of the reader's
- * own, as (d) does. `toggled`: called as either shows; `end`: stop following the expression. An error
- * `message` that takes the words' place (under the expression) ends with a button back to the setup
- * (walk 40: a typo took "Set it up again" away, the moment a learner most wants it).
+ * own, as (d) does. `toggled`: called as either shows; `end`: stop following the expression. The error
+ * `message` under the expression ends with a button back to the setup (walk 40: a typo took "Set it up
+ * again" away, the moment a learner most wants it).
  */
 function staleNote(
   root: HTMLElement,
