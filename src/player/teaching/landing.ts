@@ -173,15 +173,15 @@ export function landing(root: HTMLElement, open?: Panel): number {
   const transport = root.querySelector(".tdg-transport");
   const bottom = Math.max(panel ? y(panel, "bottom") : 0, transport ? y(transport, "bottom") : 0);
   const shown = bottom + ROOM_UNDER_PANEL - innerHeight;
-  // Checked answers and a nudge made are about the cards: the whole graph stays under the header
-  // (walkthrough 26: after a phone's switch of language, a wrong answer's long words pushed its leaf's
-  // card under the header; walkthrough 28: a nudge's, 16 px of a desktop's stage).
   // A phone turned sideways holds the graph beside the controls while they scroll (stage.css): the
   // exercise's words (the panel they are in, or under the expression) come to the window's top, or less
   // far where what comes after them fits (walk 42: its words and Play were a screen from the graph).
   const lead = panel ?? root.querySelector(".tdg-task");
   if (getComputedStyle(stage).position === "sticky")
     return Math.max(top, lead ? Math.min(y(lead, "top") - y(root, "top") + top, shown) : top);
+  // Checked answers and a nudge made are about the cards: the whole graph stays under the header
+  // (walkthrough 26: after a phone's switch of language, a wrong answer's long words pushed its leaf's
+  // card under the header; walkthrough 28: a nudge's, 16 px of a desktop's stage).
   const done = moment?.checked || moment?.nudge;
   const above = panel && !done ? stage.getBoundingClientRect().height / 3 : 0; // at most
   return Math.max(top, shown <= whole + above ? shown : whole);
