@@ -234,3 +234,19 @@ def test_a_phone_turned_sideways_holds_the_graph_beside_the_controls(browser, si
         page.evaluate(f"scrollTo(0, {y})")
         assert page.evaluate(OVER_THE_GRAPH) == [], y
     assert page.errors == []
+
+
+def test_a_phone_turned_sideways_keeps_nudge_checks_names_beside_their_fields(browser, site_server):
+    """Walk 43: in the narrow column (then 227 px), Russian's Nudge check read "Лист [a] h" on one line and
+    the h field began the next. In the column's 16em each name sits beside its field."""
+    page = open_lesson(browser, site_server, "ru", viewport=LANDSCAPE, has_touch=True, is_mobile=True)
+    page.locator("a[data-open-in-sandbox]").nth(4).click()  # exercise (d): Nudge check
+    page.wait_for_selector(f"{SANDBOX} .tdg-nudge .tdg-task")
+    page.evaluate(SETTLED)
+    def middle(selector: str) -> float:
+        box = page.locator(f"{SANDBOX} {selector}").bounding_box()
+        return box["y"] + box["height"] / 2
+    for name in ("nudge-leaf", "nudge-h"):
+        assert abs(middle(f"label[for$={name}]") - middle(f"[name={name}]")) < 6, name
+    assert middle("[data-action=nudge]") > middle("[name=nudge-h]")
+    assert page.errors == []
