@@ -142,6 +142,12 @@ function afterGlide(from: number, then: () => void): () => void {
   };
 }
 
+/** The sandbox's graph is held beside its controls while they scroll (a phone turned sideways: stage.css). */
+export function held(root: HTMLElement): boolean {
+  const stage = root.querySelector(".tdg-stage");
+  return !!stage && getComputedStyle(stage).position === "sticky";
+}
+
 /**
  * Where the page's scroll goes for the moment the address names: the sandbox's top just under the
  * header, moved on just enough to show Play with the timeline under the graph where the whole graph
@@ -177,8 +183,7 @@ export function landing(root: HTMLElement, open?: Panel): number {
   // exercise's words (the panel they are in, or under the expression) come to the window's top, or less
   // far where what comes after them fits (walk 42: its words and Play were a screen from the graph).
   const lead = panel ?? root.querySelector(".tdg-task");
-  if (getComputedStyle(stage).position === "sticky")
-    return Math.max(top, lead ? Math.min(y(lead, "top") - y(root, "top") + top, shown) : top);
+  if (held(root)) return Math.max(top, lead ? Math.min(y(lead, "top") - y(root, "top") + top, shown) : top);
   // Checked answers and a nudge made are about the cards: the whole graph stays under the header
   // (walkthrough 26: after a phone's switch of language, a wrong answer's long words pushed its leaf's
   // card under the header; walkthrough 28: a nudge's, 16 px of a desktop's stage).

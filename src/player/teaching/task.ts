@@ -9,7 +9,7 @@ import { AFTER_MESSAGE } from "../controls/errorview";
 import { h } from "../shared/dom";
 import { type I18n, makeI18n } from "../shared/i18n";
 import { PANELS } from "./exercises";
-import { landing } from "./landing";
+import { held, landing } from "./landing";
 
 /** An exercise's words in the text, and which of its sandbox's links opens it. */
 export interface Exercise {
@@ -137,9 +137,7 @@ export function showTask(root: HTMLElement, exercise: Exercise | null, reduced: 
     if (innerWidth === width) return;
     width = innerWidth;
     setTimeout(() => {
-      const stage = root.querySelector(".tdg-stage");
-      if (shown.has(root) && stage && getComputedStyle(stage).position === "sticky")
-        scrollTo({ top: landing(root) });
+      if (shown.has(root) && held(root)) scrollTo({ top: landing(root) });
     }, AFTER_TURN_MS);
   });
 }
